@@ -1,0 +1,179 @@
+//! Extension points of the α/β engine. Each is a trait with a no-op default ([`NoPruning`],
+//! [`DepthHorizon`], [`NoOrdering`]) that the engine takes as a generic parameter, so an unused hook
+//! costs nothing: static dispatch, and `const ENABLED: bool = false` lets the compiler delete the call
+//! sites entirely.
+//!
+//! | hook | default | implemented by |
+//! |---|---|---|
+//! | [`ForwardPruning`] | [`NoPruning`] | `forward-estimation` (Zhang's pruning by estimated bounds) |
+//! | [`HorizonPolicy`] | [`DepthHorizon`] | `interest-search` (Rollason's per-player interest budget), Othello's endgame solver |
+//! | [`MoveOrdering`] | [`NoOrdering`] | games (Othello's fastest-first) |
+//! | [`Plausibility`] | — | games, read by `interest-search` |
+
+use std::fmt::Debug;
+
+use crate::game::Game;
+use crate::score::Score;
+
+/// What a [`ForwardPruning`] hook sees about a child before it is searched. All values are from the
+/// **parent's** side to move's point of view (negamax), so the child can only matter if its value
+/// (from this point of view) could exceed `alpha`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PruneContext {
+    /// Static value of the parent, parent's point of view.
+    pub parent_static: Score,
+    /// Static value of the child, **also from the parent's point of view** (the negation of the
+    /// child's own evaluation).
+    pub child_static: Score,
+    /// The parent's α when this child is about to be searched.
+    pub alpha: Score,
+    /// The parent's β.
+    pub beta: Score,
+    /// Remaining depth (horizon draft) of the subtree rooted at the child.
+    pub child_depth: u32,
+    /// Whether the child is a MAX node: its side to move is the player to move at the root.
+    pub child_is_max: bool,
+    /// Ply of the parent (root = 0).
+    pub ply: u32,
+}
+
+/// Forward pruning: may skip a child before it is searched, from static values and the window.
+pub trait ForwardPruning<G: Game> {
+    /// `false` only for the no-op hook: the engine then skips computing static values altogether.
+    const ENABLED: bool = true;
+
+    /// Called once at the start of every search (e.g. to reset on-line learned bounds).
+    fn start_search(&mut self) {}
+
+    /// Called for each child before it is searched. Returning `Some(v)` skips the child, asserting that
+    /// its value from the parent's point of view is at most `v` (an upper bound); `v` must be at most
+    /// `ctx.alpha` for the skip to be sound, and the engine then treats the child as having returned
+    /// `v` with [`Bound::Upper`](crate::Bound::Upper).
+    fn prune(&mut self, ctx: &PruneContext) -> Option<Score>;
+}
+
+/// The no-op pruning hook: never prunes, and is compiled away.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoPruning;
+
+impl<G: Game> ForwardPruning<G> for NoPruning {
+    const ENABLED: bool = false;
+    #[inline(always)]
+    fn prune(&mut self, _: &PruneContext) -> Option<Score> {
+        None
+    }
+}
+
+/// Decides when a node is a leaf and what budget each child gets. The default is depth; interest
+/// search replaces it with an interest budget tallied per player.
+pub trait HorizonPolicy<G: Game> {
+    /// What a node has left to spend (depth left, or per-player interest tallies).
+    type Budget: Copy + Debug;
+    /// State accumulated over the moves already tried at one node (e.g. interest search's
+    /// `total_cost_this_ply`); a fresh `default()` per node.
+    type NodeTally: Default;
+
+    /// The root's budget for iteration `iteration` of an iterative search (the nominal depth for depth
+    /// horizons; the `iteration`-th interest limit for interest search).
+    fn root_budget(&mut self, iteration: u32) -> Self::Budget;
+
+    /// Whether `state` with `budget` is a leaf, to be evaluated statically without generating moves.
+    fn is_leaf(&self, game: &G, state: &G::State, budget: &Self::Budget) -> bool;
+
+    /// The budget for the child reached by `step.mv` from `state`, or `None` to explore no further
+    /// moves at this node. If the very first move (`step.index == 0`) returns `None` the node becomes a
+    /// leaf and is evaluated statically.
+    fn child_budget(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        budget: &Self::Budget,
+        tally: &mut Self::NodeTally,
+        step: Step<G::Move>,
+    ) -> Option<Self::Budget>;
+
+    /// The budget as a depth, for transposition-table draft comparisons and for pruning hooks that
+    /// reason in plies. Larger means a deeper, more trustworthy search.
+    fn draft(&self, budget: &Self::Budget) -> u32;
+}
+
+/// The move a [`HorizonPolicy`] is asked about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step<M> {
+    /// The move about to be explored.
+    pub mv: M,
+    /// How many moves were already explored at this node (0 for the first).
+    pub index: usize,
+    /// Whether the player making the move is the root's side to move: says which player's tally pays
+    /// (Rollason's separate search parities).
+    pub mover_is_root_side: bool,
+}
+
+/// The standard horizon: a node is a leaf at depth 0; each child gets one ply less.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DepthHorizon;
+
+impl<G: Game> HorizonPolicy<G> for DepthHorizon {
+    type Budget = u32;
+    type NodeTally = ();
+
+    #[inline(always)]
+    fn root_budget(&mut self, iteration: u32) -> u32 {
+        iteration
+    }
+    #[inline(always)]
+    fn is_leaf(&self, _: &G, _: &G::State, depth: &u32) -> bool {
+        *depth == 0
+    }
+    #[inline(always)]
+    fn child_budget(
+        &mut self,
+        _: &G,
+        _: &G::State,
+        depth: &u32,
+        _: &mut (),
+        _: Step<G::Move>,
+    ) -> Option<u32> {
+        Some(depth - 1)
+    }
+    #[inline(always)]
+    fn draft(&self, depth: &u32) -> u32 {
+        *depth
+    }
+}
+
+/// Game-specific move ordering. The engine searches the transposition-table move first, then killer
+/// moves, then the rest by descending `score` (plus its history heuristic, if enabled).
+pub trait MoveOrdering<G: Game> {
+    /// `false` only for the no-op hook, which the engine then never calls.
+    const ENABLED: bool = true;
+
+    /// Ordering key of `mv` in `state` (higher is searched first). `depth` is the draft left at the node.
+    fn score(&mut self, game: &G, state: &G::State, mv: G::Move, depth: u32) -> i32;
+}
+
+/// The no-op ordering hook: moves keep the game's generation order (after TT move and killers).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoOrdering;
+
+impl<G: Game> MoveOrdering<G> for NoOrdering {
+    const ENABLED: bool = false;
+    #[inline(always)]
+    fn score(&mut self, _: &G, _: &G::State, _: G::Move, _: u32) -> i32 {
+        0
+    }
+}
+
+/// How interesting a move is, as a game judges it: Rollason's plausibility. Interest search turns it
+/// into a cost (`scale / interest`). Games implement it without depending on the interest-search crate.
+pub trait Plausibility<G: Game> {
+    /// Interest of `mv` in `state`, at least 1; higher means more worth exploring.
+    fn interest(&mut self, game: &G, state: &G::State, mv: G::Move) -> u32;
+
+    /// A key shared by "similar" moves (same piece type dropped, same square class), for the
+    /// similar-moves penalty; `None` when the move is like no other.
+    fn similarity(&self, game: &G, state: &G::State, mv: G::Move) -> Option<u32> {
+        let _ = (game, state, mv);
+        None
+    }
+}

@@ -1,0 +1,175 @@
+//! [`Searcher`]: anything that picks a move, with the [`Limits`] it must honour and the
+//! [`SearchResult`] and [`SearchStats`] it reports.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::game::Game;
+use crate::score::{Bound, Score};
+
+/// What a search may spend. Every field is optional; a searcher stops at the first limit reached and
+/// returns the result of its last completed iteration (or its best guess so far if none completed).
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Maximum nominal depth in plies (for iterative deepening: the last iteration).
+    pub depth: Option<u32>,
+    /// Maximum nodes generated (for UCT: simulations).
+    pub nodes: Option<u64>,
+    /// Wall-clock deadline.
+    pub deadline: Option<Instant>,
+    /// A flag another thread sets to stop the search as soon as possible.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Limits {
+    /// No limits at all: searchers fall back to their configured depth or simulation count.
+    pub fn none() -> Limits {
+        Limits::default()
+    }
+
+    /// Search to exactly `depth` plies.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    /// Adds a node budget.
+    pub fn with_nodes(mut self, nodes: u64) -> Limits {
+        self.nodes = Some(nodes);
+        self
+    }
+
+    /// Adds a deadline `time` from now.
+    pub fn with_time(mut self, time: Duration) -> Limits {
+        self.deadline = Some(Instant::now() + time);
+        self
+    }
+
+    /// Adds a shared stop flag.
+    pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> Limits {
+        self.stop = Some(stop);
+        self
+    }
+
+    /// Whether the search must stop now, having generated `nodes` nodes. Reads the clock, so call it
+    /// every few thousand nodes rather than at every node.
+    pub fn exhausted(&self, nodes: u64) -> bool {
+        self.nodes.is_some_and(|max| nodes >= max)
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+}
+
+/// Counters every searcher keeps. "Generated" is the papers' complexity measure (Zhang counts nodes
+/// generated); the others explain where the work went.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct SearchStats {
+    /// Nodes generated: every position created by applying a move, plus the root.
+    pub generated: u64,
+    /// Nodes expanded: interior nodes whose moves were generated and at least one searched.
+    pub expanded: u64,
+    /// Leaves whose static value was computed by the evaluator.
+    pub evaluated: u64,
+    /// Cutoffs (a successor's value failed high against β).
+    pub cutoffs: u64,
+    /// Children skipped by a forward-pruning hook.
+    pub pruned: u64,
+    /// Transposition-table probes.
+    pub tt_probes: u64,
+    /// Transposition-table probes that found the position.
+    pub tt_hits: u64,
+    /// Nodes classified PV (exact value).
+    pub pv_nodes: u64,
+    /// Nodes classified Cut (lower bound).
+    pub cut_nodes: u64,
+    /// Nodes classified All (upper bound).
+    pub all_nodes: u64,
+}
+
+impl std::ops::AddAssign for SearchStats {
+    fn add_assign(&mut self, o: SearchStats) {
+        self.generated += o.generated;
+        self.expanded += o.expanded;
+        self.evaluated += o.evaluated;
+        self.cutoffs += o.cutoffs;
+        self.pruned += o.pruned;
+        self.tt_probes += o.tt_probes;
+        self.tt_hits += o.tt_hits;
+        self.pv_nodes += o.pv_nodes;
+        self.cut_nodes += o.cut_nodes;
+        self.all_nodes += o.all_nodes;
+    }
+}
+
+/// What a search found. `value` is from the root's side to move's point of view.
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    /// The move to play; `None` when the root is a finished game (or no iteration completed).
+    pub best_move: Option<M>,
+    /// The value of the root, from its side to move's point of view.
+    pub value: Score,
+    /// What `value` says about the root's true score at the searched depth.
+    pub bound: Bound,
+    /// Principal variation, starting with `best_move`.
+    pub pv: Vec<M>,
+    /// Deepest completed iteration (nominal depth), 0 if none.
+    pub depth: u32,
+    /// Work done, summed over all iterations.
+    pub stats: SearchStats,
+    /// Wall-clock time taken.
+    pub elapsed: Duration,
+}
+
+impl<M> SearchResult<M> {
+    /// A result for a root with nothing to search (a finished game): its static value, exact.
+    pub fn leaf(value: Score) -> SearchResult<M> {
+        SearchResult {
+            best_move: None,
+            value,
+            bound: Bound::Exact,
+            pv: Vec::new(),
+            depth: 0,
+            stats: SearchStats {
+                generated: 1,
+                evaluated: 1,
+                ..SearchStats::default()
+            },
+            elapsed: Duration::ZERO,
+        }
+    }
+}
+
+/// Anything that chooses a move in a position: every algorithm of the workspace implements it, and a
+/// fixed-depth searcher is also an [`Evaluator`](crate::Evaluator) through
+/// [`FixedDepth`](crate::FixedDepth), so searchers compose.
+pub trait Searcher<G: Game> {
+    /// Searches `state` within `limits` and reports the best move and the root's value.
+    fn search(&mut self, game: &G, state: &G::State, limits: &Limits) -> SearchResult<G::Move>;
+
+    /// A short name with the parameters that matter, such as `alphabeta:depth=5`.
+    fn name(&self) -> String;
+
+    /// Forgets what earlier searches learned (transposition table, history, on-line bounds), so that
+    /// the next search behaves as on a fresh searcher. The default does nothing.
+    fn clear(&mut self) {}
+}
+
+impl<G: Game, S: Searcher<G> + ?Sized> Searcher<G> for Box<S> {
+    fn search(&mut self, game: &G, state: &G::State, limits: &Limits) -> SearchResult<G::Move> {
+        (**self).search(game, state, limits)
+    }
+    fn name(&self) -> String {
+        (**self).name()
+    }
+    fn clear(&mut self) {
+        (**self).clear()
+    }
+}

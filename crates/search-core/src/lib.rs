@@ -1,0 +1,2 @@
+//! gametree's search engine (work in progress).
+#![deny(missing_docs)]
