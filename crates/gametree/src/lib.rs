@@ -1,3 +1,7 @@
-//! gametree facade (work in progress).
+//! gametree facade (being written).
 #![deny(missing_docs)]
 pub use game_trait as game;
+#[cfg(feature = "search")]
+pub use search_core as search;
+
+pub mod experiments;
