@@ -5,3 +5,4 @@ pub use game_trait as game;
 pub use search_core as search;
 
 pub mod experiments;
+pub mod spec;
