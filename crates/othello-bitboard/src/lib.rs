@@ -1,0 +1,2 @@
+//! Othello on bitboards for gametree (work in progress).
+#![deny(missing_docs)]
