@@ -5,6 +5,10 @@ pub use game_trait as game;
 pub use search_core as search;
 #[cfg(feature = "othello")]
 pub use othello_bitboard as othello;
+#[cfg(feature = "random-tree")]
+pub use random_tree;
+#[cfg(feature = "forward-estimation")]
+pub use forward_estimation;
 
 pub mod experiments;
 pub mod spec;

@@ -1,0 +1,2 @@
+//! Forward estimation (being written).
+#![deny(missing_docs)]
