@@ -1,0 +1,244 @@
+//! [`InterestHorizon`]: Rollason's interest budget as the α/β engine's horizon policy.
+
+use game_trait::{Game, HorizonPolicy, Plausibility, Step};
+
+use crate::config::InterestConfig;
+use crate::similar::SimilarCounts;
+
+/// One of the two search parities: the player to move at the root, or the other one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Parity {
+    /// The player to move at the root (moves at even plies).
+    RootSide,
+    /// The other player (moves at odd plies).
+    OtherSide,
+}
+
+impl Parity {
+    #[inline(always)]
+    fn of_mover(mover_is_root_side: bool) -> Parity {
+        if mover_is_root_side {
+            Parity::RootSide
+        } else {
+            Parity::OtherSide
+        }
+    }
+
+    #[inline(always)]
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// What a node has left to spend: each parity's `total_path_cost` and its share of the iteration's
+/// interest limit, plus who moves here.
+///
+/// With [`separate_parities`](InterestConfig::separate_parities) off, both players charge the
+/// root side's tally and the whole limit sits there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InterestBudget {
+    spent: [u32; 2],
+    limit: [u32; 2],
+    to_move: Parity,
+}
+
+impl InterestBudget {
+    /// The root budget for an explicit per-parity limit (root side, other side).
+    pub fn root(root_side_limit: u32, other_side_limit: u32) -> InterestBudget {
+        InterestBudget {
+            spent: [0, 0],
+            limit: [root_side_limit, other_side_limit],
+            to_move: Parity::RootSide,
+        }
+    }
+
+    /// `total_path_cost` of `parity`: what its moves on the path to this node cost, siblings'
+    /// tallies included (see the crate docs).
+    pub fn spent(&self, parity: Parity) -> u32 {
+        self.spent[parity.index()]
+    }
+
+    /// The share of the iteration's limit that `parity` may spend.
+    pub fn limit(&self, parity: Parity) -> u32 {
+        self.limit[parity.index()]
+    }
+
+    /// What `parity` has left: `limit − spent`.
+    pub fn remaining(&self, parity: Parity) -> u32 {
+        self.limit[parity.index()].saturating_sub(self.spent[parity.index()])
+    }
+
+    /// The parity to move at this node.
+    pub fn to_move(&self) -> Parity {
+        self.to_move
+    }
+}
+
+/// What one node accumulates over the moves it has tried: the seed's `total_cost_this_ply` and
+/// the similar-moves counts. A fresh `default()` per node.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct InterestTally {
+    /// Sum of the costs (similar-move penalties included) of the moves already explored here.
+    pub total_cost_this_ply: u32,
+    /// How many moves of each similarity class were already explored here.
+    pub similar: SimilarCounts,
+}
+
+/// Rollason's interest search as a [`HorizonPolicy`]: a branch ends when the interest it has cost
+/// its mover exceeds the iteration's interest limit, not at a fixed depth. See the crate docs for
+/// the formula, the parity rule and the readings of the seed this implements.
+#[derive(Clone, Debug, Default)]
+pub struct InterestHorizon<Pl> {
+    config: InterestConfig,
+    plausibility: Pl,
+}
+
+impl<Pl> InterestHorizon<Pl> {
+    /// Interest search with the default [`InterestConfig`] and the game's `plausibility`.
+    pub fn new(plausibility: Pl) -> InterestHorizon<Pl> {
+        InterestHorizon::with_config(InterestConfig::default(), plausibility)
+    }
+
+    /// Interest search with explicit parameters.
+    pub fn with_config(config: InterestConfig, plausibility: Pl) -> InterestHorizon<Pl> {
+        InterestHorizon {
+            config,
+            plausibility,
+        }
+    }
+
+    /// The parameters.
+    pub fn config(&self) -> &InterestConfig {
+        &self.config
+    }
+
+    /// The plausibility function.
+    pub fn plausibility(&self) -> &Pl {
+        &self.plausibility
+    }
+
+    /// The plausibility function, mutably (to feed per-search hints such as killers).
+    pub fn plausibility_mut(&mut self) -> &mut Pl {
+        &mut self.plausibility
+    }
+
+    /// The base cost of a move of `interest`: `max(1, scale / interest)`. Never 0, so every branch
+    /// ends.
+    #[inline]
+    pub fn cost(&self, interest: u32) -> u32 {
+        (self.config.scale / interest.max(1)).max(1)
+    }
+
+    /// The cost of a move with base cost `base` when `similar` moves like it were already searched
+    /// at this node: `base × (1 + similar × similar_percent / 100)`.
+    ///
+    /// Linear rather than geometric growth: a doubling penalty would cap each class at two or three
+    /// moves whatever the budget, an absolute width limit the seed says interest search avoids; a
+    /// linear one keeps every move reachable given enough interest.
+    #[inline]
+    pub fn similar_cost(&self, base: u32, similar: u32) -> u32 {
+        let extra =
+            u64::from(base) * u64::from(similar) * u64::from(self.config.similar_percent) / 100;
+        saturate(u64::from(base) + extra)
+    }
+
+    /// The root budget of iteration `iteration`: the limit `iteration × limit_step`, shared out as
+    /// iterative deepening shares plies: the root side gets `⌈iteration / 2⌉` steps, the other side
+    /// `⌊iteration / 2⌋` (with shared parities, one tally gets the whole limit).
+    pub fn iteration_budget(&self, iteration: u32) -> InterestBudget {
+        let step = u64::from(self.config.limit_step);
+        if self.config.separate_parities {
+            let root = saturate(step * u64::from(iteration.div_ceil(2)));
+            let other = saturate(step * u64::from(iteration / 2));
+            InterestBudget::root(root, other)
+        } else {
+            InterestBudget::root(saturate(step * u64::from(iteration)), 0)
+        }
+    }
+
+    /// Which tally a move by `mover` charges.
+    #[inline(always)]
+    fn payer(&self, mover: Parity) -> usize {
+        if self.config.separate_parities {
+            mover.index()
+        } else {
+            0
+        }
+    }
+}
+
+#[inline(always)]
+fn saturate(x: u64) -> u32 {
+    u32::try_from(x).unwrap_or(u32::MAX)
+}
+
+impl<G: Game, Pl: Plausibility<G>> HorizonPolicy<G> for InterestHorizon<Pl> {
+    type Budget = InterestBudget;
+    type NodeTally = InterestTally;
+
+    fn root_budget(&mut self, iteration: u32) -> InterestBudget {
+        self.iteration_budget(iteration)
+    }
+
+    /// A leaf when the mover cannot afford even the cheapest move (every move costs ≥ 1); otherwise
+    /// moves are generated and the first [`child_budget`](HorizonPolicy::child_budget) decides.
+    #[inline]
+    fn is_leaf(&self, _: &G, _: &G::State, budget: &InterestBudget) -> bool {
+        let payer = self.payer(budget.to_move);
+        budget.spent[payer] >= budget.limit[payer]
+    }
+
+    /// `net_cost = total_path_cost(mover) + sibling_percent% × total_cost_this_ply + cost_this_move`;
+    /// `None` once it exceeds the mover's limit, else the child's budget with the mover's
+    /// `total_path_cost` raised to `net_cost`.
+    #[inline]
+    fn child_budget(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        budget: &InterestBudget,
+        tally: &mut InterestTally,
+        step: Step<G::Move>,
+    ) -> Option<InterestBudget> {
+        let mover = Parity::of_mover(step.mover_is_root_side);
+        let payer = self.payer(mover);
+        let interest = self.plausibility.interest(game, state, step.mv);
+        let base = self.cost(interest);
+        let key = if self.config.similar_percent > 0 {
+            self.plausibility.similarity(game, state, step.mv)
+        } else {
+            None
+        };
+        let cost = match key {
+            Some(k) => self.similar_cost(base, tally.similar.count(k)),
+            None => base,
+        };
+        let siblings =
+            u64::from(tally.total_cost_this_ply) * u64::from(self.config.sibling_percent) / 100;
+        let net_cost = u64::from(budget.spent[payer]) + siblings + u64::from(cost);
+        if net_cost > u64::from(budget.limit[payer]) {
+            return None;
+        }
+        tally.total_cost_this_ply = tally.total_cost_this_ply.saturating_add(cost);
+        if let Some(k) = key {
+            tally.similar.record(k);
+        }
+        let mut child = *budget;
+        child.spent[payer] = net_cost as u32; // ≤ limit, so it fits
+        child.to_move = match mover {
+            Parity::RootSide => Parity::OtherSide,
+            Parity::OtherSide => Parity::RootSide,
+        };
+        Some(child)
+    }
+
+    /// The interest both parities have left, in `limit_step`s: at the root of iteration `i` it is
+    /// `i`, and when every move costs one step it is exactly the remaining depth. A later sibling,
+    /// charged for its elder siblings, gets a smaller draft, as a reduced search should.
+    #[inline]
+    fn draft(&self, budget: &InterestBudget) -> u32 {
+        let left = u64::from(budget.remaining(Parity::RootSide))
+            + u64::from(budget.remaining(Parity::OtherSide));
+        saturate(left / u64::from(self.config.limit_step.max(1)))
+    }
+}

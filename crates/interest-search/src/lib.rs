@@ -1,0 +1,165 @@
+//! Rollason's **interest search**: iterate by interest, not by depth.
+//!
+//! Jeff Rollason, *Interest Search — Another way to do Minimax*, AI Factory newsletter, 2014
+//! (the engine of Treebeard chess and Shotest shogi). A branch is searched as long as it is
+//! *interesting*: every move costs its mover interest according to how plausible the move is, and a
+//! branch ends when it has cost more than the current iteration's *interest limit*. Lines of
+//! plausible moves go deep, lines containing one poor move (or two mediocre ones) end early.
+//!
+//! This crate supplies the policy; search-core's α/β engine does the searching:
+//! [`InterestHorizon`] is a [`HorizonPolicy`](game_trait::HorizonPolicy) (replacing depth),
+//! [`InterestOrdering`] a [`MoveOrdering`](game_trait::MoveOrdering) (cheapest move first). The
+//! game supplies a [`Plausibility`](game_trait::Plausibility), implemented in the game's own crate
+//! (Othello's is `othello_bitboard::OthelloPlausibility`).
+//!
+//! # Should I be using this crate?
+//! Use it to give an α/β searcher a selective, human-like horizon, most useful in games with a large
+//! branching factor. Through the facade, `gametree::interest_search`; on the command line,
+//! `interest:limit_step=1000,eval=ev1`.
+//!
+//! # The algorithm, term by term
+//! A move of interest `i` (from the game's plausibility, ≥ 1) has the base cost
+//!
+//! > `cost = max(1, scale / i)`  (the seed's `Cost = 1 / interest`, in integer units)
+//!
+//! and, if `k` moves with the same [`similarity`](game_trait::Plausibility::similarity) key were
+//! already searched at this node (Shotest's similar-moves penalty),
+//!
+//! > `cost_this_move = cost × (1 + k × similar_percent / 100)`.
+//!
+//! Moves are tried in increasing cost. Before a move is tried,
+//!
+//! > `net_cost = total_path_cost(mover) + sibling_percent% × total_cost_this_ply + cost_this_move`
+//!
+//! where `total_path_cost(mover)` is what the mover's moves on the path cost, and
+//! `total_cost_this_ply` the sum of the `cost_this_move` of the moves already explored at this node.
+//! If `net_cost` exceeds the mover's share of the iteration's limit, no further move is explored at
+//! this node (if it was the first move, the node is a leaf and is evaluated statically).
+//! Otherwise the child is searched with `total_path_cost(mover) = net_cost`.
+//!
+//! **Parity rule.** Each player's moves charge that player's own tally (the seed's "separate
+//! interest cost tally for different search parities"), so the opponent cannot end a line before a
+//! threat matures by inserting an expensive, dull move: that move spends only its own interest.
+//!
+//! **Iterations.** Iteration `n` has the limit `n × limit_step`, for any step ≥ 1 ("any
+//! incremental value, however small"). The engine's iterative deepening calls
+//! [`root_budget`](game_trait::HorizonPolicy::root_budget)`(n)`, so its transposition table and the
+//! previous iteration's best move order the next iteration, as in Treebeard.
+//!
+//! | parameter | default | meaning |
+//! |---|---|---|
+//! | `limit_step` | 1000 | interest added to the limit per iteration |
+//! | `scale` | 100 000 | `cost = scale / interest`: interest 100 costs one default step |
+//! | `sibling_percent` | 100 | weight of `total_cost_this_ply` (100 = the seed, 0 = off) |
+//! | `similar_percent` | 100 | penalty per similar move already searched at the node |
+//! | `parities` | `separate` | one tally per player (`shared`: the seed's flawed first version) |
+//!
+//! # Readings of the seed (where it is silent or ambiguous)
+//! 1. **What is passed down includes the siblings.** The seed's diagram shows the branch's net cost
+//!    growing "left and down": a later sibling's subtree inherits the costs of its elder siblings,
+//!    so `net_cost`, not `total_path_cost + cost_this_move`, becomes the child's path cost. Late
+//!    moves thus get shallower searches (late-move reductions, avant la lettre).
+//! 2. **How the limit meets two tallies.** The seed compares each net cost to "the iteration
+//!    interest limit". Compared in full for each parity, a search where every move costs `c` would
+//!    reach depth `2 × limit / c`, and no limit would give an odd depth. We therefore share the
+//!    limit out as iterative deepening shares plies: in iteration `n` the side to move at the root
+//!    may spend `⌈n/2⌉ × limit_step` and the other side `⌊n/2⌋ × limit_step`; each iteration raises
+//!    one parity's limit by one step, alternately. The two shares never differ by more than one
+//!    step, so with the small steps the seed recommends this is its single limit; with one step per
+//!    move it is exactly iterative deepening.
+//! 3. **The fixed-depth property and the sibling tally conflict.** With every move costing `c =
+//!    limit_step`, iteration `d` visits exactly the depth-`d` tree *only if* `sibling_percent = 0`.
+//!    With the seed's sibling tally, a node whose mover has `r` steps left explores `min(b, r)`
+//!    moves and its `i`-th child keeps `r − i`: a full-width search is impossible at any limit,
+//!    since the last interior ply already affords one move. This is not a bug but the point of the
+//!    tally (the seed: "no absolute limit on any one moves list" — width is bought with interest),
+//!    so the default follows the seed and `sibling_percent = 0` recovers depth search exactly; both
+//!    behaviours are tested (the node counts of the second have a closed form).
+//! 4. **Leaves.** A node is a leaf without generating moves when its mover has nothing left (every
+//!    move costs at least 1); otherwise when its cheapest move does not fit.
+//! 5. **Draft.** For the transposition table and depth-reasoning pruning hooks, a budget's depth is
+//!    the interest both parities have left, in `limit_step`s: `n` at the root of iteration `n`,
+//!    exactly the remaining depth when every move costs one step, smaller for late siblings.
+//!
+//! # The horizon effect that remains
+//! Separate tallies stop a side from cutting the *opponent's* line short, but not its own: a side
+//! whose sound-looking move leads to a disaster a few of its own moves later can prefer an
+//! expensive bad move that exhausts its own tally, so that its next turn is a leaf and the disaster
+//! lies beyond the horizon. Minimax has the same defect (the horizon effect); the difference, as the
+//! seed notes, is that minimax wastes time searching the bad move while interest search cuts it off
+//! early. A test builds exactly this tree and shows the bad move being chosen.
+//!
+//! # Example
+//! A tiny game, its plausibility, and the budgets the engine would compute (the engine itself lives
+//! in search-core: `AlphaBeta::new(eval).with_horizon(horizon).with_ordering(ordering)`).
+//! ```
+//! use game_trait::{Game, HorizonPolicy, MoveList, PlayerId, Plausibility, Step, Turn};
+//! use interest_search::{InterestConfig, InterestHorizon, InterestOrdering, Parity};
+//!
+//! /// Take 1, 2 or 3 stones; the game ends when the pile is empty.
+//! struct Take;
+//! impl Game for Take {
+//!     type State = (u32, PlayerId);
+//!     type Move = u32;
+//!     fn players(&self) -> usize { 2 }
+//!     fn initial_state(&self) -> (u32, PlayerId) { (10, 0) }
+//!     fn turn(&self, s: &(u32, PlayerId)) -> Turn {
+//!         if s.0 == 0 { Turn::Over } else { Turn::Player(s.1) }
+//!     }
+//!     fn legal_moves(&self, s: &(u32, PlayerId), _: PlayerId, moves: &mut MoveList<u32>) {
+//!         moves.clear();
+//!         moves.extend((1..=3).filter(|&n| n <= s.0));
+//!     }
+//!     fn apply(&self, s: &mut (u32, PlayerId), n: u32) -> Option<(u32, PlayerId)> {
+//!         Some((s.0 - n, 1 - s.1))
+//!     }
+//!     fn payoff(&self, s: &(u32, PlayerId), p: PlayerId) -> f64 { (p != s.1) as u8 as f64 }
+//!     fn hash(&self, s: &(u32, PlayerId)) -> u64 { u64::from(s.0) << 1 | s.1 as u64 }
+//! }
+//!
+//! /// Greedy moves are the interesting ones: taking n stones has interest 50 × n.
+//! #[derive(Clone)]
+//! struct Greedy;
+//! impl Plausibility<Take> for Greedy {
+//!     fn interest(&mut self, _: &Take, _: &(u32, PlayerId), n: u32) -> u32 { 50 * n }
+//! }
+//!
+//! let config: InterestConfig = "interest:limit_step=1000".parse()?;
+//! let mut horizon = InterestHorizon::with_config(config, Greedy);
+//! let _ordering = InterestOrdering::new(Greedy); // 3 first, then 2, then 1
+//! let (game, root) = (Take, Take.initial_state());
+//!
+//! // Iteration 4: the root side may spend 2000, the other side 2000.
+//! let budget = horizon.root_budget(4);
+//! assert_eq!(budget.limit(Parity::RootSide), 2000);
+//! let mut tally = Default::default();
+//! let step = |mv, index| Step { mv, index, mover_is_root_side: true };
+//! // Taking 3 costs 100000 / 150 = 666; taking 2 then costs 666 + 1000 more: 1666 ≤ 2000.
+//! let after3 = horizon.child_budget(&game, &root, &budget, &mut tally, step(3, 0)).unwrap();
+//! let after2 = horizon.child_budget(&game, &root, &budget, &mut tally, step(2, 1)).unwrap();
+//! assert_eq!((after3.spent(Parity::RootSide), after2.spent(Parity::RootSide)), (666, 1666));
+//! // Taking 1 would cost 1666 + 2000 > 2000: the root explores no further move.
+//! assert!(horizon.child_budget(&game, &root, &budget, &mut tally, step(1, 2)).is_none());
+//! // The other side's tally is untouched: its replies are judged against its own 2000.
+//! assert_eq!(after2.remaining(Parity::OtherSide), 2000);
+//! # Ok::<(), interest_search::InterestError>(())
+//! ```
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod config;
+mod error;
+mod horizon;
+mod ordering;
+mod similar;
+mod uniform;
+
+pub use config::{InterestConfig, INTEREST_KEYS};
+pub use error::InterestError;
+pub use horizon::{InterestBudget, InterestHorizon, InterestTally, Parity};
+pub use ordering::InterestOrdering;
+pub use similar::{SimilarCounts, SIMILAR_KEYS};
+pub use uniform::Uniform;
+
+#[cfg(test)]
+mod tests;

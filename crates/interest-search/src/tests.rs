@@ -1,0 +1,396 @@
+//! Properties of the policy on small explicit trees, driven by a minimal negamax that follows the
+//! [`HorizonPolicy`] contract exactly (the real engine is search-core's; the cross-crate tests in
+//! `tests/tests/interest_*.rs` run it).
+
+use game_trait::{
+    Evaluator, Game, HorizonPolicy, MoveList, Plausibility, PlayerId, Score, Step, Turn,
+    ZeroSumGame,
+};
+use quickcheck::{quickcheck, TestResult};
+
+use crate::{InterestBudget, InterestConfig, InterestHorizon, Parity, Uniform};
+
+/// An explicit tree: node 0 is the root; `kids[n]` in generation order; per node its interest as a
+/// move, its similarity key, and its static value (side to move's view).
+#[derive(Clone, Debug, Default)]
+struct Tree {
+    kids: Vec<Vec<usize>>,
+    interest: Vec<u32>,
+    key: Vec<Option<u32>>,
+    value: Vec<Score>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct At {
+    node: usize,
+    ply: u32,
+}
+
+impl Tree {
+    fn add(&mut self, parent: Option<usize>, interest: u32, value: Score) -> usize {
+        let id = self.kids.len();
+        self.kids.push(Vec::new());
+        self.interest.push(interest);
+        self.key.push(None);
+        self.value.push(value);
+        if let Some(p) = parent {
+            self.kids[p].push(id);
+        }
+        id
+    }
+
+    /// Complete tree of branching `b` and depth `d`, leaf values from a cheap hash.
+    fn uniform(b: usize, d: u32) -> Tree {
+        let mut t = Tree::default();
+        let root = t.add(None, 100, 0);
+        let mut frontier = vec![root];
+        for _ in 0..d {
+            let mut next = Vec::new();
+            for &p in &frontier {
+                for _ in 0..b {
+                    let id = t.kids.len();
+                    let value = (id as i32).wrapping_mul(7919).rem_euclid(23) - 11;
+                    next.push(t.add(Some(p), 100, value));
+                }
+            }
+            frontier = next;
+        }
+        t
+    }
+}
+
+impl Game for Tree {
+    type State = At;
+    type Move = usize;
+    fn players(&self) -> usize {
+        2
+    }
+    fn initial_state(&self) -> At {
+        At { node: 0, ply: 0 }
+    }
+    fn turn(&self, s: &At) -> Turn {
+        if self.kids[s.node].is_empty() {
+            Turn::Over
+        } else {
+            Turn::Player((s.ply % 2) as PlayerId)
+        }
+    }
+    fn legal_moves(&self, s: &At, _: PlayerId, moves: &mut MoveList<usize>) {
+        moves.clear();
+        moves.extend(self.kids[s.node].iter().copied());
+    }
+    fn apply(&self, s: &mut At, mv: usize) -> Option<At> {
+        Some(At {
+            node: mv,
+            ply: s.ply + 1,
+        })
+    }
+    fn payoff(&self, _: &At, _: PlayerId) -> f64 {
+        0.5
+    }
+    fn hash(&self, s: &At) -> u64 {
+        s.node as u64
+    }
+}
+
+impl ZeroSumGame for Tree {
+    fn side_to_move(&self, s: &At) -> PlayerId {
+        (s.ply % 2) as PlayerId
+    }
+    fn final_result(&self, s: &At) -> i32 {
+        self.value[s.node]
+    }
+}
+
+/// The tree's own table of interests and similarity keys.
+#[derive(Clone, Copy, Debug)]
+struct Table;
+
+impl Plausibility<Tree> for Table {
+    fn interest(&mut self, t: &Tree, _: &At, mv: usize) -> u32 {
+        t.interest[mv]
+    }
+    fn similarity(&self, t: &Tree, _: &At, mv: usize) -> Option<u32> {
+        t.key[mv]
+    }
+}
+
+struct Static;
+impl Evaluator<Tree> for Static {
+    fn evaluate(&mut self, t: &Tree, s: &At) -> Score {
+        t.value[s.node]
+    }
+}
+
+/// Full-width negamax over the tree the policy defines, recording every visited node.
+fn negamax<H: HorizonPolicy<Tree>>(
+    t: &Tree,
+    s: At,
+    budget: H::Budget,
+    h: &mut H,
+    visited: &mut Vec<usize>,
+) -> Score {
+    visited.push(s.node);
+    if t.kids[s.node].is_empty() || h.is_leaf(t, &s, &budget) {
+        return Static.evaluate(t, &s);
+    }
+    let mut tally = H::NodeTally::default();
+    let mut best = None;
+    for (index, &mv) in t.kids[s.node].iter().enumerate() {
+        let step = Step {
+            mv,
+            index,
+            mover_is_root_side: s.ply % 2 == 0,
+        };
+        let Some(child) = h.child_budget(t, &s, &budget, &mut tally, step) else {
+            break;
+        };
+        let v = -negamax(t, t.apply(&mut s.clone(), mv).unwrap(), child, h, visited);
+        best = Some(best.map_or(v, |b: Score| b.max(v)));
+    }
+    best.unwrap_or_else(|| Static.evaluate(t, &s))
+}
+
+fn run<H: HorizonPolicy<Tree>>(t: &Tree, h: &mut H, iteration: u32) -> (Score, Vec<usize>) {
+    let mut visited = Vec::new();
+    let budget = h.root_budget(iteration);
+    let v = negamax(t, t.initial_state(), budget, h, &mut visited);
+    (v, visited)
+}
+
+fn equal_costs(sibling_percent: u32, separate_parities: bool) -> InterestHorizon<Uniform> {
+    let config = InterestConfig {
+        limit_step: 1000,
+        scale: 100_000,
+        sibling_percent,
+        similar_percent: 100,
+        separate_parities,
+    };
+    InterestHorizon::with_config(config, Uniform(100)) // every move costs 1000 = one step
+}
+
+quickcheck! {
+    /// Every move costing one step, no sibling charge: iteration d is the depth-d search, node for
+    /// node and value for value, with either parity rule.
+    fn equal_costs_without_sibling_charge_is_fixed_depth(b: u8, d: u8, separate: bool) -> TestResult {
+        let (b, d) = (usize::from(b % 4) + 1, u32::from(d % 6) + 1);
+        let t = Tree::uniform(b, d);
+        for iteration in 0..=d + 1 {
+            let (v, nodes) = run(&t, &mut equal_costs(0, separate), iteration);
+            let (w, reference) = run(&t, &mut game_trait::DepthHorizon, iteration);
+            if v != w || nodes != reference {
+                return TestResult::failed();
+            }
+        }
+        TestResult::passed()
+    }
+
+    /// With the seed's sibling charge and one shared tally, a node with `k` steps left explores
+    /// `min(b, k)` moves, the i-th with `k − i` left: N(k) = 1 + Σ_{i=1}^{min(b,k)} N(k − i).
+    fn sibling_charge_shared_tally_counts(b: u8, k: u8) -> bool {
+        let (b, k) = (usize::from(b % 4) + 1, u32::from(k % 7));
+        fn n(b: usize, k: u32) -> usize {
+            1 + (1..=(b as u32).min(k)).map(|i| n(b, k - i)).sum::<usize>()
+        }
+        let t = Tree::uniform(b, k + 1);
+        run(&t, &mut equal_costs(100, false), k).1.len() == n(b, k)
+    }
+
+    /// The same with one tally per parity: the mover has `r` steps, the other `o`;
+    /// N(r, o) = 1 + Σ_{i=1}^{min(b,r)} N(o, r − i). Iteration k gives r = ⌈k/2⌉, o = ⌊k/2⌋.
+    fn sibling_charge_separate_tallies_counts(b: u8, k: u8) -> bool {
+        let (b, k) = (usize::from(b % 4) + 1, u32::from(k % 8));
+        fn n(b: usize, r: u32, o: u32) -> usize {
+            1 + (1..=(b as u32).min(r)).map(|i| n(b, o, r - i)).sum::<usize>()
+        }
+        let t = Tree::uniform(b, k.div_ceil(2) * 2 + 1);
+        run(&t, &mut equal_costs(100, true), k).1.len() == n(b, k.div_ceil(2), k / 2)
+    }
+}
+
+#[test]
+fn seed_formula_net_cost_and_stop() {
+    // Root with three moves of interest 100, 50, 25: costs 1000, 2000, 4000.
+    let mut t = Tree::default();
+    let root = t.add(None, 1, 0);
+    for i in [100, 50, 25] {
+        t.add(Some(root), i, 0);
+    }
+    let mut h = InterestHorizon::new(Table);
+    let s = t.initial_state();
+    let budget = InterestBudget::root(3500, 0);
+    let mut tally = Default::default();
+    let step = |index: usize, mv: usize| Step {
+        mv,
+        index,
+        mover_is_root_side: true,
+    };
+    let a = h
+        .child_budget(&t, &s, &budget, &mut tally, step(0, 1))
+        .unwrap();
+    assert_eq!(a.spent(Parity::RootSide), 1000); // 0 + 0 + 1000
+    let b = h
+        .child_budget(&t, &s, &budget, &mut tally, step(1, 2))
+        .unwrap();
+    assert_eq!(b.spent(Parity::RootSide), 3000); // 0 + 1000 + 2000
+    assert_eq!(b.to_move(), Parity::OtherSide);
+    // 0 + 3000 + 4000 > 3500: no further move at this node.
+    assert!(h
+        .child_budget(&t, &s, &budget, &mut tally, step(2, 3))
+        .is_none());
+    assert_eq!(tally.total_cost_this_ply, 3000);
+}
+
+#[test]
+fn similar_moves_cost_more_for_each_one_already_searched() {
+    let mut t = Tree::default();
+    let root = t.add(None, 1, 0);
+    for key in [Some(7), Some(7), None, Some(7), Some(8)] {
+        let id = t.add(Some(root), 100, 0);
+        t.key[id] = key;
+    }
+    let config = InterestConfig {
+        sibling_percent: 0,
+        similar_percent: 50,
+        ..InterestConfig::default()
+    };
+    let mut h = InterestHorizon::with_config(config, Table);
+    let (s, budget) = (t.initial_state(), InterestBudget::root(u32::MAX, 0));
+    let mut tally = Default::default();
+    let costs: Vec<u32> = (1..=5)
+        .map(|mv| {
+            let step = Step {
+                mv,
+                index: mv - 1,
+                mover_is_root_side: true,
+            };
+            h.child_budget(&t, &s, &budget, &mut tally, step)
+                .unwrap()
+                .spent(Parity::RootSide)
+        })
+        .collect();
+    // base 1000; key 7 seen 0, 1, -, 2 times; key 8 fresh.
+    assert_eq!(costs, vec![1000, 1500, 1000, 2000, 1000]);
+    assert_eq!(tally.total_cost_this_ply, 6500);
+}
+
+/// Root side A plays a1; B answers with an expensive, dull move that uses up B's whole share; A's
+/// own tally is untouched, so A's winning follow-up is still searched. B to move afterwards is a
+/// leaf: B's tally is exhausted.
+#[test]
+fn with_one_tally_exhausted_the_other_line_continues() {
+    let mut t = Tree::default();
+    let root = t.add(None, 1, 0);
+    let a1 = t.add(Some(root), 100, 0); // cost 1000
+    let dull = t.add(Some(a1), 50, 0); // cost 2000: all of B's share at iteration 4
+    let win = t.add(Some(dull), 100, 0); // cost 1000, A's second move
+    let b_reply = t.add(Some(win), 100, 0);
+    t.add(Some(b_reply), 100, 0);
+    t.value[win] = -90; // B to move at `win` is lost by 90 for B (static)
+    let mut h = InterestHorizon::new(Table);
+    let (v, visited) = run(&t, &mut h, 4); // A: 2000, B: 2000
+    assert_eq!(visited, vec![root, a1, dull, win]);
+    assert_eq!(v, 90);
+    // B to move at `win` has nothing left: its reply is never searched.
+    assert!(!visited.contains(&b_reply));
+}
+
+/// The seed's flaw of one shared tally: B escapes A's threat by a move just expensive enough that
+/// A's follow-up no longer fits. With separate tallies the dull move can only spend B's own
+/// interest, which cannot afford it, so B must face the threat.
+#[test]
+fn shared_tally_lets_the_opponent_dodge_separate_tallies_do_not() {
+    let mut t = Tree::default();
+    let root = t.add(None, 1, 0);
+    let a1 = t.add(Some(root), 100, 0); // 1000
+    let cheap = t.add(Some(a1), 100, 0); // 1000
+    let threat = t.add(Some(cheap), 100, -500); // 1000: B to move, lost
+    let dull = t.add(Some(a1), 40, 0); // 2500
+    t.add(Some(dull), 100, -500); // the same threat, out of reach
+    let config = InterestConfig {
+        sibling_percent: 0,
+        ..InterestConfig::default()
+    };
+    // Iteration 4, shared: one tally of 4000. After the dull move (3500) A's threat (4500) no
+    // longer fits: B "escapes" into a static 0.
+    let shared = InterestConfig {
+        separate_parities: false,
+        ..config
+    };
+    let (v, visited) = run(&t, &mut InterestHorizon::with_config(shared, Table), 4);
+    assert_eq!((v, visited), (0, vec![root, a1, cheap, threat, dull]));
+    // Iteration 4, separate: A 2000, B 2000. B cannot afford the dull move; the threat stands.
+    let (v, visited) = run(&t, &mut InterestHorizon::with_config(config, Table), 4);
+    assert_eq!((v, visited), (500, vec![root, a1, cheap, threat]));
+}
+
+/// The horizon effect the seed says remains: a side can end its *own* line early by choosing an
+/// expensive move, and a disaster that needs more of its moves to unfold is not seen.
+#[test]
+fn remaining_horizon_effect_a_side_can_spend_itself_out_of_a_disaster() {
+    let mut t = Tree::default();
+    let root = t.add(None, 1, 0);
+    let good = t.add(Some(root), 100, 0); // cheap, sound-looking, but...
+    let reply = t.add(Some(good), 100, 0);
+    let forced = t.add(Some(reply), 100, 0); // A's next move is forced into
+    let crush = t.add(Some(forced), 100, -800); // B's crushing answer: A to move, lost
+    let bad = t.add(Some(root), 34, 0); // cost 2941: uses up A's share at once
+    let reply2 = t.add(Some(bad), 100, -30); // A to move: a small static minus
+    let refutation = t.add(Some(reply2), 100, 0); // what A would find next, never searched
+    t.add(Some(refutation), 100, 0);
+    let config = InterestConfig {
+        sibling_percent: 0,
+        ..InterestConfig::default()
+    };
+    let mut h = InterestHorizon::with_config(config, Table);
+    // A 3000, B 2000 (iteration 5 of limit_step 1000 would give A 3000, B 2000).
+    let mut visited = Vec::new();
+    let v = negamax(
+        &t,
+        t.initial_state(),
+        InterestBudget::root(3000, 2000),
+        &mut h,
+        &mut visited,
+    );
+    assert!(visited.contains(&crush) && !visited.contains(&refutation));
+    // `bad` ends A's line after B's reply (A has 59 units left), so its -30 beats `good`'s -800
+    // (seen from A): the search prefers the bad move, exactly the remaining horizon effect.
+    assert_eq!(v, -30);
+}
+
+#[test]
+fn iteration_budgets_share_the_limit_like_plies_and_draft_counts_steps() {
+    let h = equal_costs(100, true);
+    let b = h.iteration_budget(5);
+    assert_eq!(
+        (b.limit(Parity::RootSide), b.limit(Parity::OtherSide)),
+        (3000, 2000)
+    );
+    assert_eq!(HorizonPolicy::<Tree>::draft(&h, &b), 5);
+    let shared = equal_costs(100, false).iteration_budget(5);
+    assert_eq!(
+        (
+            shared.limit(Parity::RootSide),
+            shared.limit(Parity::OtherSide)
+        ),
+        (5000, 0)
+    );
+    assert_eq!(
+        HorizonPolicy::<Tree>::draft(&equal_costs(100, false), &shared),
+        5
+    );
+    assert!(HorizonPolicy::<Tree>::is_leaf(
+        &h,
+        &Tree::uniform(1, 1),
+        &At { node: 0, ply: 0 },
+        &h.iteration_budget(0)
+    ));
+}
+
+#[test]
+fn costs_never_reach_zero() {
+    let h = InterestHorizon::new(Uniform(1));
+    assert_eq!(h.cost(u32::MAX), 1);
+    assert_eq!(h.cost(0), 100_000);
+    assert_eq!(h.cost(100), 1000);
+}
