@@ -1,0 +1,119 @@
+//! Conspiracy numbers on explicit minimax trees: the CAEV move selection of
+//! Vu, Ishitobi, Terrillon and Iida, *Using Conspiracy Numbers for Improving Move Selection in Minimax
+//! Game-Tree Search* (ICAART 2016), and the search it starts from, McAllester's *Conspiracy Number
+//! Search* (Artificial Intelligence 35, 1988).
+//!
+//! # Should I use this crate?
+//! If you want a minimax player whose move choice looks beyond the single minimax value — how many
+//! leaves would have to be wrong for each other value to be the truth — or a best-first searcher that
+//! grows the tree until the root value is stable. Everything works on any
+//! [`ZeroSumGame`](game_trait::ZeroSumGame) with any [`Evaluator`](game_trait::Evaluator), including
+//! a searcher used as one ([`FixedDepth`](game_trait::FixedDepth)); this crate depends on
+//! `game-trait` only, so α/β comes from elsewhere (the `gametree` facade composes `search-core`).
+//!
+//! # Contents
+//! | item | what |
+//! |---|---|
+//! | [`MinimaxTree`] | an explicit tree to a fixed depth, values from the root player's view |
+//! | [`ConspiracyNumbers`], [`Grid`] | the conspiracy number of every grid value, one bottom-up pass |
+//! | [`CaevConfig`], [`integrate`] | equation (6), the Conspiracy Adjusted Evaluation Value |
+//! | [`CaevPlayer`] | the CN(x, y) player of Algorithms 1–2 (a [`Searcher`](game_trait::Searcher)) |
+//!
+//! # The formulas as we read them
+//! The seed's OCR damaged equations (1)–(6); we implement what the text says. `T` is a node with
+//! minimax value `m`, all values from the root player's view (MAX maximises).
+//!
+//! - **(1) leaves.** `CN(T, v) = 0` if the leaf already has the value, else 1 — or ∞ if the leaf is a
+//!   finished game ("its value cannot be changed").
+//! - **(2), (3) MAX nodes.** To rise (`v > m`) one child suffices: `min` over children; to fall
+//!   (`v < m`) every child must: `Σ` over children.
+//! - **(4), (5) MIN nodes.** The reverse: rise `Σ`, fall `min`.
+//! - **Which `v`?** "Rise to at least `v`" for `v > m`, "fall to at most `v`" for `v < m`; for every
+//!   `v ≠ m` this equals the number needed to make the value *exactly* `v` (proved in
+//!   [`ConspiracyNumbers`]' docs and checked against both brute forces). Between leaf values the
+//!   numbers are constant; they are 0 only at `m` and never decrease away from `m` (section 3.1).
+//! - **(6) CAEV** `= ∫ x / CN(x) dx ÷ ∫ 1 / CN(x) dx` over `[m − RANGE, m + RANGE]`, `CN(m)` taken as
+//!   1 (Figure 4), ∞ as weight 0, integrated over segments of STEP with `1/CN` linear inside each (the
+//!   appendix's `intgr`). Algorithm 3 as printed returns only the denominator's sum; we return the
+//!   ratio, equation (6).
+//!
+//! # Parameters and defaults
+//! | parameter | default | meaning |
+//! |---|---|---|
+//! | RANGE ([`CaevConfig`]) | 1000 | half-width of the CAEV window: "1 corner stone" in EV1/EV2 |
+//! | STEP ([`CaevConfig`]) | 50 | segment length of the CAEV integral |
+//! | `x` ([`CaevPlayer`]) | — | depth of the explicit layer; ≥ 1 (CN(0, y) is α/β itself) |
+//! | `y` ([`CaevPlayer::layered`]) | — | depth of the α/β searches at the layer's leaves |
+//!
+//! # Example
+//! A take-away game, searched by CN(3, 0) with a static evaluation (the facade builds CN(x, y) with
+//! search-core's α/β as `CaevPlayer::layered(alpha_beta, x, y)`):
+//!
+//! ```
+//! use conspiracy::{CaevConfig, CaevPlayer};
+//! use game_trait::{Evaluator, Game, Limits, MoveList, PlayerId, Score, Searcher, Turn, ZeroSumGame};
+//!
+//! /// Take 1, 2 or 3 stones; whoever takes the last stone wins.
+//! struct TakeAway;
+//! #[derive(Clone, Copy, Debug)]
+//! struct Pile { stones: u32, mover: PlayerId }
+//!
+//! impl Game for TakeAway {
+//!     type State = Pile;
+//!     type Move = u32;
+//!     fn players(&self) -> usize { 2 }
+//!     fn initial_state(&self) -> Pile { Pile { stones: 10, mover: 0 } }
+//!     fn turn(&self, s: &Pile) -> Turn {
+//!         if s.stones == 0 { Turn::Over } else { Turn::Player(s.mover) }
+//!     }
+//!     fn legal_moves(&self, s: &Pile, _: PlayerId, moves: &mut MoveList<u32>) {
+//!         moves.clear();
+//!         moves.extend((1..=3).filter(|&n| n <= s.stones));
+//!     }
+//!     fn apply(&self, s: &mut Pile, take: u32) -> Option<Pile> {
+//!         Some(Pile { stones: s.stones - take, mover: 1 - s.mover })
+//!     }
+//!     fn payoff(&self, s: &Pile, p: PlayerId) -> f64 { if p == s.mover { 0.0 } else { 1.0 } }
+//!     fn hash(&self, s: &Pile) -> u64 { u64::from(s.stones) << 1 | s.mover as u64 }
+//! }
+//! impl ZeroSumGame for TakeAway {
+//!     fn side_to_move(&self, s: &Pile) -> PlayerId { s.mover }
+//!     fn final_result(&self, _: &Pile) -> i32 { -1 } // the side to move at the end has lost
+//! }
+//!
+//! /// Piles that are multiples of 4 are lost for the side to move.
+//! struct Heuristic;
+//! impl Evaluator<TakeAway> for Heuristic {
+//!     fn evaluate(&mut self, game: &TakeAway, s: &Pile) -> Score {
+//!         match game.turn(s) {
+//!             Turn::Over => game_trait::terminal_score(game.final_result(s)),
+//!             _ if s.stones % 4 == 0 => -100,
+//!             _ => 100,
+//!         }
+//!     }
+//! }
+//!
+//! let game = TakeAway;
+//! let start = game.initial_state();
+//! let mut cn = CaevPlayer::new(Heuristic, 3)?.with_caev(CaevConfig::new(200, 50)?);
+//! let result = cn.search(&game, &start, &Limits::none());
+//! assert_eq!(result.best_move, Some(2)); // leave 8 stones
+//! # Ok::<(), conspiracy::ConspiracyError>(())
+//! ```
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod caev;
+mod error;
+mod numbers;
+mod player;
+mod tree;
+
+#[cfg(test)]
+mod testing;
+
+pub use caev::{integrate, CaevConfig};
+pub use error::ConspiracyError;
+pub use numbers::{Cn, ConspiracyNumbers, Grid, CN_INFINITE, MAX_GRID};
+pub use player::{Analysis, CaevPlayer, ChildValue};
+pub use tree::{BuildStats, MinimaxTree, Node, NodeId, Side};
