@@ -9,6 +9,8 @@ pub use othello_bitboard as othello;
 pub use random_tree;
 #[cfg(feature = "forward-estimation")]
 pub use forward_estimation;
+#[cfg(feature = "interest-search")]
+pub use interest_search;
 
 pub mod experiments;
 pub mod spec;
