@@ -1,0 +1,190 @@
+//! The hook's conditions checked by hand, in the parent's negamax view, and off-line learning.
+
+use game_trait::{
+    Evaluator, ForwardPruning, Game, MoveList, PlayerId, PruneContext, Score, Turn, ZeroSumGame,
+};
+
+use crate::*;
+
+/// A game whose MAX moves add 1 or 2 to a counter and whose MIN moves subtract 5 (in MAX's view);
+/// it ends after `plies` moves. Its edges in MAX's view are exactly {−5, +1, +2}.
+struct Counter {
+    plies: u8,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Pos {
+    total: i32,
+    ply: u8,
+}
+
+impl Game for Counter {
+    type State = Pos;
+    type Move = i32;
+    fn players(&self) -> usize {
+        2
+    }
+    fn initial_state(&self) -> Pos {
+        Pos { total: 0, ply: 0 }
+    }
+    fn turn(&self, s: &Pos) -> Turn {
+        if s.ply == self.plies {
+            Turn::Over
+        } else {
+            Turn::Player(usize::from(s.ply % 2))
+        }
+    }
+    fn legal_moves(&self, s: &Pos, _: PlayerId, moves: &mut MoveList<i32>) {
+        moves.clear();
+        moves.extend_from_slice(if s.ply % 2 == 0 { &[1, 2] } else { &[-5] });
+    }
+    fn apply(&self, s: &mut Pos, step: i32) -> Option<Pos> {
+        Some(Pos {
+            total: s.total + step,
+            ply: s.ply + 1,
+        })
+    }
+    fn payoff(&self, _: &Pos, _: PlayerId) -> f64 {
+        0.5
+    }
+    fn hash(&self, s: &Pos) -> u64 {
+        s.total as u64 ^ u64::from(s.ply) << 40
+    }
+}
+
+impl ZeroSumGame for Counter {
+    fn side_to_move(&self, s: &Pos) -> PlayerId {
+        usize::from(s.ply % 2)
+    }
+    fn final_result(&self, s: &Pos) -> i32 {
+        s.total * if s.ply % 2 == 0 { 1 } else { -1 }
+    }
+}
+
+/// The counter from the side to move's view.
+struct Total;
+impl Evaluator<Counter> for Total {
+    fn evaluate(&mut self, g: &Counter, s: &Pos) -> Score {
+        g.final_result(s)
+    }
+}
+
+fn prune(fe: &mut ForwardEstimation, ctx: PruneContext) -> Option<Score> {
+    ForwardPruning::<Counter>::prune(fe, &ctx)
+}
+
+fn ctx(
+    parent_static: Score,
+    child_static: Score,
+    alpha: Score,
+    child_depth: u32,
+    child_is_max: bool,
+) -> PruneContext {
+    PruneContext {
+        parent_static,
+        child_static,
+        alpha,
+        beta: alpha + 1000,
+        child_depth,
+        child_is_max,
+        ply: 1,
+    }
+}
+
+/// Asymmetric bounds (l = −3, u = 100) tell the two cases apart: a MIN child is bounded with u,
+/// a MAX child with l.
+const ASYMMETRIC: EdgeBounds = EdgeBounds::Exact { l: -3, u: 100 };
+
+#[test]
+fn min_child_under_a_max_parent_is_pruned_when_c_plus_u_d_is_at_most_alpha() {
+    let mut fe = ForwardEstimation::new(ASYMMETRIC);
+    // c + u·d = −250 + 100·2 = −50.
+    assert_eq!(
+        prune(&mut fe, ctx(0, -250, -50, 2, false)),
+        Some(-50),
+        "equality prunes"
+    );
+    assert_eq!(prune(&mut fe, ctx(0, -250, -40, 2, false)), Some(-50));
+    assert_eq!(prune(&mut fe, ctx(0, -250, -51, 2, false)), None);
+}
+
+#[test]
+fn max_child_under_a_min_parent_is_pruned_when_c_plus_l_d_is_at_least_beta() {
+    let mut fe = ForwardEstimation::new(ASYMMETRIC);
+    // In MAX's view the child has c = 40 and can fall to at most c + l·d = 40 − 3·2 = 34. Its parent
+    // (MIN) has α_P = −30 in its own view, i.e. the child's β is 30 in MAX's view: 34 ≥ 30, prune.
+    // In the parent's view the child is −40 and worth at most −40 + 3·2 = −34 ≤ −30.
+    assert_eq!(prune(&mut fe, ctx(0, -40, -30, 2, true)), Some(-34));
+    // β = 34 exactly still prunes; β = 35 does not.
+    assert_eq!(prune(&mut fe, ctx(0, -40, -34, 2, true)), Some(-34));
+    assert_eq!(prune(&mut fe, ctx(0, -40, -35, 2, true)), None);
+}
+
+#[test]
+fn leaf_children_are_pruned_exactly_when_they_fail_low() {
+    let mut fe = ForwardEstimation::new(ASYMMETRIC);
+    assert_eq!(prune(&mut fe, ctx(0, 7, 7, 0, false)), Some(7));
+    assert_eq!(prune(&mut fe, ctx(0, 8, 7, 0, true)), None);
+}
+
+#[test]
+fn delta_scales_both_bounds() {
+    let mut fe = ForwardEstimation::new(ASYMMETRIC).with_delta(0.5).unwrap();
+    // MIN child: c + δu·d = −250 + 50·2 = −150.
+    assert_eq!(prune(&mut fe, ctx(0, -250, -150, 2, false)), Some(-150));
+    assert_eq!(prune(&mut fe, ctx(0, -250, -151, 2, false)), None);
+    // MAX child: −40 − δl·d = −40 + 1.5·3 = −35.5, rounded down to −36.
+    assert_eq!(prune(&mut fe, ctx(0, -40, -36, 3, true)), Some(-36));
+    assert_eq!(prune(&mut fe, ctx(0, -40, -37, 3, true)), None);
+    assert!(ForwardEstimation::new(ASYMMETRIC).with_delta(1.5).is_err());
+    assert!(ForwardEstimation::new(ASYMMETRIC)
+        .with_delta(f64::NAN)
+        .is_err());
+}
+
+#[test]
+fn online_bounds_learn_edges_in_max_view_and_reset_per_search() {
+    let mut fe = ForwardEstimation::new(EdgeBounds::Online);
+    assert_eq!(fe.current_bounds(), None);
+    // A MAX parent at 10 sees a MIN child at 14: edge +4 in MAX's view; bounds (4, 4).
+    // Pruning test with d = 1: 14 + 4 = 18 ≤ 20.
+    assert_eq!(prune(&mut fe, ctx(10, 14, 20, 1, false)), Some(18));
+    assert_eq!(fe.current_bounds(), Some((4, 4)));
+    // A MIN parent at −14 (MAX's 14) sees a MAX child at 20 in MAX's view, −20 in the parent's:
+    // edge +6 in MAX's view.
+    prune(&mut fe, ctx(-14, -20, -1000, 1, true));
+    assert_eq!(fe.current_bounds(), Some((4, 6)));
+    // A MIN parent sees its child 9 better for itself: MAX's edge −9.
+    prune(&mut fe, ctx(0, 9, -1000, 1, true));
+    assert_eq!(fe.current_bounds(), Some((-9, 6)));
+    // Now a MAX child under a MIN parent rises by at most −l = 9 per ply in the parent's view.
+    assert_eq!(prune(&mut fe, ctx(0, -30, -12, 2, true)), Some(-12));
+    ForwardPruning::<Counter>::start_search(&mut fe);
+    assert_eq!(fe.current_bounds(), None);
+    // Fixed bounds survive a new search.
+    let mut exact = ForwardEstimation::new(ASYMMETRIC);
+    ForwardPruning::<Counter>::start_search(&mut exact);
+    assert_eq!(exact.current_bounds(), Some((-3, 100)));
+}
+
+#[test]
+fn offline_learning_measures_edges_in_the_initial_players_view() {
+    let game = Counter { plies: 6 };
+    let learned = learn_offline(&game, &mut Total, 3, 1).unwrap();
+    assert_eq!((learned.min, learned.max), (-5, 2));
+    assert_eq!(learned.mean_increment, 1.5);
+    assert_eq!(learned.mean_decrement, -5.0);
+    // Plies 0..5 have 2, 1, 2, 1, 2 edges into unfinished positions; the last ply's edges end the game.
+    assert_eq!(learned.edges, 3 * 8);
+    assert_eq!(learned.bounds(), EdgeBounds::Offline { l: -5, u: 2 });
+    assert_eq!(learned.likely_bounds(), EdgeBounds::Offline { l: -5, u: 2 });
+    assert_eq!(
+        learn_offline(&game, &mut Total, 0, 1),
+        Err(FeError::NoSamples)
+    );
+    let over = Counter { plies: 1 };
+    assert_eq!(
+        learn_offline(&over, &mut Total, 2, 1),
+        Err(FeError::NoEdges { samples: 2 })
+    );
+}
