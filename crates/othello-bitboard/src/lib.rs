@@ -1,2 +1,25 @@
-//! Othello on bitboards for gametree (work in progress).
+//! Othello on bitboards for gametree (documentation being written).
 #![deny(missing_docs)]
+
+pub mod board;
+mod error;
+mod game;
+pub mod hash;
+pub mod obf;
+pub mod perft;
+mod position;
+mod random;
+mod square;
+pub mod symmetry;
+pub mod text;
+
+pub use board::Board;
+pub use error::OthelloError;
+pub use game::Othello;
+pub use obf::{parse_obf, read_obf, ObfPosition};
+pub use perft::{perft, perft_portable};
+pub use position::{squares, Color, Position};
+pub use random::{random_game, random_move, random_position};
+pub use square::{Move, Square};
+pub use symmetry::Symmetry;
+pub use text::{format_moves, parse_moves};
