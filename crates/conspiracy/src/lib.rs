@@ -18,6 +18,7 @@
 //! | [`ConspiracyNumbers`], [`Grid`] | the conspiracy number of every grid value, one bottom-up pass |
 //! | [`CaevConfig`], [`integrate`] | equation (6), the Conspiracy Adjusted Evaluation Value |
 //! | [`CaevPlayer`] | the CN(x, y) player of Algorithms 1–2 (a [`Searcher`](game_trait::Searcher)) |
+//! | [`Cns`], [`CnsConfig`] | McAllester's conspiracy number search (a [`Searcher`](game_trait::Searcher)) |
 //!
 //! # The formulas as we read them
 //! The seed's OCR damaged equations (1)–(6); we implement what the text says. `T` is a node with
@@ -44,13 +45,15 @@
 //! | STEP ([`CaevConfig`]) | 50 | segment length of the CAEV integral |
 //! | `x` ([`CaevPlayer`]) | — | depth of the explicit layer; ≥ 1 (CN(0, y) is α/β itself) |
 //! | `y` ([`CaevPlayer::layered`]) | — | depth of the α/β searches at the layer's leaves |
+//! | W ([`CnsConfig`]) | 1 | CNS stops when the likely root values span less than W |
+//! | T ([`CnsConfig`]) | 1 | a value is unlikely when more than T leaves must conspire for it |
 //!
 //! # Example
 //! A take-away game, searched by CN(3, 0) with a static evaluation (the facade builds CN(x, y) with
 //! search-core's α/β as `CaevPlayer::layered(alpha_beta, x, y)`):
 //!
 //! ```
-//! use conspiracy::{CaevConfig, CaevPlayer};
+//! use conspiracy::{CaevConfig, CaevPlayer, Cns, CnsConfig};
 //! use game_trait::{Evaluator, Game, Limits, MoveList, PlayerId, Score, Searcher, Turn, ZeroSumGame};
 //!
 //! /// Take 1, 2 or 3 stones; whoever takes the last stone wins.
@@ -98,12 +101,18 @@
 //! let mut cn = CaevPlayer::new(Heuristic, 3)?.with_caev(CaevConfig::new(200, 50)?);
 //! let result = cn.search(&game, &start, &Limits::none());
 //! assert_eq!(result.best_move, Some(2)); // leave 8 stones
+//!
+//! let mut cns = Cns::new(Heuristic, CnsConfig::default());
+//! let result = cns.search(&game, &start, &Limits::none().with_nodes(100_000));
+//! assert_eq!(result.best_move, Some(2));
+//! assert!(result.value > 0);
 //! # Ok::<(), conspiracy::ConspiracyError>(())
 //! ```
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
 mod caev;
+mod cns;
 mod error;
 mod numbers;
 mod player;
@@ -113,6 +122,7 @@ mod tree;
 mod testing;
 
 pub use caev::{integrate, CaevConfig};
+pub use cns::{Cns, CnsConfig, CnsOutcome, StopReason};
 pub use error::ConspiracyError;
 pub use numbers::{Cn, ConspiracyNumbers, Grid, CN_INFINITE, MAX_GRID};
 pub use player::{Analysis, CaevPlayer, ChildValue};
