@@ -11,6 +11,8 @@ pub use random_tree;
 pub use forward_estimation;
 #[cfg(feature = "interest-search")]
 pub use interest_search;
+#[cfg(feature = "conspiracy")]
+pub use conspiracy;
 
 pub mod experiments;
 pub mod spec;
