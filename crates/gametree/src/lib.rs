@@ -13,6 +13,8 @@ pub use forward_estimation;
 pub use interest_search;
 #[cfg(feature = "conspiracy")]
 pub use conspiracy;
+#[cfg(feature = "gdl")]
+pub use gdl;
 
 pub mod experiments;
 pub mod spec;

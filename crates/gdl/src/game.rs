@@ -1,0 +1,513 @@
+//! [`GdlGame`]: a game description as a game-trait [`Game`].
+
+use std::path::Path;
+use std::sync::{Mutex, MutexGuard};
+
+use game_trait::{ChanceList, Game, MoveList, PlayerId, Turn};
+use smallvec::SmallVec;
+
+use crate::error::GdlError;
+use crate::fluents::FluentSet;
+use crate::network::Network;
+use crate::reference::{Kb, RefView, NO_MOVE};
+
+/// A move: the id of a ground move term (`(mark 1 1)`, `noop`), shared by all roles. Print it with
+/// [`Game::move_name`] or [`GdlGame::move_term`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GdlMove(pub u32);
+
+/// Which reasoner answers a [`GdlGame`]'s queries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ReasonerKind {
+    /// The grounded, compiled propositional program ([`crate::network`]).
+    Fast,
+    /// Stratified bottom-up evaluation of the rules on every query ([`crate::reference`]).
+    Reference,
+}
+
+impl std::fmt::Display for ReasonerKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ReasonerKind::Fast => "fast (grounded propositional program)",
+            ReasonerKind::Reference => "reference (stratified bottom-up evaluation)",
+        })
+    }
+}
+
+/// A GDL game: any valid description, as a game-trait [`Game`].
+///
+/// * Players are the roles other than `random`, in declaration order.
+/// * [`turn`](Game::turn): `Over` if `terminal` holds; `Chance` if `random` has several legal moves
+///   and every other role exactly one; `Player(p)` if exactly one player has several legal moves and
+///   `random` at most one — or if no role has a choice and exactly one player's single move is not
+///   `noop` (a forced move in a turn-taking game stays that player's move); `Simultaneous` otherwise.
+/// * Chance is uniform over `random`'s legal moves (GDL-II). At a `Simultaneous` node where `random`
+///   has several moves, [`chance_outcomes`](Game::chance_outcomes) lists them and
+///   [`play_joint`](Game::play_joint) expects the chance move after the players' moves. Roles with a
+///   single legal move (the `noop` of turn-taking games, a forced chance move) are filled in by
+///   [`apply`](Game::apply) and `play_joint`.
+/// * [`payoff`](Game::payoff) is the role's goal value divided by 100 (0 if no goal value holds, the
+///   largest if several do). Goal values must be numeric constants from 0 to 100; others are ignored.
+/// * `sees` (GDL-II percepts) are available through [`GdlGame::percepts`]; play is full-information.
+///
+/// States are [`FluentSet`]s, moves [`GdlMove`]s; the game is copy-make.
+#[derive(Debug)]
+pub struct GdlGame {
+    kb: Mutex<Kb>,
+    roles: Vec<String>,
+    players: Vec<usize>,
+    random: Option<usize>,
+    noop: Option<u32>,
+    init: FluentSet,
+    fast: Option<Network>,
+    kind: ReasonerKind,
+    fallback: Option<String>,
+    name: String,
+}
+
+impl Clone for GdlGame {
+    fn clone(&self) -> GdlGame {
+        GdlGame {
+            kb: Mutex::new(self.kb().clone()),
+            roles: self.roles.clone(),
+            players: self.players.clone(),
+            random: self.random,
+            noop: self.noop,
+            init: self.init.clone(),
+            fast: self.fast.clone(),
+            kind: self.kind,
+            fallback: self.fallback.clone(),
+            name: self.name.clone(),
+        }
+    }
+}
+
+/// At most this many roles (players plus `random`) per game; beyond it the per-state buffers spill.
+const ROLES_INLINE: usize = 8;
+
+impl GdlGame {
+    /// Parses and validates a description read from `path`, and grounds it for the fast reasoner if
+    /// possible. Errors: [`GdlError::Unreadable`] if the file cannot be read as UTF-8 text, otherwise
+    /// what [`GdlGame::parse`] reports.
+    pub fn from_file(path: impl AsRef<Path>) -> Result<GdlGame, GdlError> {
+        let path = path.as_ref();
+        let text = std::fs::read_to_string(path).map_err(|e| GdlError::Unreadable {
+            path: path.display().to_string(),
+            reason: e.to_string(),
+        })?;
+        GdlGame::parse(&text, &path.display().to_string())
+    }
+
+    /// Parses and validates a description given as text (`<input>` in messages).
+    #[allow(clippy::should_implement_trait)] // also implemented, but callers should not need the import
+    pub fn from_str(text: &str) -> Result<GdlGame, GdlError> {
+        GdlGame::parse(text, "<input>")
+    }
+
+    /// Parses and validates `text`, naming it `file` in messages; uses the fast reasoner when
+    /// grounding succeeds and the reference reasoner otherwise (see [`reasoner_kind`](Self::reasoner_kind)).
+    pub fn parse(text: &str, file: &str) -> Result<GdlGame, GdlError> {
+        let desc = crate::desc::load(text, file)?;
+        let mut kb = Kb::new(desc);
+        let roles: Vec<String> = kb.roles.iter().map(|&r| kb.desc.terms.show(r)).collect();
+        if roles.len() > ROLES_INLINE {
+            return Err(GdlError::Semantics(format!(
+                "{} roles; at most {ROLES_INLINE} are supported",
+                roles.len()
+            )));
+        }
+        let random = roles.iter().position(|r| r == "random");
+        let players: Vec<usize> = (0..roles.len()).filter(|&r| Some(r) != random).collect();
+        if players.is_empty() {
+            return Err(GdlError::Semantics("no role other than `random`".into()));
+        }
+        let init = kb.initial();
+        let (fast, fallback) = match Network::build(&mut kb) {
+            Ok(net) => (Some(net), None),
+            Err(reason) => (None, Some(reason)),
+        };
+        let noop = kb
+            .desc
+            .terms
+            .find_sym("noop")
+            .and_then(|s| kb.desc.terms.lookup_app(s, &[]))
+            .map(|t| kb.move_id(t));
+        Ok(GdlGame {
+            kb: Mutex::new(kb),
+            roles,
+            players,
+            random,
+            noop,
+            init,
+            kind: if fast.is_some() {
+                ReasonerKind::Fast
+            } else {
+                ReasonerKind::Reference
+            },
+            fast,
+            fallback,
+            name: file.to_string(),
+        })
+    }
+
+    /// The same game answered by the given reasoner. [`GdlError::NoFastReasoner`] if `Fast` is asked
+    /// for a game that could not be grounded.
+    pub fn with_reasoner(mut self, kind: ReasonerKind) -> Result<GdlGame, GdlError> {
+        if kind == ReasonerKind::Fast && self.fast.is_none() {
+            return Err(GdlError::NoFastReasoner(
+                self.fallback.clone().unwrap_or_default(),
+            ));
+        }
+        self.kind = kind;
+        Ok(self)
+    }
+
+    /// Which reasoner answers queries.
+    pub fn reasoner_kind(&self) -> ReasonerKind {
+        self.kind
+    }
+
+    /// Why the fast reasoner does not apply, if it does not.
+    pub fn fallback_reason(&self) -> Option<&str> {
+        self.fallback.as_deref()
+    }
+
+    /// The number of ground rules of the fast reasoner, if it applies.
+    pub fn ground_rules(&self) -> Option<usize> {
+        self.fast.as_ref().map(Network::ground_rules)
+    }
+
+    /// The file name the description came from (`<input>` for text).
+    pub fn source_name(&self) -> &str {
+        &self.name
+    }
+
+    /// All role names in declaration order, `random` included.
+    pub fn roles(&self) -> &[String] {
+        &self.roles
+    }
+
+    /// The role name of player `p`.
+    pub fn player_name(&self, p: PlayerId) -> &str {
+        &self.roles[self.players[p]]
+    }
+
+    /// Whether the description has the GDL-II `random` role.
+    pub fn has_random(&self) -> bool {
+        self.random.is_some()
+    }
+
+    /// The number of fluents and of moves known so far (all of them once grounded).
+    pub fn counts(&self) -> (usize, usize) {
+        let kb = self.kb();
+        (kb.fluents.len(), kb.moves.len())
+    }
+
+    /// The move term of `mv` in KIF (`(mark 1 1)`).
+    pub fn move_term(&self, mv: GdlMove) -> String {
+        let kb = self.kb();
+        kb.moves
+            .get(mv.0 as usize)
+            .map_or_else(|| format!("#{}", mv.0), |&t| kb.desc.terms.show(t))
+    }
+
+    /// The fluent term of fluent `id` in KIF (`(cell 1 1 x)`).
+    pub fn fluent_name(&self, id: u32) -> String {
+        let kb = self.kb();
+        kb.fluents
+            .get(id as usize)
+            .map_or_else(|| format!("#{id}"), |&t| kb.desc.terms.show(t))
+    }
+
+    /// The fluents of `state`, printed and sorted.
+    pub fn fluent_names(&self, state: &FluentSet) -> Vec<String> {
+        let mut v: Vec<String> = state.iter().map(|f| self.fluent_name(f)).collect();
+        v.sort();
+        v
+    }
+
+    /// The move with the given KIF text (case-insensitive), if the game knows it.
+    pub fn find_move(&self, text: &str) -> Option<GdlMove> {
+        let wanted = text.trim().to_lowercase();
+        let kb = self.kb();
+        kb.moves
+            .iter()
+            .position(|&t| kb.desc.terms.show(t) == wanted)
+            .map(|i| GdlMove(i as u32))
+    }
+
+    /// The warnings the validator produced.
+    pub fn warnings(&self) -> Vec<String> {
+        self.kb().desc.warnings.clone()
+    }
+
+    /// The GDL-II percepts after the joint move (`joint` in [`play_joint`](Game::play_joint)'s
+    /// layout): `(role name, percept)` for every `sees(role, percept)` that holds. Computed by the
+    /// reference reasoner.
+    pub fn percepts(&self, state: &FluentSet, joint: &[GdlMove]) -> Vec<(String, String)> {
+        let full = self.full_joint(state, joint);
+        let mut kb = self.kb();
+        let sees = kb.sees(state, &full);
+        sees.into_iter()
+            .map(|(r, p)| (self.roles[r].clone(), kb.desc.terms.show(p)))
+            .collect()
+    }
+
+    /// Goal values per player in `state` (terminal or not), as the rules define them.
+    pub fn goals(&self, state: &FluentSet) -> SmallVec<[Option<u8>; ROLES_INLINE]> {
+        match self.active_fast() {
+            Some(net) => {
+                let mut sc = net.scratch();
+                net.eval_goal(state, &mut sc);
+                self.players.iter().map(|&r| net.goal(&sc, r)).collect()
+            }
+            None => {
+                let view = self.ref_view(state);
+                self.players.iter().map(|&r| view.goals[r]).collect()
+            }
+        }
+    }
+
+    /// Whether `terminal` holds in `state`.
+    pub fn is_terminal(&self, state: &FluentSet) -> bool {
+        self.turn(state) == Turn::Over
+    }
+
+    fn kb(&self) -> MutexGuard<'_, Kb> {
+        // A poisoned lock only means another thread panicked mid-query; the tables stay consistent
+        // (they only ever grow), so keep going.
+        self.kb.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    #[inline]
+    fn active_fast(&self) -> Option<&Network> {
+        match self.kind {
+            ReasonerKind::Fast => self.fast.as_ref(),
+            ReasonerKind::Reference => None,
+        }
+    }
+
+    fn ref_view(&self, state: &FluentSet) -> RefView {
+        self.kb().view(state)
+    }
+
+    /// Legal move count and first legal move of every role.
+    #[inline]
+    fn summary(&self, state: &FluentSet) -> Option<SmallVec<[(usize, u32); ROLES_INLINE]>> {
+        match self.active_fast() {
+            Some(net) => {
+                let mut sc = net.scratch();
+                net.eval_view(state, &mut sc);
+                if net.terminal(&sc) {
+                    return None;
+                }
+                Some(
+                    (0..self.roles.len())
+                        .map(|r| net.legal_summary(&sc, r))
+                        .collect(),
+                )
+            }
+            None => {
+                let view = self.ref_view(state);
+                if view.terminal {
+                    return None;
+                }
+                Some(
+                    view.legal
+                        .iter()
+                        .map(|l| (l.len(), l.first().copied().unwrap_or(NO_MOVE)))
+                        .collect(),
+                )
+            }
+        }
+    }
+
+    fn decide(&self, summary: &[(usize, u32)]) -> Turn {
+        let random_moves = self.random.map_or(0, |r| summary[r].0);
+        let mut choosers = self
+            .players
+            .iter()
+            .enumerate()
+            .filter(|&(_, &r)| summary[r].0 > 1);
+        let first = choosers.next();
+        let more = choosers.next().is_some();
+        match (first, more) {
+            (None, _) if random_moves > 1 => Turn::Chance,
+            (None, _) => {
+                let mut forced = self
+                    .players
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &r)| summary[r].0 == 1 && Some(summary[r].1) != self.noop);
+                match (forced.next(), forced.next()) {
+                    (Some((p, _)), None) => Turn::Player(p),
+                    _ => Turn::Simultaneous,
+                }
+            }
+            (Some((p, _)), false) if random_moves <= 1 => Turn::Player(p),
+            _ => Turn::Simultaneous,
+        }
+    }
+
+    /// A joint move over all roles: `joint` gives the players' moves (then chance's, if it has a
+    /// choice); roles with one legal move get it.
+    fn full_joint(&self, state: &FluentSet, joint: &[GdlMove]) -> SmallVec<[u32; ROLES_INLINE]> {
+        let summary = self.summary(state).unwrap_or_default();
+        let mut full: SmallVec<[u32; ROLES_INLINE]> =
+            SmallVec::from_elem(NO_MOVE, self.roles.len());
+        for (r, slot) in full.iter_mut().enumerate() {
+            *slot = summary.get(r).map_or(NO_MOVE, |&(_, m)| m);
+        }
+        for (p, &r) in self.players.iter().enumerate() {
+            if let Some(m) = joint.get(p) {
+                full[r] = m.0;
+            }
+        }
+        if let (Some(r), Some(m)) = (self.random, joint.get(self.players.len())) {
+            full[r] = m.0;
+        }
+        full
+    }
+
+    fn successor(&self, state: &FluentSet, joint: &[u32]) -> FluentSet {
+        match self.active_fast() {
+            Some(net) => {
+                let mut sc = net.scratch();
+                net.next(state, joint, &mut sc)
+            }
+            None => self.kb().next(state, joint),
+        }
+    }
+}
+
+impl std::str::FromStr for GdlGame {
+    type Err = GdlError;
+    fn from_str(text: &str) -> Result<GdlGame, GdlError> {
+        GdlGame::parse(text, "<input>")
+    }
+}
+
+impl Game for GdlGame {
+    type State = FluentSet;
+    type Move = GdlMove;
+
+    fn players(&self) -> usize {
+        self.players.len()
+    }
+
+    fn initial_state(&self) -> FluentSet {
+        self.init.clone()
+    }
+
+    fn turn(&self, state: &FluentSet) -> Turn {
+        match self.summary(state) {
+            None => Turn::Over,
+            Some(s) => self.decide(&s),
+        }
+    }
+
+    fn legal_moves(&self, state: &FluentSet, player: PlayerId, moves: &mut MoveList<GdlMove>) {
+        moves.clear();
+        let Some(&r) = self.players.get(player) else {
+            return;
+        };
+        match self.active_fast() {
+            Some(net) => {
+                let mut sc = net.scratch();
+                net.eval_view(state, &mut sc);
+                if !net.terminal(&sc) {
+                    net.legal_moves(&sc, r, &mut MapExtend(moves));
+                }
+            }
+            None => {
+                let view = self.ref_view(state);
+                if !view.terminal {
+                    moves.extend(view.legal[r].iter().map(|&m| GdlMove(m)));
+                }
+            }
+        }
+    }
+
+    fn chance_outcomes(&self, state: &FluentSet, outcomes: &mut ChanceList<GdlMove>) {
+        outcomes.clear();
+        let Some(r) = self.random else { return };
+        let mut moves: SmallVec<[u32; 16]> = SmallVec::new();
+        match self.active_fast() {
+            Some(net) => {
+                let mut sc = net.scratch();
+                net.eval_view(state, &mut sc);
+                if !net.terminal(&sc) {
+                    net.legal_moves(&sc, r, &mut moves);
+                }
+            }
+            None => {
+                let view = self.ref_view(state);
+                if !view.terminal {
+                    moves.extend(view.legal[r].iter().copied());
+                }
+            }
+        }
+        if moves.len() > 1 {
+            let p = 1.0 / moves.len() as f64;
+            outcomes.extend(moves.iter().map(|&m| (GdlMove(m), p)));
+        }
+    }
+
+    /// Plays `mv` for the role that has a choice (the player at a `Player` node, `random` at a
+    /// `Chance` node); every other role plays its single legal move.
+    fn apply(&self, state: &mut FluentSet, mv: GdlMove) -> Option<FluentSet> {
+        let Some(summary) = self.summary(state) else {
+            return Some(state.clone());
+        };
+        let turn = self.decide(&summary);
+        let mut joint: SmallVec<[u32; ROLES_INLINE]> = summary.iter().map(|&(_, m)| m).collect();
+        match turn {
+            Turn::Player(p) => joint[self.players[p]] = mv.0,
+            Turn::Chance => {
+                if let Some(r) = self.random {
+                    joint[r] = mv.0;
+                }
+            }
+            _ => {
+                // Not a single mover: give `mv` to every role with a choice (the caller should have
+                // used `play_joint`; this keeps `apply` total).
+                for (r, &(n, _)) in summary.iter().enumerate() {
+                    if n > 1 {
+                        joint[r] = mv.0;
+                    }
+                }
+            }
+        }
+        Some(self.successor(state, &joint))
+    }
+
+    fn play_joint(&self, state: &mut FluentSet, joint: &[GdlMove]) {
+        let full = self.full_joint(state, joint);
+        *state = self.successor(state, &full);
+    }
+
+    fn payoff(&self, state: &FluentSet, player: PlayerId) -> f64 {
+        self.goals(state)
+            .get(player)
+            .copied()
+            .flatten()
+            .map_or(0.0, |g| g as f64 / 100.0)
+    }
+
+    fn hash(&self, state: &FluentSet) -> u64 {
+        state.hash64()
+    }
+
+    fn move_name(&self, _state: &FluentSet, mv: GdlMove) -> String {
+        self.move_term(mv)
+    }
+}
+
+/// Adapts a move list to receive raw move ids.
+struct MapExtend<'a>(&'a mut MoveList<GdlMove>);
+
+impl Extend<u32> for MapExtend<'_> {
+    fn extend<I: IntoIterator<Item = u32>>(&mut self, iter: I) {
+        self.0.extend(iter.into_iter().map(GdlMove));
+    }
+}

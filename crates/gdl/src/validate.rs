@@ -1,0 +1,337 @@
+//! The validator: the checks listed in [`crate::desc`], filling in the stratification.
+
+use std::collections::HashMap;
+
+use crate::desc::{Description, Literal, KEYWORDS};
+use crate::error::{Diagnostic, Location};
+use crate::graph;
+use crate::term::{Node, Sym, TermId};
+
+/// Checks `desc`, sets its strata and warnings, and returns the problems found (empty if valid).
+pub fn validate(desc: &mut Description) -> Vec<Diagnostic> {
+    let mut v = Validator {
+        desc,
+        out: Vec::new(),
+    };
+    v.arities();
+    v.heads_and_safety();
+    if v.out.is_empty() {
+        v.dependencies();
+    }
+    v.roles_and_goals();
+    v.out
+}
+
+struct Validator<'a> {
+    desc: &'a mut Description,
+    out: Vec<Diagnostic>,
+}
+
+impl Validator<'_> {
+    fn report(&mut self, rule: usize, message: String) {
+        let r = &self.desc.rules[rule];
+        self.out.push(Diagnostic {
+            location: r.location.clone(),
+            rule: r.text.clone(),
+            message,
+        });
+    }
+
+    fn atoms_of(&self, rule: usize) -> Vec<TermId> {
+        let r = &self.desc.rules[rule];
+        let mut atoms = vec![r.head];
+        for lit in &r.body {
+            match *lit {
+                Literal::Pos(a) | Literal::Neg(a) => atoms.push(a),
+                Literal::Distinct(..) => {}
+            }
+        }
+        atoms
+    }
+
+    /// Every relation is used with one arity; keywords with their own.
+    fn arities(&mut self) {
+        let mut seen: HashMap<Sym, (usize, usize)> = HashMap::new();
+        for &(name, arity) in KEYWORDS.iter() {
+            if let Some(s) = self.desc.terms.find_sym(name) {
+                seen.insert(s, (arity, usize::MAX));
+            }
+        }
+        for rule in 0..self.desc.rules.len() {
+            for atom in self.atoms_of(rule) {
+                let Some((f, arity)) = self.desc.terms.functor(atom) else {
+                    continue;
+                };
+                match seen.get(&f) {
+                    None => {
+                        seen.insert(f, (arity, rule));
+                    }
+                    Some(&(a, first)) if a != arity => {
+                        let name = self.desc.terms.name(f).to_string();
+                        let earlier = if first == usize::MAX {
+                            format!("the GDL keyword `{name}` has arity {a}")
+                        } else {
+                            format!("it has arity {a} at {}", self.desc.rules[first].location)
+                        };
+                        self.report(
+                            rule,
+                            format!("relation `{name}` used with arity {arity}, but {earlier}"),
+                        );
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+    }
+
+    /// No rule defines `true`, `does` or `distinct`; every variable is bound by a positive literal.
+    fn heads_and_safety(&mut self) {
+        let kw = self.desc.kw;
+        for rule in 0..self.desc.rules.len() {
+            let r = &self.desc.rules[rule];
+            let head_rel = self.desc.terms.functor(r.head).map(|(f, _)| f);
+            if head_rel == Some(kw.true_) || head_rel == Some(kw.does) {
+                let name = self
+                    .desc
+                    .terms
+                    .name(head_rel.unwrap_or(kw.true_))
+                    .to_string();
+                self.report(
+                    rule,
+                    format!("`{name}` cannot be defined by a rule: the game supplies it"),
+                );
+                continue;
+            }
+            let terms = &self.desc.terms;
+            let mut bound = Vec::new();
+            for lit in &r.body {
+                if let Literal::Pos(a) = *lit {
+                    terms.vars_of(a, &mut bound);
+                }
+            }
+            let mut unsafe_vars: Vec<(u32, &str)> = Vec::new();
+            let mut check = |t: TermId, place: &'static str| {
+                let mut vars = Vec::new();
+                terms.vars_of(t, &mut vars);
+                for v in vars {
+                    if !bound.contains(&v) && !unsafe_vars.iter().any(|(u, _)| *u == v) {
+                        unsafe_vars.push((v, place));
+                    }
+                }
+            };
+            check(r.head, "the head");
+            for lit in &r.body {
+                match *lit {
+                    Literal::Neg(a) => check(a, "a negated literal"),
+                    Literal::Distinct(a, b) => {
+                        check(a, "a `distinct`");
+                        check(b, "a `distinct`");
+                    }
+                    Literal::Pos(_) => {}
+                }
+            }
+            let messages: Vec<String> = unsafe_vars
+                .iter()
+                .map(|&(v, place)| {
+                    let name = r.var_names.get(v as usize).cloned().unwrap_or_default();
+                    format!("unsafe variable `{name}`: it occurs in {place} but in no positive body literal")
+                })
+                .collect();
+            for m in messages {
+                self.report(rule, m);
+            }
+        }
+    }
+
+    /// Stratification, and what `legal`/`terminal`/`goal` and `init` may depend on.
+    fn dependencies(&mut self) {
+        let kw = self.desc.kw;
+        // Relation graph: head -> body relation, remembering negative edges.
+        let mut ids: HashMap<Sym, usize> = HashMap::new();
+        let mut names: Vec<Sym> = Vec::new();
+        let mut id = |s: Sym, names: &mut Vec<Sym>| {
+            *ids.entry(s).or_insert_with(|| {
+                names.push(s);
+                names.len() - 1
+            })
+        };
+        let mut edges: Vec<Vec<usize>> = Vec::new();
+        let mut negative: Vec<(usize, usize, usize)> = Vec::new(); // (head, body, rule)
+        let mut rule_head = Vec::new();
+        for (ri, r) in self.desc.rules.iter().enumerate() {
+            let Some((h, _)) = self.desc.terms.functor(r.head) else {
+                continue;
+            };
+            let h = id(h, &mut names);
+            rule_head.push(h);
+            for lit in &r.body {
+                let (a, neg) = match *lit {
+                    Literal::Pos(a) => (a, false),
+                    Literal::Neg(a) => (a, true),
+                    Literal::Distinct(..) => continue,
+                };
+                let Some((b, _)) = self.desc.terms.functor(a) else {
+                    continue;
+                };
+                let b = id(b, &mut names);
+                edges.resize(names.len(), Vec::new());
+                if !edges[h].contains(&b) {
+                    edges[h].push(b);
+                }
+                if neg {
+                    negative.push((h, b, ri));
+                }
+            }
+            edges.resize(names.len(), Vec::new());
+        }
+        let comps = graph::sccs(&edges);
+        let mut comp_of = vec![0; names.len()];
+        for (c, comp) in comps.iter().enumerate() {
+            for &v in comp {
+                comp_of[v] = c;
+            }
+        }
+        for &(h, b, rule) in &negative {
+            if comp_of[h] == comp_of[b] {
+                let cycle = graph::path(&edges, b, h).unwrap_or_default();
+                let mut text = format!(
+                    "`{}` → not `{}`",
+                    self.desc.terms.name(names[h]),
+                    self.desc.terms.name(names[b])
+                );
+                for &v in cycle.iter().skip(1) {
+                    text.push_str(&format!(" → `{}`", self.desc.terms.name(names[v])));
+                }
+                self.report(
+                    rule,
+                    format!("recursion through negation (unstratifiable): {text}"),
+                );
+            }
+        }
+        // Forbidden dependencies.
+        let reaches = |target: Sym| -> Vec<bool> {
+            let mut r = vec![false; names.len()];
+            let Some(&t) = ids.get(&target) else { return r };
+            // Reverse reachability by repeated relaxation over the (small) relation graph.
+            r[t] = true;
+            let mut changed = true;
+            while changed {
+                changed = false;
+                for v in 0..names.len() {
+                    if !r[v] && edges[v].iter().any(|&w| r[w]) {
+                        r[v] = true;
+                        changed = true;
+                    }
+                }
+            }
+            r
+        };
+        let on_does = reaches(kw.does);
+        let on_true = reaches(kw.true_);
+        for r in self.desc.rules.iter() {
+            let Some((h, _)) = self.desc.terms.functor(r.head) else {
+                continue;
+            };
+            let checks: &[(&[bool], &str)] = if [kw.legal, kw.terminal, kw.goal].contains(&h) {
+                &[(&on_does, "does")]
+            } else if h == kw.init {
+                &[(&on_does, "does"), (&on_true, "true")]
+            } else {
+                &[]
+            };
+            for &(reach, bad) in checks {
+                for lit in &r.body {
+                    let (Literal::Pos(a) | Literal::Neg(a)) = *lit else {
+                        continue;
+                    };
+                    let Some((b, _)) = self.desc.terms.functor(a) else {
+                        continue;
+                    };
+                    if reach[ids[&b]] {
+                        let via = if self.desc.terms.name(b) == bad {
+                            String::new()
+                        } else {
+                            format!(" (through `{}`)", self.desc.terms.name(b))
+                        };
+                        self.out.push(Diagnostic {
+                            location: r.location.clone(),
+                            rule: r.text.clone(),
+                            message: format!(
+                                "`{}` must not depend on `{bad}`{via}",
+                                self.desc.terms.name(h)
+                            ),
+                        });
+                        break;
+                    }
+                }
+            }
+        }
+        // Strata: one per component, dependencies first.
+        let mut strata = vec![Vec::new(); comps.len()];
+        for (ri, &h) in rule_head.iter().enumerate() {
+            strata[comp_of[h]].push(ri);
+        }
+        strata.retain(|s| !s.is_empty());
+        self.desc.strata = strata;
+        // Warnings: relations used but never defined.
+        for (v, &s) in names.iter().enumerate() {
+            if s != kw.true_ && s != kw.does && !rule_head.contains(&v) {
+                self.desc.warnings.push(format!(
+                    "relation `{}` is used but never defined, so it never holds",
+                    self.desc.terms.name(s)
+                ));
+            }
+        }
+    }
+
+    fn roles_and_goals(&mut self) {
+        let kw = self.desc.kw;
+        let mut any_role = false;
+        for ri in 0..self.desc.rules.len() {
+            let r = &self.desc.rules[ri];
+            if self.desc.terms.functor(r.head).map(|f| f.0) != Some(kw.role) {
+                continue;
+            }
+            any_role = true;
+            if !r.body.is_empty() || !self.desc.terms.is_ground(r.head) {
+                self.report(
+                    ri,
+                    "roles must be given as ground facts, `(role name)`".into(),
+                );
+                continue;
+            }
+            let Some(role) = self.desc.terms.arg(r.head, 0) else {
+                continue;
+            };
+            if self.desc.terms.node(role) == &Node::Const(kw.random) {
+                continue;
+            }
+            let has_goal = self.desc.rules.iter().any(|g| {
+                self.desc.terms.functor(g.head) == Some((kw.goal, 2))
+                    && self.desc.terms.arg(g.head, 0).is_some_and(|t| {
+                        t == role || matches!(self.desc.terms.node(t), Node::Var(_))
+                    })
+            });
+            if !has_goal {
+                let name = self.desc.terms.show(role);
+                self.report(ri, format!("role `{name}` has no `goal` rule"));
+            }
+        }
+        if !any_role {
+            self.out.push(Diagnostic {
+                location: Location {
+                    file: self
+                        .desc
+                        .rules
+                        .first()
+                        .map(|r| r.location.file.clone())
+                        .unwrap_or_default(),
+                    line: 1,
+                    column: 1,
+                },
+                rule: String::new(),
+                message: "the description declares no `role`".into(),
+            });
+        }
+    }
+}
