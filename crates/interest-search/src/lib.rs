@@ -10,7 +10,8 @@
 //! [`InterestHorizon`] is a [`HorizonPolicy`](game_trait::HorizonPolicy) (replacing depth),
 //! [`InterestOrdering`] a [`MoveOrdering`](game_trait::MoveOrdering) (cheapest move first). The
 //! game supplies a [`Plausibility`](game_trait::Plausibility), implemented in the game's own crate
-//! (Othello's is `othello_bitboard::OthelloPlausibility`).
+//! (Othello's is `othello_bitboard::OthelloPlausibility`); [`StaticGain`] derives one from any
+//! static evaluator, and [`Uniform`] (every move alike) turns interest search back into depth search.
 //!
 //! # Should I be using this crate?
 //! Use it to give an α/β searcher a selective, human-like horizon, most useful in games with a large
@@ -149,6 +150,7 @@
 
 mod config;
 mod error;
+mod gain;
 mod horizon;
 mod ordering;
 mod similar;
@@ -156,6 +158,7 @@ mod uniform;
 
 pub use config::{InterestConfig, INTEREST_KEYS};
 pub use error::InterestError;
+pub use gain::StaticGain;
 pub use horizon::{InterestBudget, InterestHorizon, InterestTally, Parity};
 pub use ordering::InterestOrdering;
 pub use similar::{SimilarCounts, SIMILAR_KEYS};

@@ -8,7 +8,7 @@ use game_trait::{
 };
 use quickcheck::{quickcheck, TestResult};
 
-use crate::{InterestBudget, InterestConfig, InterestHorizon, Parity, Uniform};
+use crate::{InterestBudget, InterestConfig, InterestHorizon, Parity, StaticGain, Uniform};
 
 /// An explicit tree: node 0 is the root; `kids[n]` in generation order; per node its interest as a
 /// move, its similarity key, and its static value (side to move's view).
@@ -393,4 +393,16 @@ fn costs_never_reach_zero() {
     assert_eq!(h.cost(u32::MAX), 1);
     assert_eq!(h.cost(0), 100_000);
     assert_eq!(h.cost(100), 1000);
+}
+
+#[test]
+fn static_gain_is_base_interest_plus_the_mover_s_gain() {
+    let mut t = Tree::default();
+    let root = t.add(None, 1, 10);
+    let good = t.add(Some(root), 1, -310); // child's mover loses 310: the root's mover gains 300
+    let bad = t.add(Some(root), 1, 50);
+    let mut pl = StaticGain::new(Static, 100);
+    let s = t.initial_state();
+    assert_eq!(pl.interest(&t, &s, good), 500 + 300);
+    assert_eq!(pl.interest(&t, &s, bad), 500);
 }
