@@ -1,0 +1,426 @@
+//! [`AlphaBeta`]: negamax α/β, fail-soft, with the α/β seed's bound reporting and node
+//! classification; with its [`AlphaBetaConfig`] also principal variation search, iterative
+//! deepening, aspiration windows, a transposition table, killers and history; with its generic hooks
+//! forward pruning ([`ForwardPruning`]), any horizon ([`HorizonPolicy`]) and game-specific move
+//! ordering ([`MoveOrdering`]).
+//!
+//! The crate docs describe the algorithm, what every returned bound means, and how hooks are called.
+
+mod config;
+mod negamax;
+mod pv;
+
+use std::time::Instant;
+
+use game_trait::{
+    Bound, DepthHorizon, Evaluator, ForwardPruning, HorizonPolicy, Limits, MoveList, MoveOrdering,
+    NoOrdering, NoPruning, Score, SearchResult, SearchStats, Searcher, ZeroSumGame, INFINITY,
+};
+
+pub use config::AlphaBetaConfig;
+
+use crate::ordering::Heuristics;
+use crate::stopwatch::Stopwatch;
+use crate::tt::{TranspositionTable, NO_MOVE};
+use negamax::Run;
+use pv::PvTable;
+
+/// Negamax α/β search with bound reporting (see the [crate docs](crate) for the algorithm).
+///
+/// Generic over the evaluator `E` and three hooks, each statically dispatched and free when left at
+/// its no-op default: forward pruning `P` ([`NoPruning`]), the horizon `H` ([`DepthHorizon`]) and
+/// move ordering `O` ([`NoOrdering`]).
+///
+/// ```
+/// use game_trait::{Bound, Game, Limits, Searcher};
+/// use search_core::{AlphaBeta, AlphaBetaConfig, ExplicitTree, LeafValue, Minimax};
+///
+/// let tree = ExplicitTree::random(5, 6, 4);
+/// let root = tree.initial_state();
+/// let mut ab = AlphaBeta::new(LeafValue).with_config(AlphaBetaConfig::alpha_beta(6));
+/// let mut pvs = AlphaBeta::new(LeafValue).with_config(AlphaBetaConfig::pvs(6));
+/// let oracle = Minimax::new(LeafValue, 6).search(&tree, &root, &Limits::none());
+/// for result in [ab.search(&tree, &root, &Limits::none()), pvs.search(&tree, &root, &Limits::none())] {
+///     assert_eq!((result.value, result.bound), (oracle.value, Bound::Exact));
+///     assert!(result.stats.generated <= oracle.stats.generated);
+/// }
+/// ```
+#[derive(Clone, Debug)]
+pub struct AlphaBeta<E, P = NoPruning, H = DepthHorizon, O = NoOrdering> {
+    eval: E,
+    pruning: P,
+    horizon: H,
+    ordering: O,
+    config: AlphaBetaConfig,
+    /// Allocated at the first search that needs it, kept across searches (see `clear`).
+    tt: Option<TranspositionTable>,
+    heuristics: Heuristics,
+    pv: PvTable,
+}
+
+impl<E> AlphaBeta<E> {
+    /// Plain fail-soft α/β with the [default configuration](AlphaBetaConfig::default) and no-op
+    /// hooks, evaluating leaves with `eval`.
+    pub fn new(eval: E) -> AlphaBeta<E> {
+        AlphaBeta {
+            eval,
+            pruning: NoPruning,
+            horizon: DepthHorizon,
+            ordering: NoOrdering,
+            config: AlphaBetaConfig::default(),
+            tt: None,
+            heuristics: Heuristics::default(),
+            pv: PvTable::default(),
+        }
+    }
+}
+
+impl<E, P, H, O> AlphaBeta<E, P, H, O> {
+    /// Replaces the configuration.
+    pub fn with_config(mut self, config: AlphaBetaConfig) -> Self {
+        self.config = config;
+        self
+    }
+
+    /// Replaces the forward-pruning hook.
+    pub fn with_pruning<P2>(self, pruning: P2) -> AlphaBeta<E, P2, H, O> {
+        AlphaBeta {
+            eval: self.eval,
+            pruning,
+            horizon: self.horizon,
+            ordering: self.ordering,
+            config: self.config,
+            tt: self.tt,
+            heuristics: self.heuristics,
+            pv: self.pv,
+        }
+    }
+
+    /// Replaces the horizon policy.
+    pub fn with_horizon<H2>(self, horizon: H2) -> AlphaBeta<E, P, H2, O> {
+        AlphaBeta {
+            eval: self.eval,
+            pruning: self.pruning,
+            horizon,
+            ordering: self.ordering,
+            config: self.config,
+            tt: self.tt,
+            heuristics: self.heuristics,
+            pv: self.pv,
+        }
+    }
+
+    /// Replaces the move-ordering hook.
+    pub fn with_ordering<O2>(self, ordering: O2) -> AlphaBeta<E, P, H, O2> {
+        AlphaBeta {
+            eval: self.eval,
+            pruning: self.pruning,
+            horizon: self.horizon,
+            ordering,
+            config: self.config,
+            tt: self.tt,
+            heuristics: self.heuristics,
+            pv: self.pv,
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &AlphaBetaConfig {
+        &self.config
+    }
+
+    /// The configuration, to change between searches (a changed `tt_bytes` reallocates the table
+    /// at the next search).
+    pub fn config_mut(&mut self) -> &mut AlphaBetaConfig {
+        &mut self.config
+    }
+
+    /// The evaluator.
+    pub fn evaluator_mut(&mut self) -> &mut E {
+        &mut self.eval
+    }
+
+    /// The forward-pruning hook (e.g. to read what it learned).
+    pub fn pruning(&self) -> &P {
+        &self.pruning
+    }
+
+    /// The forward-pruning hook, mutably.
+    pub fn pruning_mut(&mut self) -> &mut P {
+        &mut self.pruning
+    }
+
+    /// The horizon policy, mutably.
+    pub fn horizon_mut(&mut self) -> &mut H {
+        &mut self.horizon
+    }
+
+    /// The move-ordering hook, mutably.
+    pub fn ordering_mut(&mut self) -> &mut O {
+        &mut self.ordering
+    }
+
+    /// Brings the transposition table in line with the configuration and ages what earlier
+    /// searches learned.
+    fn prepare(&mut self) {
+        let bytes = self.config.tt_bytes;
+        match &mut self.tt {
+            _ if bytes == 0 => self.tt = None,
+            Some(tt) if tt.bytes() == TranspositionTable::new_size(bytes) => tt.new_search(),
+            _ => self.tt = Some(TranspositionTable::new(bytes)),
+        }
+        self.heuristics.new_search();
+        self.pv.ensure_allocated();
+    }
+}
+
+/// A finished iteration: what a stopped search falls back to.
+struct Iteration<M> {
+    value: Score,
+    bound: Bound,
+    pv: Vec<M>,
+    depth: u32,
+}
+
+impl<E, P, H, O> AlphaBeta<E, P, H, O> {
+    /// Borrows the searcher's parts for one search.
+    fn run<'a, G: ZeroSumGame>(
+        &'a mut self,
+        game: &'a G,
+        limits: &'a Limits,
+    ) -> Run<'a, G, E, P, H, O> {
+        Run {
+            game,
+            eval: &mut self.eval,
+            pruning: &mut self.pruning,
+            horizon: &mut self.horizon,
+            ordering: &mut self.ordering,
+            config: self.config,
+            tt: self.tt.as_mut(),
+            heuristics: &mut self.heuristics,
+            pv: &mut self.pv,
+            stats: SearchStats::default(),
+            watch: Stopwatch::new(limits),
+        }
+    }
+}
+
+impl<G, E, P, H, O> Run<'_, G, E, P, H, O>
+where
+    G: ZeroSumGame,
+    E: Evaluator<G>,
+    P: ForwardPruning<G>,
+    H: HorizonPolicy<G>,
+    O: MoveOrdering<G>,
+{
+    /// One root search in the window `(alpha, beta)`; the root counts as generated each time.
+    fn root_window(
+        &mut self,
+        root: &mut G::State,
+        budget: H::Budget,
+        alpha: Score,
+        beta: Score,
+    ) -> (Score, Bound) {
+        self.stats.generated += 1;
+        self.node(root, budget, alpha, beta, 0, None)
+    }
+
+    /// One iteration: with an aspiration window around `previous` if configured, re-searching with
+    /// the failed side opened to ±∞ until the value is exact or the window is full.
+    fn iteration(
+        &mut self,
+        root: &mut G::State,
+        budget: H::Budget,
+        previous: Option<Score>,
+    ) -> (Score, Bound) {
+        let (mut alpha, mut beta) = match (self.config.aspiration, previous) {
+            (Some(delta), Some(v)) => {
+                let delta = delta.max(1);
+                (
+                    v.saturating_sub(delta).max(-INFINITY),
+                    v.saturating_add(delta).min(INFINITY),
+                )
+            }
+            _ => (-INFINITY, INFINITY),
+        };
+        loop {
+            let (value, bound) = self.root_window(root, budget, alpha, beta);
+            match bound {
+                _ if self.watch.stopped() => return (value, bound),
+                Bound::Upper if alpha > -INFINITY => alpha = -INFINITY,
+                Bound::Lower if beta < INFINITY => beta = INFINITY,
+                _ => return (value, bound),
+            }
+        }
+    }
+
+    /// The root's principal variation as moves, replayed from the PV table's move indices.
+    fn root_pv(&self, root: &G::State) -> Vec<G::Move> {
+        let mut state = root.clone();
+        let mut moves = MoveList::new();
+        let mut line = Vec::with_capacity(self.pv.root().len());
+        for &index in self.pv.root() {
+            self.game.moves(&state, &mut moves);
+            match moves.get(index as usize) {
+                Some(&mv) if index != NO_MOVE => {
+                    line.push(mv);
+                    self.game.play(&mut state, mv);
+                }
+                _ => break,
+            }
+        }
+        line
+    }
+
+    /// The result: the last completed iteration, or, if a limit stopped the first one, the root's
+    /// static value at depth 0 with the best root move finished so far (or the first legal move) as
+    /// the move to play.
+    fn finish(
+        mut self,
+        root: &G::State,
+        done: Option<Iteration<G::Move>>,
+        start: Instant,
+    ) -> SearchResult<G::Move> {
+        let done = done.unwrap_or_else(|| {
+            let mut pv = self.root_pv(root);
+            pv.truncate(1);
+            if pv.is_empty() {
+                let mut moves = MoveList::new();
+                self.game.moves(root, &mut moves);
+                pv.extend(moves.first().copied());
+            }
+            self.stats.evaluated += 1;
+            Iteration {
+                value: self.eval.evaluate(self.game, root),
+                bound: Bound::Exact,
+                pv,
+                depth: 0,
+            }
+        });
+        SearchResult {
+            best_move: done.pv.first().copied(),
+            value: done.value,
+            bound: done.bound,
+            pv: done.pv,
+            depth: done.depth,
+            stats: self.stats,
+            elapsed: start.elapsed(),
+        }
+    }
+}
+
+impl<E, P, H, O> AlphaBeta<E, P, H, O> {
+    /// One search of `state` at the depth of `limits` (or the configured depth) in the explicit
+    /// window `(alpha, beta)`, without iterative deepening or aspiration: the building block of
+    /// MTD(f)-style drivers, and how the bound reporting is tested. The returned value honours its
+    /// [`Bound`] against the true score; with `alpha < value < beta` it is exact.
+    pub fn search_window<G>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        limits: &Limits,
+        alpha: Score,
+        beta: Score,
+    ) -> SearchResult<G::Move>
+    where
+        G: ZeroSumGame,
+        E: Evaluator<G>,
+        P: ForwardPruning<G>,
+        H: HorizonPolicy<G>,
+        O: MoveOrdering<G>,
+    {
+        let start = Instant::now();
+        let depth = limits.depth.unwrap_or(self.config.depth);
+        self.prepare();
+        self.pruning.start_search();
+        let mut root = state.clone();
+        let mut run = self.run(game, limits);
+        let budget = run.horizon.root_budget(depth);
+        let (value, bound) = run.root_window(&mut root, budget, alpha, beta);
+        let done = (!run.watch.stopped()).then(|| Iteration {
+            value,
+            bound,
+            pv: run.root_pv(&root),
+            depth,
+        });
+        run.finish(&root, done, start)
+    }
+}
+
+impl<G, E, P, H, O> Searcher<G> for AlphaBeta<E, P, H, O>
+where
+    G: ZeroSumGame,
+    E: Evaluator<G>,
+    P: ForwardPruning<G>,
+    H: HorizonPolicy<G>,
+    O: MoveOrdering<G>,
+{
+    /// Searches to `limits.depth` (or the configured depth): one iteration, or iterations `1..=depth`
+    /// with [`iterative`](AlphaBetaConfig::iterative). The value is from the root's side to move's
+    /// view; a limit stops the search within [`CHECK_INTERVAL`](crate::CHECK_INTERVAL) nodes and
+    /// returns the last completed iteration.
+    fn search(&mut self, game: &G, state: &G::State, limits: &Limits) -> SearchResult<G::Move> {
+        let start = Instant::now();
+        let depth = limits.depth.unwrap_or(self.config.depth);
+        let first = if self.config.iterative {
+            depth.min(1)
+        } else {
+            depth
+        };
+        self.prepare();
+        self.pruning.start_search();
+        let mut root = state.clone();
+        let mut run = self.run(game, limits);
+        let mut done: Option<Iteration<G::Move>> = None;
+        for iteration in first..=depth {
+            let budget = run.horizon.root_budget(iteration);
+            let previous = done.as_ref().map(|d| d.value);
+            let (value, bound) = run.iteration(&mut root, budget, previous);
+            if run.watch.stopped() {
+                break;
+            }
+            done = Some(Iteration {
+                value,
+                bound,
+                pv: run.root_pv(&root),
+                depth: iteration,
+            });
+        }
+        run.finish(&root, done, start)
+    }
+
+    /// `alphabeta:depth=4` or `pvs:depth=6,tt=64mb`, with the options that differ from the default.
+    fn name(&self) -> String {
+        let c = &self.config;
+        let mut name = format!(
+            "{}:depth={}",
+            if c.pvs { "pvs" } else { "alphabeta" },
+            c.depth
+        );
+        if c.tt_bytes > 0 {
+            if c.tt_bytes % (1 << 20) == 0 {
+                name += &format!(",tt={}mb", c.tt_bytes >> 20);
+            } else {
+                name += &format!(",tt={}", c.tt_bytes);
+            }
+        }
+        if c.cutoff == game_trait::Cutoff::AboveBeta {
+            name += ",cutoff=gt";
+        }
+        if c.iterative != c.pvs {
+            name += &format!(",iterative={}", c.iterative);
+        }
+        if let Some(delta) = c.aspiration {
+            name += &format!(",aspiration={delta}");
+        }
+        name
+    }
+
+    /// Empties the transposition table and forgets killers and history.
+    fn clear(&mut self) {
+        if let Some(tt) = &mut self.tt {
+            tt.clear();
+        }
+        self.heuristics.clear();
+    }
+}

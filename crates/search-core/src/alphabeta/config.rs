@@ -1,0 +1,87 @@
+//! [`AlphaBetaConfig`]: what the α/β engine does besides plain fail-soft α/β.
+
+use game_trait::{Cutoff, Score};
+
+/// Options of [`AlphaBeta`](crate::AlphaBeta). The [`Default`] is plain fail-soft α/β to depth 4 (no
+/// PVS, no iterative deepening, no table, no killers or history); [`AlphaBetaConfig::pvs`] is the
+/// tournament setting.
+///
+/// | field | default | meaning |
+/// |---|---|---|
+/// | `depth` | 4 | nominal depth (last iteration); [`Limits::depth`](game_trait::Limits) overrides it |
+/// | `cutoff` | [`Cutoff::AtLeastBeta`] | the seed's cutoff criterion `⋆` in `break if retval ⋆ beta` |
+/// | `pvs` | `false` | principal variation search: null window on every child but the first |
+/// | `iterative` | `false` | iterative deepening: iterations 1, 2, …, `depth` |
+/// | `aspiration` | `None` | half-width δ of the aspiration window `(v − δ, v + δ)` around the previous iteration's value |
+/// | `tt_bytes` | 0 | transposition-table size in bytes, 0 for none |
+/// | `killers` | `false` | two killer moves per ply |
+/// | `history` | `false` | the history heuristic |
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AlphaBetaConfig {
+    /// Nominal search depth in plies: the root budget is
+    /// [`HorizonPolicy::root_budget`](game_trait::HorizonPolicy::root_budget)`(depth)`.
+    pub depth: u32,
+    /// Which comparison with β ends the loop over a node's successors (both are exact at the root
+    /// with a full window; they differ in what a value on the window's edge means).
+    pub cutoff: Cutoff,
+    /// Principal variation search (Marsland and Campbell's PVS / Reinefeld's NegaScout): every
+    /// successor but the first searched is first tested with a null window, and re-searched with the
+    /// full window only if it proves better.
+    pub pvs: bool,
+    /// Iterative deepening: search depth 1, 2, …, `depth`, each iteration ordering the next through
+    /// the transposition table, killers and history; a stopped search returns the last completed one.
+    pub iterative: bool,
+    /// Aspiration windows (with `iterative`): iteration `i > 1` starts with the window
+    /// `(v − δ, v + δ)` around the previous value `v`, re-searching with the failed side opened to
+    /// infinity when the value falls outside.
+    pub aspiration: Option<Score>,
+    /// Transposition-table size in bytes (rounded down to a power of two of 64-byte buckets); 0 for
+    /// no table.
+    pub tt_bytes: usize,
+    /// Killer-move ordering: the last two moves that caused a cutoff at the same ply go first.
+    pub killers: bool,
+    /// History-heuristic ordering: moves that caused deep cutoffs anywhere go first.
+    pub history: bool,
+}
+
+impl Default for AlphaBetaConfig {
+    fn default() -> AlphaBetaConfig {
+        AlphaBetaConfig {
+            depth: 4,
+            cutoff: Cutoff::AtLeastBeta,
+            pvs: false,
+            iterative: false,
+            aspiration: None,
+            tt_bytes: 0,
+            killers: false,
+            history: false,
+        }
+    }
+}
+
+impl AlphaBetaConfig {
+    /// Size of the table [`pvs`](AlphaBetaConfig::pvs) uses: 64 MiB.
+    pub const PVS_TT_BYTES: usize = 64 << 20;
+
+    /// Plain fail-soft α/β to `depth` plies.
+    pub fn alpha_beta(depth: u32) -> AlphaBetaConfig {
+        AlphaBetaConfig {
+            depth,
+            ..AlphaBetaConfig::default()
+        }
+    }
+
+    /// The strong setting: PVS with iterative deepening to `depth`, a 64 MiB transposition table,
+    /// killers and history.
+    pub fn pvs(depth: u32) -> AlphaBetaConfig {
+        AlphaBetaConfig {
+            depth,
+            pvs: true,
+            iterative: true,
+            tt_bytes: Self::PVS_TT_BYTES,
+            killers: true,
+            history: true,
+            ..AlphaBetaConfig::default()
+        }
+    }
+}

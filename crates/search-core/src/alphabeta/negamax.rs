@@ -1,0 +1,385 @@
+//! The recursive node search: fail-soft negamax α/β with the seed's bound reporting, PVS null
+//! windows, transposition table, move ordering and the three hooks.
+//!
+//! Every quantity is named as in the seed (`minimax-alpha-beta-bounds`): at a node, `alpha0` is
+//! `node·alpha[0]`, `alpha` the running `node·alpha[k]`, `retval` the running `node·best[k]`, `x` the
+//! negated return value of the successor just searched and `d` its inverted bound.
+
+use game_trait::{
+    Bound, Cutoff, Evaluator, ForwardPruning, HorizonPolicy, MoveList, MoveOrdering, PruneContext,
+    Score, SearchStats, Step, ZeroSumGame, INFINITY, MOVES_INLINE,
+};
+use smallvec::SmallVec;
+
+use super::pv::PvTable;
+use super::AlphaBetaConfig;
+use crate::ordering::{
+    move_key, pack, sort_descending, unpack, Heuristics, KILLER_PRIORITY, TT_MOVE_PRIORITY,
+};
+use crate::stopwatch::Stopwatch;
+use crate::tt::{TranspositionTable, TtEntry, NO_MOVE};
+use crate::MAX_PLY;
+
+/// What the parent learns from one successor.
+#[derive(Clone, Copy, Debug)]
+struct Outcome {
+    /// The successor's negated return value (parent's point of view).
+    value: Score,
+    /// Its inverted bound (parent's point of view).
+    bound: Bound,
+    /// Whether the pruning hook skipped it instead of searching it.
+    pruned: bool,
+}
+
+/// The value returned by every frame once a limit stops the search; callers discard it.
+const STOPPED: (Score, Bound) = (0, Bound::Exact);
+
+/// One search: borrowed parts of the searcher plus this search's counters and limits.
+pub(crate) struct Run<'a, G: ZeroSumGame, E, P, H, O> {
+    pub(crate) game: &'a G,
+    pub(crate) eval: &'a mut E,
+    pub(crate) pruning: &'a mut P,
+    pub(crate) horizon: &'a mut H,
+    pub(crate) ordering: &'a mut O,
+    pub(crate) config: AlphaBetaConfig,
+    pub(crate) tt: Option<&'a mut TranspositionTable>,
+    pub(crate) heuristics: &'a mut Heuristics,
+    pub(crate) pv: &'a mut PvTable,
+    pub(crate) stats: SearchStats,
+    pub(crate) watch: Stopwatch<'a>,
+}
+
+impl<G, E, P, H, O> Run<'_, G, E, P, H, O>
+where
+    G: ZeroSumGame,
+    E: Evaluator<G>,
+    P: ForwardPruning<G>,
+    H: HorizonPolicy<G>,
+    O: MoveOrdering<G>,
+{
+    /// A leaf: its static value, exact (the seed's `return evaluate(position), exact`). `known` is the
+    /// node's own static value when the parent already computed it for the pruning hook.
+    #[inline]
+    fn leaf(&mut self, state: &G::State, known: Option<Score>) -> (Score, Bound) {
+        self.stats.evaluated += 1;
+        let value = match known {
+            Some(v) => v,
+            None => self.eval.evaluate(self.game, state),
+        };
+        (value, Bound::Exact)
+    }
+
+    /// Whether a table entry of sufficient draft settles the node for the window `(alpha, beta)`
+    /// without a search. Only results a real search could have returned are accepted: an exact
+    /// value, a lower bound that fails high, or an upper bound that fails low (the mirror test), so
+    /// the invariants the seed's bound bookkeeping relies on (a lower bound is at least β, an upper
+    /// bound at most α) still hold.
+    #[inline]
+    fn settles(&self, e: &TtEntry, alpha: Score, beta: Score) -> bool {
+        let cutoff = self.config.cutoff;
+        match e.bound {
+            Bound::Exact => true,
+            Bound::Lower => cutoff.fails_high(e.value, beta),
+            Bound::Upper => cutoff.fails_high(-e.value, -alpha),
+        }
+    }
+
+    /// Searches the node `state` with `budget` in the window `(alpha, beta)`, `ply` plies below the
+    /// root, and returns its value with what that value says about its score (the seed's
+    /// `search(position, alpha, beta)` returning `retval, bound`). `known` is the node's static value
+    /// if the parent computed it. `state` is restored before returning (make/unmake games).
+    pub(crate) fn node(
+        &mut self,
+        state: &mut G::State,
+        budget: H::Budget,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+        known: Option<Score>,
+    ) -> (Score, Bound) {
+        self.pv.clear(ply);
+        // Past MAX_PLY the node is a leaf whatever the horizon says: the stack must not overflow.
+        if ply >= MAX_PLY || self.horizon.is_leaf(self.game, state, &budget) {
+            return self.leaf(state, known);
+        }
+        let draft = self.horizon.draft(&budget);
+        let mut hash = 0;
+        let mut tt_move = NO_MOVE;
+        if let Some(tt) = self.tt.as_deref() {
+            hash = self.game.hash(state);
+            self.stats.tt_probes += 1;
+            if let Some(entry) = tt.probe(hash) {
+                self.stats.tt_hits += 1;
+                tt_move = entry.mv;
+                // Only an entry of exactly this draft answers the question asked here (the score at
+                // this draft); a deeper one would answer a different one. Never at the root, which
+                // must produce a move.
+                if ply > 0 && entry.draft == draft && self.settles(&entry, alpha, beta) {
+                    return (entry.value, entry.bound);
+                }
+            }
+        }
+
+        let mut moves: MoveList<G::Move> = MoveList::new();
+        self.game.moves(state, &mut moves);
+        if moves.is_empty() {
+            return self.leaf(state, known);
+        }
+        let n = moves.len();
+        let mut keys: SmallVec<[i64; MOVES_INLINE]> = SmallVec::new();
+        let ordered = n < NO_MOVE as usize
+            && (tt_move != NO_MOVE || self.config.killers || self.config.history || O::ENABLED);
+        if ordered {
+            self.order(state, &moves, tt_move, draft, ply, &mut keys);
+        }
+        // The parent's static value for the pruning hook, computed once per node, and only if a hook
+        // will read it.
+        let parent_static = match (P::ENABLED, known) {
+            (false, _) => 0,
+            (true, Some(v)) => v,
+            (true, None) => self.eval.evaluate(self.game, state),
+        };
+
+        let cutoff = self.config.cutoff;
+        let alpha0 = alpha;
+        let mut alpha = alpha;
+        let mut tally = H::NodeTally::default();
+        let mut retval: Score = -INFINITY; // `unknown` until the first successor (`tried == 1`)
+        let mut bound = Bound::Exact;
+        let mut best = 0usize;
+        let mut tried = 0usize; // successors given a budget: searched or pruned
+        let mut searched = 0usize;
+        let mut meets_alpha = false;
+        let mut cut_at: Option<usize> = None;
+        for k in 0..n {
+            let i = if ordered { unpack(keys[k]) } else { k };
+            let mv = moves[i];
+            let step = Step {
+                mv,
+                index: tried,
+                mover_is_root_side: ply % 2 == 0,
+            };
+            let Some(child_budget) = self
+                .horizon
+                .child_budget(self.game, state, &budget, &mut tally, step)
+            else {
+                if tried == 0 {
+                    // The horizon declines the very first move: the node is a leaf.
+                    let known = known.or(P::ENABLED.then_some(parent_static));
+                    return self.leaf(state, known);
+                }
+                // The horizon ends the node here: the remaining moves are outside the searched
+                // tree (see the crate docs on horizons), not unsearched successors.
+                break;
+            };
+            tried += 1;
+            self.stats.generated += 1;
+            if self.watch.tick(self.stats.generated) {
+                return STOPPED;
+            }
+            let null_window = self.config.pvs && searched > 0;
+            let outcome = match self.game.apply(state, mv) {
+                Some(mut child) => self.successor(
+                    &mut child,
+                    child_budget,
+                    alpha,
+                    beta,
+                    ply,
+                    parent_static,
+                    null_window,
+                ),
+                None => {
+                    let outcome = self.successor(
+                        state,
+                        child_budget,
+                        alpha,
+                        beta,
+                        ply,
+                        parent_static,
+                        null_window,
+                    );
+                    self.game.undo(state, mv);
+                    outcome
+                }
+            };
+            if self.watch.stopped() {
+                return STOPPED;
+            }
+            let Outcome {
+                value: x,
+                bound: d,
+                pruned,
+            } = outcome;
+            searched += usize::from(!pruned);
+            // The seed: `if retval = unknown or x ≥ retval: when x = retval then bound ← join(bound,
+            // d); when x > retval then bound ← d; retval ← x`.
+            if tried == 1 || x > retval {
+                bound = d;
+                best = i;
+                let index = u16::try_from(i).unwrap_or(NO_MOVE);
+                if pruned {
+                    self.pv.set_single(ply, index);
+                } else {
+                    self.pv.update(ply, index);
+                }
+                retval = x;
+            } else if x == retval {
+                bound = bound.join(d);
+            }
+            meets_alpha |= x >= alpha0;
+            if cutoff.fails_high(retval, beta) {
+                cut_at = Some(k);
+                break;
+            }
+            alpha = alpha.max(x);
+        }
+
+        if searched > 0 {
+            self.classify(cut_at.is_some(), meets_alpha);
+        }
+        if let Some(k) = cut_at {
+            // The seed: `bound ← lower if retval ⋆ beta and move ≠ none`.
+            if k + 1 < n {
+                bound = Bound::Lower;
+            }
+            if self.config.killers || self.config.history {
+                let key = move_key(&moves[best]);
+                let (killers, history) = (self.config.killers, self.config.history);
+                self.heuristics
+                    .record_cutoff(ply, ply % 2, key, draft, killers, history);
+            }
+        }
+        if let Some(tt) = self.tt.as_deref_mut() {
+            // A fail-low's best move is noise: keep whatever move the entry had.
+            let mv = match bound {
+                Bound::Upper => NO_MOVE,
+                _ => u16::try_from(best).unwrap_or(NO_MOVE),
+            };
+            tt.store(hash, retval, bound, draft, mv);
+        }
+        (retval, bound)
+    }
+
+    /// Counts the node as Pv, Cut or All by the seed's definitions, which look at values, not at the
+    /// reported bound: Cut if a successor caused a cutoff, else Pv if some negated successor value
+    /// met or exceeded `alpha[0]`, else All.
+    #[inline]
+    fn classify(&mut self, cut: bool, meets_alpha: bool) {
+        self.stats.expanded += 1;
+        if cut {
+            self.stats.cutoffs += 1;
+            self.stats.cut_nodes += 1;
+        } else if meets_alpha {
+            self.stats.pv_nodes += 1;
+        } else {
+            self.stats.all_nodes += 1;
+        }
+    }
+
+    /// One successor, already created: offers it to the pruning hook, then searches it (PVS: with a
+    /// null window first when `null_window`), and returns its value from the parent's view.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn successor(
+        &mut self,
+        child: &mut G::State,
+        budget: H::Budget,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+        parent_static: Score,
+        null_window: bool,
+    ) -> Outcome {
+        let mut known = None;
+        if P::ENABLED {
+            let own = self.eval.evaluate(self.game, child);
+            known = Some(own);
+            let ctx = PruneContext {
+                parent_static,
+                child_static: -own,
+                alpha,
+                beta,
+                child_depth: self.horizon.draft(&budget),
+                child_is_max: (ply + 1) % 2 == 0,
+                ply: ply as u32,
+            };
+            // A skip is accepted only if it fails low (value ≤ α), as the hook's contract requires:
+            // anything else could break the bound bookkeeping, so the child is searched instead.
+            if let Some(value) = self.pruning.prune(&ctx) {
+                if value <= alpha {
+                    self.stats.pruned += 1;
+                    return Outcome {
+                        value,
+                        bound: Bound::Upper,
+                        pruned: true,
+                    };
+                }
+            }
+        }
+        if null_window {
+            // The narrowest window that still tells "x > α" from "x ≤ α" under the criterion.
+            let null_beta = match self.config.cutoff {
+                Cutoff::AtLeastBeta => alpha + 1,
+                Cutoff::AboveBeta => alpha,
+            };
+            if null_beta < beta {
+                let (v, d) = self.node(child, budget, -null_beta, -alpha, ply + 1, known);
+                let (x, d) = (-v, d.invert());
+                let settled = x <= alpha || self.config.cutoff.fails_high(x, beta);
+                if self.watch.stopped() || settled || d == Bound::Exact {
+                    return Outcome {
+                        value: x,
+                        bound: d,
+                        pruned: false,
+                    };
+                }
+                // x > α inside the window: the successor may be the new best; re-search.
+            }
+        }
+        let (v, d) = self.node(child, budget, -beta, -alpha, ply + 1, known);
+        Outcome {
+            value: -v,
+            bound: d.invert(),
+            pruned: false,
+        }
+    }
+
+    /// Fills `keys` with the search order: the table move, the killers, then descending hook score
+    /// plus history; ties keep the generation order.
+    fn order(
+        &mut self,
+        state: &G::State,
+        moves: &MoveList<G::Move>,
+        tt_move: u16,
+        draft: u32,
+        ply: usize,
+        keys: &mut SmallVec<[i64; MOVES_INLINE]>,
+    ) {
+        let (killers, history) = (self.config.killers, self.config.history);
+        for (i, mv) in moves.iter().enumerate() {
+            let priority = if i == tt_move as usize {
+                TT_MOVE_PRIORITY
+            } else {
+                let key = if killers || history { move_key(mv) } else { 0 };
+                match killers
+                    .then(|| self.heuristics.killer_rank(ply, key))
+                    .flatten()
+                {
+                    Some(rank) => KILLER_PRIORITY - ((rank as i64) << 40),
+                    None => {
+                        let mut p = 0i64;
+                        if O::ENABLED {
+                            p += self.ordering.score(self.game, state, *mv, draft) as i64;
+                        }
+                        if history {
+                            p += self.heuristics.history(ply % 2, key) as i64;
+                        }
+                        p
+                    }
+                }
+            };
+            keys.push(pack(priority, i));
+        }
+        sort_descending(keys);
+    }
+}

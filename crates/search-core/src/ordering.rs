@@ -1,0 +1,225 @@
+//! Move ordering for α/β: the transposition-table move first, then the killer moves of the ply, then
+//! the rest by descending [`MoveOrdering::score`](game_trait::MoveOrdering::score) plus the history
+//! heuristic.
+//!
+//! The engine's `AlphaBeta` is not generic over the game, so killers and history remember moves by a
+//! 64-bit [`move_key`] (a fixed, machine-independent hash of the move). Two moves with the same key
+//! share a killer slot or a history counter: that only changes the order moves are tried in, never a
+//! value.
+//!
+//! - **Killers** (Akl and Newborn, 1977): per ply, the last two moves that caused a cutoff there; a
+//!   sibling position often refutes the same way.
+//! - **History** (Schaeffer, 1989): per side and move key, the sum of `draft²` over the cutoffs the
+//!   move caused; halved at every new search so that old knowledge fades.
+
+use std::hash::{Hash, Hasher};
+
+use crate::MAX_PLY;
+
+/// `log2` of the number of history counters per side.
+const HISTORY_BITS: u32 = 12;
+
+/// Counters are halved when one exceeds this, so that sums never overflow.
+const HISTORY_CAP: i32 = 1 << 24;
+
+/// A fixed, machine-independent 64-bit key of a move (never 0, which marks an empty killer slot).
+#[inline]
+pub fn move_key<M: Hash>(mv: &M) -> u64 {
+    let mut hasher = FxHasher(0);
+    mv.hash(&mut hasher);
+    // A final avalanche, so that the high bits (used for history indices) depend on every input bit.
+    let mut z = hasher.0;
+    z = (z ^ (z >> 33)).wrapping_mul(0xff51_afd7_ed55_8ccd);
+    z ^= z >> 33;
+    z | 1
+}
+
+/// The rotate-multiply hasher of rustc (FxHash): fast on the small integers moves are made of.
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+    #[inline]
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(i as u64)
+    }
+    #[inline]
+    fn write_u16(&mut self, i: u16) {
+        self.write_u64(i as u64)
+    }
+    #[inline]
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(i as u64)
+    }
+    #[inline]
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    #[inline]
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64)
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// Killer moves per ply and history counters per side, kept across searches.
+#[derive(Clone, Debug)]
+pub(crate) struct Heuristics {
+    killers: Vec<[u64; 2]>,
+    history: Vec<i32>,
+}
+
+impl Default for Heuristics {
+    fn default() -> Heuristics {
+        Heuristics {
+            killers: vec![[0; 2]; MAX_PLY + 1],
+            history: vec![0; 2 << HISTORY_BITS],
+        }
+    }
+}
+
+impl Heuristics {
+    /// Forgets everything.
+    pub(crate) fn clear(&mut self) {
+        self.killers.fill([0; 2]);
+        self.history.fill(0);
+    }
+
+    /// Start of a search: killers are position-specific and go, history fades.
+    pub(crate) fn new_search(&mut self) {
+        self.killers.fill([0; 2]);
+        self.history.iter_mut().for_each(|h| *h /= 2);
+    }
+
+    #[inline(always)]
+    fn history_index(side: usize, key: u64) -> usize {
+        (side << HISTORY_BITS) | (key >> (64 - HISTORY_BITS)) as usize
+    }
+
+    /// 0, 1 for the first and second killer of `ply`, else `None`.
+    #[inline]
+    pub(crate) fn killer_rank(&self, ply: usize, key: u64) -> Option<usize> {
+        self.killers[ply].iter().position(|&k| k == key)
+    }
+
+    /// The history counter of a move of `side` (0 for the root's side to move, 1 for the other).
+    #[inline]
+    pub(crate) fn history(&self, side: usize, key: u64) -> i32 {
+        self.history[Self::history_index(side, key)]
+    }
+
+    /// Records that the move with `key` caused a cutoff at `ply` with `draft` left.
+    #[inline]
+    pub(crate) fn record_cutoff(
+        &mut self,
+        ply: usize,
+        side: usize,
+        key: u64,
+        draft: u32,
+        killers: bool,
+        history: bool,
+    ) {
+        if killers {
+            let slot = &mut self.killers[ply];
+            if slot[0] != key {
+                slot[1] = slot[0];
+                slot[0] = key;
+            }
+        }
+        if history {
+            let d = draft.min(1 << 10) as i32;
+            let h = &mut self.history[Self::history_index(side, key)];
+            *h += d * d;
+            if *h > HISTORY_CAP {
+                self.history.iter_mut().for_each(|h| *h /= 2);
+            }
+        }
+    }
+}
+
+/// Priority of the transposition-table move and the killers, above every hook score.
+pub(crate) const TT_MOVE_PRIORITY: i64 = 3 << 40;
+/// Priority of the first killer (the second gets one less unit of `1 << 40`).
+pub(crate) const KILLER_PRIORITY: i64 = 2 << 40;
+
+/// Packs an ordering priority and a move index into one sortable key: descending keys give
+/// descending priorities, and among equal priorities the generation order (lower index first).
+#[inline(always)]
+pub(crate) fn pack(priority: i64, index: usize) -> i64 {
+    (priority << 16) | (0xFFFF - index as i64)
+}
+
+/// The move index of a packed key.
+#[inline(always)]
+pub(crate) fn unpack(key: i64) -> usize {
+    0xFFFF - (key & 0xFFFF) as usize
+}
+
+/// Sorts packed keys in descending order. Insertion sort: move lists are short and often nearly
+/// sorted, and it needs no allocation.
+#[inline]
+pub(crate) fn sort_descending(keys: &mut [i64]) {
+    for i in 1..keys.len() {
+        let k = keys[i];
+        let mut j = i;
+        while j > 0 && keys[j - 1] < k {
+            keys[j] = keys[j - 1];
+            j -= 1;
+        }
+        keys[j] = k;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packed_keys_sort_by_priority_then_generation_order() {
+        let mut keys = vec![pack(0, 0), pack(5, 1), pack(0, 2), pack(-3, 3), pack(5, 4)];
+        sort_descending(&mut keys);
+        let order: Vec<usize> = keys.iter().map(|&k| unpack(k)).collect();
+        assert_eq!(order, vec![1, 4, 0, 2, 3]);
+        let mut top = vec![pack(i32::MAX as i64 * 2, 7), pack(TT_MOVE_PRIORITY, 9)];
+        sort_descending(&mut top);
+        assert_eq!(unpack(top[0]), 9);
+    }
+
+    #[test]
+    fn move_keys_are_nonzero_and_distinguish_small_moves() {
+        let keys: Vec<u64> = (0u32..64).map(|m| move_key(&m)).collect();
+        assert!(keys.iter().all(|&k| k != 0));
+        let mut sorted = keys.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), 64);
+        assert_eq!(move_key(&7u32), move_key(&7u32));
+    }
+
+    #[test]
+    fn killers_keep_the_two_latest_distinct_cutoff_moves() {
+        let (a, b) = (move_key(&11u32), move_key(&13u32));
+        let mut h = Heuristics::default();
+        h.record_cutoff(3, 0, a, 2, true, true);
+        h.record_cutoff(3, 0, a, 2, true, true);
+        h.record_cutoff(3, 0, b, 3, true, true);
+        assert_eq!(h.killer_rank(3, b), Some(0));
+        assert_eq!(h.killer_rank(3, a), Some(1));
+        assert_eq!(h.killer_rank(2, a), None);
+        assert_eq!(
+            (h.history(0, a), h.history(0, b), h.history(1, a)),
+            (8, 9, 0)
+        );
+        h.new_search();
+        assert_eq!((h.killer_rank(3, b), h.history(0, a)), (None, 4));
+    }
+}

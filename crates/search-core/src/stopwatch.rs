@@ -1,0 +1,42 @@
+//! Polling the search [`Limits`] cheaply: the clock is read once every [`CHECK_INTERVAL`] nodes.
+
+use game_trait::Limits;
+
+/// How many generated nodes pass between two looks at the limits (deadline, node budget, stop flag).
+pub const CHECK_INTERVAL: u32 = 1024;
+
+/// Counts generated nodes down to the next look at the [`Limits`], and remembers once they are hit.
+#[derive(Debug)]
+pub(crate) struct Stopwatch<'a> {
+    limits: &'a Limits,
+    countdown: u32,
+    stopped: bool,
+}
+
+impl<'a> Stopwatch<'a> {
+    pub(crate) fn new(limits: &'a Limits) -> Stopwatch<'a> {
+        Stopwatch {
+            limits,
+            countdown: CHECK_INTERVAL,
+            stopped: false,
+        }
+    }
+
+    /// Records one more generated node (`generated` in total) and tells whether the search must stop.
+    /// Only every [`CHECK_INTERVAL`]-th call reads the clock: `Instant::now` costs more than a node.
+    #[inline(always)]
+    pub(crate) fn tick(&mut self, generated: u64) -> bool {
+        self.countdown -= 1;
+        if self.countdown == 0 {
+            self.countdown = CHECK_INTERVAL;
+            self.stopped = self.stopped || self.limits.exhausted(generated);
+        }
+        self.stopped
+    }
+
+    /// Whether a limit was hit.
+    #[inline(always)]
+    pub(crate) fn stopped(&self) -> bool {
+        self.stopped
+    }
+}

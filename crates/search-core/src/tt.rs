@@ -1,0 +1,249 @@
+//! The transposition table: search results by position hash, so that a position reached again (by a
+//! transposition, or in the next iteration of iterative deepening) is not searched again, and its
+//! best move is tried first.
+//!
+//! # Layout
+//! A power-of-two number of 64-byte buckets (one cache line each) of [`BUCKET_SIZE`] = 4 entries of 16
+//! bytes. A position's bucket is chosen by the low bits of its 64-bit hash; the high 32 bits are
+//! stored as a verification key, so a probe confuses two positions only if they share all of the
+//! index bits and the 32 key bits.
+//!
+//! # Entry
+//! Value, [`Bound`] (exact, lower, upper: what the value says about the score, as the α/β seed
+//! reports it), draft (the horizon's [`draft`](game_trait::HorizonPolicy::draft) of the search that
+//! produced it), best move (its index in the game's generated move list, so the table needs no move
+//! type and never allocates), and the search generation that wrote it.
+//!
+//! # Replacement: depth-preferred plus always-replace
+//! Storing a position already in its bucket overwrites that entry (keeping its old move if the new
+//! result has none). Otherwise the first three slots are *depth-preferred*: the new result takes the
+//! slot holding the least valuable entry (empty, then written by an earlier search, then of the
+//! smallest draft) if that entry's draft is not larger than the new one's or it is stale. If every
+//! depth-preferred slot holds a deeper entry of the current search, the result goes to the fourth,
+//! *always-replace* slot. Deep results (expensive to recompute) thus survive, and recent shallow ones
+//! still find a place.
+
+use game_trait::{Bound, Score};
+
+/// Entries per bucket.
+pub const BUCKET_SIZE: usize = 4;
+
+/// Slots `0..DEPTH_PREFERRED` of a bucket are depth-preferred, the last one always-replace.
+const DEPTH_PREFERRED: usize = BUCKET_SIZE - 1;
+
+/// The move index stored when an entry has no best move.
+pub const NO_MOVE: u16 = u16::MAX;
+
+/// One stored search result.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Slot {
+    /// High 32 bits of the position hash.
+    key: u32,
+    value: Score,
+    draft: u32,
+    /// Index of the best move in the generated move list, or [`NO_MOVE`].
+    mv: u16,
+    /// 0 for an empty slot, else 1 + the bound (upper, exact, lower).
+    bound: u8,
+    generation: u8,
+}
+
+/// A bucket fills exactly one cache line, so a probe costs one memory access.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(align(64))]
+struct Bucket([Slot; BUCKET_SIZE]);
+
+/// What a probe found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtEntry {
+    /// The stored value.
+    pub value: Score,
+    /// What the value says about the position's score at `draft`.
+    pub bound: Bound,
+    /// The draft of the search that stored it.
+    pub draft: u32,
+    /// Index of the best move in the position's generated move list, or [`NO_MOVE`].
+    pub mv: u16,
+}
+
+/// A fixed-size transposition table. See the [module docs](self).
+#[derive(Clone, Debug)]
+pub struct TranspositionTable {
+    buckets: Vec<Bucket>,
+    mask: u64,
+    generation: u8,
+}
+
+impl TranspositionTable {
+    /// A table of at most `bytes` bytes (at least one bucket of 64 bytes): the largest power of two
+    /// number of buckets that fits.
+    pub fn new(bytes: usize) -> TranspositionTable {
+        let count = Self::new_size(bytes) / std::mem::size_of::<Bucket>();
+        TranspositionTable {
+            buckets: vec![Bucket::default(); count],
+            mask: count as u64 - 1,
+            generation: 0,
+        }
+    }
+
+    /// The size in bytes of a table asked for `bytes` bytes.
+    pub fn new_size(bytes: usize) -> usize {
+        let count = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        let count = 1usize << (usize::BITS - 1 - count.leading_zeros());
+        count * std::mem::size_of::<Bucket>()
+    }
+
+    /// Size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.buckets.len() * std::mem::size_of::<Bucket>()
+    }
+
+    /// Marks the start of a new search: entries written before become stale (still probed, but the
+    /// first to be replaced).
+    pub fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    /// Empties the table.
+    pub fn clear(&mut self) {
+        self.buckets.fill(Bucket::default());
+        self.generation = 0;
+    }
+
+    #[inline(always)]
+    fn split(&self, hash: u64) -> (usize, u32) {
+        ((hash & self.mask) as usize, (hash >> 32) as u32)
+    }
+
+    /// The entry stored for the position with this hash, if any.
+    #[inline]
+    pub fn probe(&self, hash: u64) -> Option<TtEntry> {
+        let (index, key) = self.split(hash);
+        self.buckets[index]
+            .0
+            .iter()
+            .find(|s| s.bound != 0 && s.key == key)
+            .map(|s| TtEntry {
+                value: s.value,
+                bound: decode(s.bound),
+                draft: s.draft,
+                mv: s.mv,
+            })
+    }
+
+    /// Stores a search result for the position with this hash (replacement policy: module docs).
+    #[inline]
+    pub fn store(&mut self, hash: u64, value: Score, bound: Bound, draft: u32, mv: u16) {
+        let (index, key) = self.split(hash);
+        let generation = self.generation;
+        let bucket = &mut self.buckets[index].0;
+        let mut new = Slot {
+            key,
+            value,
+            draft,
+            mv,
+            bound: encode(bound),
+            generation,
+        };
+        if let Some(slot) = bucket.iter_mut().find(|s| s.bound != 0 && s.key == key) {
+            if mv == NO_MOVE {
+                new.mv = slot.mv;
+            }
+            *slot = new;
+            return;
+        }
+        // The least valuable depth-preferred slot: empty first, then stale, then shallowest.
+        let worth = |s: &Slot| {
+            if s.bound == 0 {
+                (0, 0)
+            } else {
+                (1 + (s.generation == generation) as u32, s.draft)
+            }
+        };
+        let victim = (0..DEPTH_PREFERRED)
+            .min_by_key(|&i| worth(&bucket[i]))
+            .unwrap_or(0);
+        let v = &bucket[victim];
+        let replaceable = v.bound == 0 || v.generation != generation || v.draft <= draft;
+        let target = if replaceable { victim } else { BUCKET_SIZE - 1 };
+        bucket[target] = new;
+    }
+}
+
+fn encode(bound: Bound) -> u8 {
+    match bound {
+        Bound::Upper => 1,
+        Bound::Exact => 2,
+        Bound::Lower => 3,
+    }
+}
+
+fn decode(code: u8) -> Bound {
+    match code {
+        1 => Bound::Upper,
+        2 => Bound::Exact,
+        _ => Bound::Lower,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_are_powers_of_two_within_the_budget() {
+        assert_eq!(std::mem::size_of::<Bucket>(), 64);
+        assert_eq!(TranspositionTable::new(0).bytes(), 64);
+        assert_eq!(TranspositionTable::new(1000).bytes(), 512);
+        assert_eq!(TranspositionTable::new(1 << 20).bytes(), 1 << 20);
+    }
+
+    #[test]
+    fn stores_and_probes_with_verification() {
+        let mut tt = TranspositionTable::new(1 << 12);
+        let h = 0xdead_beef_0000_0005;
+        tt.store(h, -7, Bound::Lower, 3, 2);
+        assert_eq!(
+            tt.probe(h),
+            Some(TtEntry {
+                value: -7,
+                bound: Bound::Lower,
+                draft: 3,
+                mv: 2
+            })
+        );
+        // Same bucket, different verification key.
+        assert_eq!(tt.probe(0x1234_0000_0000_0005), None);
+        // Overwriting without a move keeps the old move.
+        tt.store(h, 4, Bound::Upper, 5, NO_MOVE);
+        assert_eq!(
+            tt.probe(h).map(|e| (e.value, e.bound, e.mv)),
+            Some((4, Bound::Upper, 2))
+        );
+        tt.clear();
+        assert_eq!(tt.probe(h), None);
+    }
+
+    #[test]
+    fn deep_entries_survive_and_shallow_ones_use_the_always_replace_slot() {
+        let mut tt = TranspositionTable::new(64); // a single bucket
+        let key = |k: u64| (k << 32) | 1;
+        for k in 1..=3 {
+            tt.store(key(k), 0, Bound::Exact, 10, NO_MOVE);
+        }
+        tt.store(key(4), 1, Bound::Exact, 1, NO_MOVE);
+        tt.store(key(5), 2, Bound::Exact, 2, NO_MOVE);
+        for k in 1..=3 {
+            assert!(tt.probe(key(k)).is_some(), "deep entry {k} was replaced");
+        }
+        assert_eq!(tt.probe(key(4)), None);
+        assert_eq!(tt.probe(key(5)).map(|e| e.value), Some(2));
+        // A deeper result replaces the shallowest depth-preferred entry.
+        tt.store(key(6), 3, Bound::Exact, 11, NO_MOVE);
+        assert_eq!(tt.probe(key(6)).map(|e| e.value), Some(3));
+        // In a new search, stale entries go first even when deep.
+        tt.new_search();
+        tt.store(key(7), 4, Bound::Exact, 1, NO_MOVE);
+        assert_eq!(tt.probe(key(7)).map(|e| e.value), Some(4));
+    }
+}

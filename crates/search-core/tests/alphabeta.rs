@@ -1,0 +1,759 @@
+//! The α/β engine against the minimax oracle on random explicit trees (random shapes, small value
+//! range so that ties are frequent), the seed's worked examples, and every option and hook.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use game_trait::{
+    Bound, Cutoff, Evaluator, ForwardPruning, Game, HorizonPolicy, Limits, MoveList, MoveOrdering,
+    PlayerId, PruneContext, Score, SearchResult, SearchStats, Searcher, Step, Turn, ZeroSumGame,
+    INFINITY,
+};
+use quickcheck::{QuickCheck, TestResult};
+use search_core::tree::NodeId;
+use search_core::{AlphaBeta, AlphaBetaConfig, ExplicitTree, LeafValue, Minimax, Nested};
+
+const CUTOFFS: [Cutoff; 2] = [Cutoff::AtLeastBeta, Cutoff::AboveBeta];
+
+fn check(tests: u64, prop: fn(u64, u8, u8) -> TestResult) {
+    QuickCheck::new()
+        .tests(tests)
+        .max_tests(tests * 10)
+        .quickcheck(prop);
+}
+
+/// A random tree of depth 1..=7 and branching 1..=5 from quickcheck's raw numbers.
+fn tree(seed: u64, depth: u8, branching: u8) -> (ExplicitTree, u32) {
+    let depth = 1 + depth as u32 % 7;
+    let tree = ExplicitTree::random(seed, depth, 1 + branching as u32 % 5);
+    (tree, depth)
+}
+
+fn oracle<G: ZeroSumGame, E: Evaluator<G>>(
+    game: &G,
+    state: &G::State,
+    eval: E,
+    depth: u32,
+) -> SearchResult<G::Move> {
+    Minimax::new(eval, depth).search(game, state, &Limits::none())
+}
+
+fn config(depth: u32, cutoff: Cutoff) -> AlphaBetaConfig {
+    AlphaBetaConfig {
+        depth,
+        cutoff,
+        ..AlphaBetaConfig::default()
+    }
+}
+
+fn kinds_add_up(stats: &SearchStats) -> bool {
+    stats.pv_nodes + stats.cut_nodes + stats.all_nodes == stats.expanded
+}
+
+/// Replays `pv` from `root` and checks that the node reached has, at the depth left, the root's value
+/// (negated for an odd number of plies), by the oracle.
+fn pv_reaches_root_value(tree: &ExplicitTree, depth: u32, result: &SearchResult<u32>) -> bool {
+    let mut node: NodeId = 0;
+    let mut moves = MoveList::new();
+    for &mv in &result.pv {
+        tree.moves(&node, &mut moves);
+        if !moves.contains(&mv) {
+            return false;
+        }
+        node = tree.apply(&mut node.clone(), mv).unwrap();
+    }
+    let left = depth - result.pv.len() as u32;
+    let value = oracle(tree, &node, LeafValue, left).value;
+    let sign = if result.pv.len() % 2 == 0 { 1 } else { -1 };
+    result.best_move == result.pv.first().copied() && sign * value == result.value
+}
+
+#[test]
+fn alpha_beta_equals_minimax_at_every_depth_for_both_cutoffs() {
+    fn prop(seed: u64, depth: u8, branching: u8) -> TestResult {
+        let (tree, height) = tree(seed, depth, branching);
+        for depth in 0..=height + 1 {
+            let exact = oracle(&tree, &0, LeafValue, depth);
+            for cutoff in CUTOFFS {
+                let mut ab = AlphaBeta::new(LeafValue).with_config(config(depth, cutoff));
+                let r = ab.search(&tree, &0, &Limits::none());
+                if (r.value, r.bound, r.depth) != (exact.value, Bound::Exact, depth)
+                    || r.stats.generated > exact.stats.generated
+                    || r.stats.evaluated > exact.stats.evaluated
+                    || !kinds_add_up(&r.stats)
+                    || r.stats.cutoffs != r.stats.cut_nodes
+                    || !pv_reaches_root_value(&tree, depth, &r)
+                {
+                    return TestResult::error(format!(
+                        "depth {depth} {cutoff:?}: {r:?} vs {exact:?}"
+                    ));
+                }
+            }
+        }
+        TestResult::passed()
+    }
+    check(300, prop);
+}
+
+#[test]
+fn returned_values_honour_their_bound_in_any_window() {
+    fn prop(seed: u64, depth: u8, branching: u8) -> TestResult {
+        let (tree, depth) = tree(seed, depth, branching);
+        let score = oracle(&tree, &0, LeafValue, depth).value;
+        let mut windows = rand_windows(seed);
+        windows.push((-INFINITY, INFINITY));
+        for (a, b) in windows {
+            for cutoff in CUTOFFS {
+                // ≥ β needs α < β; > β also accepts the point window α = β.
+                if a > b || (a == b && cutoff == Cutoff::AtLeastBeta) {
+                    continue;
+                }
+                for pvs in [false, true] {
+                    let mut ab = AlphaBeta::new(LeafValue).with_config(AlphaBetaConfig {
+                        pvs,
+                        ..config(depth, cutoff)
+                    });
+                    let r = ab.search_window(&tree, &0, &Limits::none(), a, b);
+                    let inside = match cutoff {
+                        Cutoff::AtLeastBeta => a < r.value && r.value < b,
+                        // The seed: with `ret > β`, a value equal to α or β is exact too.
+                        Cutoff::AboveBeta => a <= r.value && r.value <= b,
+                    };
+                    let consistent = match r.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => cutoff.fails_high(r.value, b),
+                        Bound::Upper => cutoff.fails_high(-r.value, -a),
+                    };
+                    if !r.bound.admits(r.value, score)
+                        || (inside && r.bound != Bound::Exact)
+                        || !consistent
+                        || !kinds_add_up(&r.stats)
+                    {
+                        return TestResult::error(format!(
+                            "window ({a}, {b}) {cutoff:?} pvs={pvs}: {} {} vs score {score}",
+                            r.value, r.bound
+                        ));
+                    }
+                }
+            }
+        }
+        TestResult::passed()
+    }
+    check(300, prop);
+}
+
+/// A few windows around the value range of the trees, from the seed.
+fn rand_windows(seed: u64) -> Vec<(Score, Score)> {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(seed ^ 0x5eed);
+    (0..6)
+        .map(|_| {
+            let a = rng.gen_range(-24..=24);
+            (a, a + rng.gen_range(0..=12))
+        })
+        .collect()
+}
+
+#[test]
+fn pvs_iterative_deepening_tt_and_heuristics_equal_fixed_depth() {
+    fn prop(seed: u64, depth: u8, branching: u8) -> TestResult {
+        let (tree, height) = tree(seed, depth, branching);
+        for depth in [1, height / 2 + 1, height] {
+            let exact = oracle(&tree, &0, LeafValue, depth);
+            for cutoff in CUTOFFS {
+                let variants = [
+                    AlphaBetaConfig {
+                        pvs: true,
+                        ..config(depth, cutoff)
+                    },
+                    AlphaBetaConfig {
+                        iterative: true,
+                        tt_bytes: 1 << 16,
+                        ..config(depth, cutoff)
+                    },
+                    AlphaBetaConfig {
+                        cutoff,
+                        tt_bytes: 1 << 16,
+                        aspiration: Some(1 + (seed % 5) as Score),
+                        ..AlphaBetaConfig::pvs(depth)
+                    },
+                    AlphaBetaConfig {
+                        killers: true,
+                        history: true,
+                        ..config(depth, cutoff)
+                    },
+                ];
+                for c in variants {
+                    let mut ab = AlphaBeta::new(LeafValue).with_config(c);
+                    // Twice: the second search starts from the first one's table and history.
+                    for _ in 0..2 {
+                        let r = ab.search(&tree, &0, &Limits::none());
+                        if (r.value, r.bound, r.depth) != (exact.value, Bound::Exact, depth)
+                            || !kinds_add_up(&r.stats)
+                            || !pv_reaches_root_value(&tree, depth, &r)
+                        {
+                            return TestResult::error(format!("{c:?}: {r:?} vs {}", exact.value));
+                        }
+                    }
+                }
+            }
+        }
+        TestResult::passed()
+    }
+    check(150, prop);
+}
+
+/// The seed's "ret > beta" example: x searched with α = −7, β = +3; its first successor y returns −5,
+/// so x.best[0] = +5 ≥ β cuts off: x returns +5, a lower bound, while its score is +9 (z = −9).
+#[test]
+fn seed_cut_node_example() {
+    let x = ExplicitTree::from_nested(&Nested::node(0, vec![Nested::leaf(-5), Nested::leaf(-9)]));
+    for cutoff in CUTOFFS {
+        let mut ab = AlphaBeta::new(LeafValue).with_config(config(1, cutoff));
+        let r = ab.search_window(&x, &0, &Limits::none(), -7, 3);
+        assert_eq!((r.value, r.bound), (5, Bound::Lower));
+        assert_eq!(r.best_move, Some(0));
+        assert_eq!((r.stats.cut_nodes, r.stats.generated), (1, 2));
+        assert_eq!(oracle(&x, &0, LeafValue, 1).value, 9);
+    }
+}
+
+/// The seed's "ret < alpha[0]" example: x (α = −3, β = +7) has one successor y, searched with
+/// (−7, +3); y's first successor z returns −5, so y cuts off with +5 (a lower bound; its score is +9
+/// because of the unsearched &, −9). x returns −5, an upper bound: x is an All node, score −9.
+#[test]
+fn seed_all_node_example() {
+    let x = ExplicitTree::from_nested(&Nested::node(
+        0,
+        vec![Nested::node(0, vec![Nested::leaf(-5), Nested::leaf(-9)])],
+    ));
+    for cutoff in CUTOFFS {
+        let mut ab = AlphaBeta::new(LeafValue).with_config(config(2, cutoff));
+        let r = ab.search_window(&x, &0, &Limits::none(), -3, 7);
+        assert_eq!((r.value, r.bound), (-5, Bound::Upper));
+        let s = r.stats;
+        assert_eq!((s.all_nodes, s.cut_nodes, s.pv_nodes), (1, 1, 0));
+        assert_eq!(oracle(&x, &0, LeafValue, 2).value, -9);
+    }
+}
+
+/// The seed's Pv-node example: x (α = −7, β = +3) with successors y returning +5 and z returning +9:
+/// x.best = −5 inside the window, exact; and its All-node example: successors returning +8 and +11,
+/// x returns −8 ≤ α, an All node. Its successors are leaves, whose values are exact, so `join`
+/// reports −8 as exact: the bound procedure is sharper than the kind (an All node's value is at
+/// least an upper bound).
+#[test]
+fn seed_pv_and_all_node_examples() {
+    let pv = ExplicitTree::from_nested(&Nested::node(0, vec![Nested::leaf(5), Nested::leaf(9)]));
+    let all = ExplicitTree::from_nested(&Nested::node(0, vec![Nested::leaf(8), Nested::leaf(11)]));
+    for cutoff in CUTOFFS {
+        let mut ab = AlphaBeta::new(LeafValue).with_config(config(1, cutoff));
+        let r = ab.search_window(&pv, &0, &Limits::none(), -7, 3);
+        assert_eq!((r.value, r.bound, r.stats.pv_nodes), (-5, Bound::Exact, 1));
+        let r = ab.search_window(&all, &0, &Limits::none(), -7, 3);
+        assert_eq!((r.value, r.bound, r.stats.all_nodes), (-8, Bound::Exact, 1));
+    }
+}
+
+/// With `ret ≥ β` a value equal to β is a lower bound when successors are left; with `ret > β` the
+/// search continues and the value is exact.
+#[test]
+fn a_value_on_beta_depends_on_the_cutoff_criterion() {
+    let x = ExplicitTree::from_nested(&Nested::node(0, vec![Nested::leaf(-3), Nested::leaf(-9)]));
+    let mut ab = AlphaBeta::new(LeafValue).with_config(config(1, Cutoff::AtLeastBeta));
+    let r = ab.search_window(&x, &0, &Limits::none(), -7, 3);
+    assert_eq!((r.value, r.bound, r.stats.generated), (3, Bound::Lower, 2));
+    let mut ab = AlphaBeta::new(LeafValue).with_config(config(1, Cutoff::AboveBeta));
+    let r = ab.search_window(&x, &0, &Limits::none(), -7, 3);
+    // The cutoff comes at the last successor: nothing is left unsearched, so 9 is exact.
+    assert_eq!((r.value, r.bound, r.stats.generated), (9, Bound::Exact, 3));
+    // The last successor cutting off leaves nothing unsearched: the value is exact (`move = none`).
+    let y = ExplicitTree::from_nested(&Nested::node(0, vec![Nested::leaf(4), Nested::leaf(-3)]));
+    let mut ab = AlphaBeta::new(LeafValue).with_config(config(1, Cutoff::AtLeastBeta));
+    let r = ab.search_window(&y, &0, &Limits::none(), -7, 3);
+    assert_eq!((r.value, r.bound, r.stats.cut_nodes), (3, Bound::Exact, 1));
+}
+
+/// A game with transpositions (the state is a running sum, reached by many move orders), so that the
+/// table's draft and bound rules are exercised: with the table, the value must still be the
+/// fixed-depth value.
+#[derive(Clone, Copy, Debug)]
+struct Sums {
+    seed: u64,
+    height: u8,
+}
+
+impl Game for Sums {
+    type State = (u8, u32);
+    type Move = u32;
+    fn players(&self) -> usize {
+        2
+    }
+    fn initial_state(&self) -> (u8, u32) {
+        (0, 0)
+    }
+    fn turn(&self, s: &(u8, u32)) -> Turn {
+        if s.0 >= self.height {
+            Turn::Over
+        } else {
+            Turn::Player(s.0 as PlayerId % 2)
+        }
+    }
+    fn legal_moves(&self, s: &(u8, u32), _: PlayerId, moves: &mut MoveList<u32>) {
+        moves.clear();
+        let n = 1 + (self.hash(s) % 4) as u32;
+        moves.extend(1..=n);
+    }
+    fn apply(&self, s: &mut (u8, u32), mv: u32) -> Option<(u8, u32)> {
+        Some((s.0 + 1, s.1 + mv))
+    }
+    fn payoff(&self, _: &(u8, u32), _: PlayerId) -> f64 {
+        0.5
+    }
+    fn hash(&self, s: &(u8, u32)) -> u64 {
+        let mut z = self.seed ^ ((s.0 as u64) << 40) ^ s.1 as u64;
+        z = (z ^ (z >> 31)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        z ^ (z >> 29)
+    }
+}
+
+impl ZeroSumGame for Sums {
+    fn side_to_move(&self, s: &(u8, u32)) -> PlayerId {
+        s.0 as PlayerId % 2
+    }
+    fn final_result(&self, s: &(u8, u32)) -> i32 {
+        (self.hash(s) % 31) as i32 - 15
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+struct SumValue;
+
+impl Evaluator<Sums> for SumValue {
+    fn evaluate(&mut self, game: &Sums, s: &(u8, u32)) -> Score {
+        (game.hash(s) % 31) as Score - 15
+    }
+}
+
+#[test]
+fn transposition_table_keeps_fixed_depth_values_with_transpositions() {
+    fn prop(seed: u64, depth: u8, _: u8) -> TestResult {
+        let game = Sums {
+            seed,
+            height: 3 + depth % 5,
+        };
+        let root = game.initial_state();
+        for depth in 1..=game.height as u32 + 1 {
+            let exact = oracle(&game, &root, SumValue, depth).value;
+            for cutoff in CUTOFFS {
+                for c in [
+                    AlphaBetaConfig {
+                        cutoff,
+                        tt_bytes: 1 << 14,
+                        ..AlphaBetaConfig::pvs(depth)
+                    },
+                    AlphaBetaConfig {
+                        tt_bytes: 1 << 14,
+                        aspiration: Some(2),
+                        iterative: true,
+                        ..config(depth, cutoff)
+                    },
+                ] {
+                    let mut ab = AlphaBeta::new(SumValue).with_config(c);
+                    let r = ab.search(&game, &root, &Limits::none());
+                    if (r.value, r.bound) != (exact, Bound::Exact)
+                        || (depth >= 2 && r.stats.tt_hits == 0)
+                    {
+                        return TestResult::error(format!("{c:?}: {r:?} vs {exact}"));
+                    }
+                }
+            }
+        }
+        TestResult::passed()
+    }
+    check(60, prop);
+}
+
+/// An evaluator that knows every node's exact (full-depth) negamax value: forward pruning with it
+/// only ever skips children that are truly no better than α, so the search must stay exact.
+#[derive(Clone, Debug)]
+struct Oracle(Vec<Score>);
+
+impl Oracle {
+    fn new(tree: &ExplicitTree) -> Oracle {
+        // Children have larger ids than parents: fill in reverse id order.
+        let mut values = vec![0; tree.len()];
+        for id in (0..tree.len() as NodeId).rev() {
+            values[id as usize] = tree
+                .children(id)
+                .map(|c| -values[c as usize])
+                .max()
+                .unwrap_or(tree.value(id));
+        }
+        Oracle(values)
+    }
+}
+
+impl Evaluator<ExplicitTree> for Oracle {
+    fn evaluate(&mut self, _: &ExplicitTree, s: &NodeId) -> Score {
+        self.0[*s as usize]
+    }
+}
+
+/// Prunes every child whose static value (parent's view) is at most α, claiming it as the bound; and
+/// records every context it is shown.
+#[derive(Default)]
+struct PruneBelowAlpha {
+    seen: Vec<PruneContext>,
+    margin: Score,
+}
+
+impl<G: Game> ForwardPruning<G> for PruneBelowAlpha {
+    fn prune(&mut self, ctx: &PruneContext) -> Option<Score> {
+        self.seen.push(*ctx);
+        (ctx.child_static + self.margin <= ctx.alpha).then_some(ctx.child_static + self.margin)
+    }
+}
+
+#[test]
+fn forward_pruning_with_true_bounds_stays_exact_and_sees_parent_view_values() {
+    fn prop(seed: u64, depth: u8, branching: u8) -> TestResult {
+        let (tree, height) = tree(seed, depth, branching);
+        let eval = Oracle::new(&tree);
+        let exact = oracle(&tree, &0, eval.clone(), height + 1);
+        for cutoff in CUTOFFS {
+            for pvs in [false, true] {
+                let c = AlphaBetaConfig {
+                    pvs,
+                    ..config(height + 1, cutoff)
+                };
+                let mut ab = AlphaBeta::new(eval.clone())
+                    .with_config(c)
+                    .with_pruning(PruneBelowAlpha::default());
+                let r = ab.search(&tree, &0, &Limits::none());
+                if (r.value, r.bound) != (exact.value, Bound::Exact) || !kinds_add_up(&r.stats) {
+                    return TestResult::error(format!("{r:?} vs {exact:?}"));
+                }
+                for ctx in &ab.pruning().seen {
+                    // The child's ply is the search depth (height + 1) minus its depth left.
+                    let child_ply = height + 1 - ctx.child_depth;
+                    if ctx.child_is_max != (child_ply % 2 == 0)
+                        || ctx.ply + 1 != child_ply
+                        || ctx.alpha > ctx.beta
+                    {
+                        return TestResult::error(format!("bad context {ctx:?}"));
+                    }
+                }
+            }
+        }
+        TestResult::passed()
+    }
+    check(200, prop);
+}
+
+#[test]
+fn pruned_children_are_generated_counted_and_bound_as_upper() {
+    // Root (player 0) with leaves worth (root's view) 4, 1, 2: the hook prunes the last two
+    // (static value ≤ α = 4), claiming their static values as upper bounds.
+    let tree = ExplicitTree::from_nested(&Nested::node(
+        0,
+        vec![Nested::leaf(-4), Nested::leaf(-1), Nested::leaf(-2)],
+    ));
+    let mut ab = AlphaBeta::new(LeafValue)
+        .with_config(config(1, Cutoff::AtLeastBeta))
+        .with_pruning(PruneBelowAlpha::default());
+    let r = ab.search(&tree, &0, &Limits::none());
+    assert_eq!((r.value, r.bound, r.best_move), (4, Bound::Exact, Some(0)));
+    assert_eq!(
+        (r.stats.generated, r.stats.pruned, r.stats.evaluated),
+        (4, 2, 1)
+    );
+    let seen = &ab.pruning().seen;
+    assert_eq!(seen.len(), 3);
+    assert_eq!(
+        seen[1],
+        PruneContext {
+            parent_static: 0,
+            child_static: 1,
+            alpha: 4,
+            beta: INFINITY,
+            child_depth: 0,
+            child_is_max: false,
+            ply: 0
+        }
+    );
+    // A pruned child whose claimed bound ties the best makes the value an upper bound only if it is
+    // the max: here the pruned values (1, 2) stay below 4, so the result stays exact. With a margin
+    // the claims (5, 6) exceed α and are refused: the children are searched.
+    let mut ab = AlphaBeta::new(LeafValue)
+        .with_config(config(1, Cutoff::AtLeastBeta))
+        .with_pruning(PruneBelowAlpha {
+            margin: 4,
+            ..PruneBelowAlpha::default()
+        });
+    let r = ab.search(&tree, &0, &Limits::none());
+    assert_eq!(
+        (r.value, r.bound, r.stats.pruned, r.stats.evaluated),
+        (4, Bound::Exact, 0, 3)
+    );
+}
+
+/// Depth re-implemented as an enabled hook, and the pass-through pruning hook: both must change
+/// nothing, neither the value nor a single counter.
+#[derive(Clone, Copy, Debug, Default)]
+struct PlainDepth;
+
+impl<G: Game> HorizonPolicy<G> for PlainDepth {
+    type Budget = u32;
+    type NodeTally = u32;
+    fn root_budget(&mut self, iteration: u32) -> u32 {
+        iteration
+    }
+    fn is_leaf(&self, _: &G, _: &G::State, depth: &u32) -> bool {
+        *depth == 0
+    }
+    fn child_budget(
+        &mut self,
+        _: &G,
+        _: &G::State,
+        d: &u32,
+        tally: &mut u32,
+        step: Step<G::Move>,
+    ) -> Option<u32> {
+        assert_eq!(*tally as usize, step.index);
+        *tally += 1;
+        Some(d - 1)
+    }
+    fn draft(&self, depth: &u32) -> u32 {
+        *depth
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct NeverPrune;
+
+impl<G: Game> ForwardPruning<G> for NeverPrune {
+    fn prune(&mut self, _: &PruneContext) -> Option<Score> {
+        None
+    }
+}
+
+/// Searches only the first `width` moves of every node: the horizon defines the tree.
+#[derive(Clone, Copy, Debug)]
+struct FirstMoves {
+    width: usize,
+}
+
+impl<G: Game> HorizonPolicy<G> for FirstMoves {
+    type Budget = u32;
+    type NodeTally = ();
+    fn root_budget(&mut self, iteration: u32) -> u32 {
+        iteration
+    }
+    fn is_leaf(&self, _: &G, _: &G::State, depth: &u32) -> bool {
+        *depth == 0
+    }
+    fn child_budget(
+        &mut self,
+        _: &G,
+        _: &G::State,
+        d: &u32,
+        _: &mut (),
+        step: Step<G::Move>,
+    ) -> Option<u32> {
+        (step.index < self.width).then(|| d - 1)
+    }
+    fn draft(&self, depth: &u32) -> u32 {
+        *depth
+    }
+}
+
+/// The tree restricted to the first `width` children of every node.
+fn truncated(tree: &ExplicitTree, width: usize) -> ExplicitTree {
+    fn nest(tree: &ExplicitTree, id: NodeId, width: usize) -> Nested {
+        let children: Vec<Nested> = tree
+            .children(id)
+            .take(width)
+            .map(|c| nest(tree, c, width))
+            .collect();
+        if children.is_empty() {
+            Nested::leaf(tree.value(id))
+        } else {
+            Nested::node(tree.value(id), children)
+        }
+    }
+    ExplicitTree::from_nested(&nest(tree, 0, width))
+}
+
+#[test]
+fn hooks_that_change_nothing_change_nothing_and_horizons_define_the_tree() {
+    fn prop(seed: u64, depth: u8, branching: u8) -> TestResult {
+        let (tree, depth) = tree(seed, depth, branching);
+        for cutoff in CUTOFFS {
+            let c = AlphaBetaConfig {
+                pvs: seed % 2 == 0,
+                ..config(depth, cutoff)
+            };
+            let plain = AlphaBeta::new(LeafValue)
+                .with_config(c)
+                .search(&tree, &0, &Limits::none());
+            let hooked = AlphaBeta::new(LeafValue)
+                .with_config(c)
+                .with_pruning(NeverPrune)
+                .with_horizon(PlainDepth)
+                .search(&tree, &0, &Limits::none());
+            if (plain.value, plain.bound, &plain.pv, plain.stats)
+                != (hooked.value, hooked.bound, &hooked.pv, hooked.stats)
+            {
+                return TestResult::error(format!("{plain:?} vs {hooked:?}"));
+            }
+            let width = 1 + (seed % 3) as usize;
+            let narrow = truncated(&tree, width);
+            let exact = oracle(&narrow, &0, LeafValue, depth).value;
+            let r = AlphaBeta::new(LeafValue)
+                .with_config(c)
+                .with_horizon(FirstMoves { width })
+                .search(&tree, &0, &Limits::none());
+            if (r.value, r.bound) != (exact, Bound::Exact) {
+                return TestResult::error(format!("width {width}: {r:?} vs {exact}"));
+            }
+        }
+        TestResult::passed()
+    }
+    check(200, prop);
+}
+
+/// Orders moves by a pseudo-random key: values must not change.
+struct Shuffle(u64);
+
+impl MoveOrdering<ExplicitTree> for Shuffle {
+    fn score(&mut self, _: &ExplicitTree, s: &NodeId, mv: u32, _: u32) -> i32 {
+        let z = (self.0 ^ (*s as u64) << 8 ^ mv as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        (z >> 40) as i32
+    }
+}
+
+#[test]
+fn move_ordering_changes_the_work_not_the_value() {
+    fn prop(seed: u64, depth: u8, branching: u8) -> TestResult {
+        let (tree, depth) = tree(seed, depth, branching);
+        let exact = oracle(&tree, &0, LeafValue, depth).value;
+        for c in [
+            config(depth, Cutoff::AtLeastBeta),
+            AlphaBetaConfig::pvs(depth),
+        ] {
+            let c = AlphaBetaConfig {
+                tt_bytes: 1 << 12,
+                ..c
+            };
+            let r = AlphaBeta::new(LeafValue)
+                .with_config(c)
+                .with_ordering(Shuffle(seed))
+                .search(&tree, &0, &Limits::none());
+            if (r.value, r.bound) != (exact, Bound::Exact)
+                || !pv_reaches_root_value(&tree, depth, &r)
+            {
+                return TestResult::error(format!("{r:?} vs {exact}"));
+            }
+        }
+        TestResult::passed()
+    }
+    check(200, prop);
+}
+
+#[test]
+fn a_stopped_search_returns_its_last_completed_iteration() {
+    let tree = ExplicitTree::random(9, 10, 8);
+    let full = AlphaBeta::new(LeafValue)
+        .with_config(AlphaBetaConfig::pvs(10))
+        .search(&tree, &0, &Limits::none());
+    assert_eq!(full.depth, 10);
+    let total = full.stats.generated;
+    assert!(
+        total > 8 * search_core::CHECK_INTERVAL as u64,
+        "tree too small: {total}"
+    );
+    for nodes in [total / 4, total / 2] {
+        let mut ab = AlphaBeta::new(LeafValue).with_config(AlphaBetaConfig::pvs(10));
+        let r = ab.search(&tree, &0, &Limits::none().with_nodes(nodes));
+        assert!(
+            r.depth >= 1 && r.depth < 10,
+            "{nodes} nodes: depth {}",
+            r.depth
+        );
+        assert!(r.stats.generated <= nodes + search_core::CHECK_INTERVAL as u64 + 20);
+        let exact = oracle(&tree, &0, LeafValue, r.depth);
+        assert_eq!((r.value, r.bound), (exact.value, Bound::Exact));
+        assert!(pv_reaches_root_value(&tree, r.depth, &r));
+    }
+    // Stopped before the first iteration completes: the static value at depth 0, with a move.
+    let stop = Arc::new(AtomicBool::new(true));
+    let mut ab = AlphaBeta::new(LeafValue).with_config(config(9, Cutoff::AtLeastBeta));
+    let r = ab.search(&tree, &0, &Limits::none().with_stop(stop));
+    assert_eq!(
+        (r.depth, r.value, r.bound),
+        (0, tree.value(0), Bound::Exact)
+    );
+    assert!(r
+        .best_move
+        .is_some_and(|m| m < tree.children(0).len() as u32));
+}
+
+#[test]
+fn deep_trees_do_not_overflow_the_stack() {
+    let mut nested = Nested::leaf(7);
+    for i in 0..5_000 {
+        nested = Nested::node(i % 13 - 6, vec![nested, Nested::leaf(-20)]);
+    }
+    let tree = ExplicitTree::from_nested(&nested);
+    let exact = oracle(&tree, &0, LeafValue, u32::MAX);
+    for c in [
+        config(u32::MAX, Cutoff::AtLeastBeta),
+        AlphaBetaConfig::pvs(300),
+    ] {
+        let r = AlphaBeta::new(LeafValue)
+            .with_config(c)
+            .search(&tree, &0, &Limits::depth(300));
+        let capped = oracle(&tree, &0, LeafValue, 300);
+        assert_eq!(r.value, capped.value);
+        assert_eq!(
+            capped.value, exact.value,
+            "beyond MAX_PLY both evaluate statically"
+        );
+    }
+    // Dropping a deeply nested value recurses; take it apart iteratively.
+    let mut current = nested;
+    while let Nested::Node(_, mut children) = current {
+        current = children.swap_remove(0);
+    }
+}
+
+#[test]
+fn finished_roots_and_depth_zero_give_the_static_value() {
+    let leaf = ExplicitTree::from_nested(&Nested::leaf(-3));
+    let r = AlphaBeta::new(LeafValue).search(&leaf, &0, &Limits::none());
+    assert_eq!(
+        (r.value, r.bound, r.best_move, r.depth),
+        (-3, Bound::Exact, None, 4)
+    );
+    let tree = ExplicitTree::random(2, 4, 3);
+    let r = AlphaBeta::new(LeafValue).search(&tree, &0, &Limits::depth(0));
+    assert_eq!(
+        (r.value, r.best_move, r.stats.evaluated),
+        (tree.value(0), None, 1)
+    );
+}
+
+#[test]
+fn names_describe_the_configuration() {
+    let name = |c| Searcher::<ExplicitTree>::name(&AlphaBeta::new(LeafValue).with_config(c));
+    assert_eq!(name(AlphaBetaConfig::alpha_beta(5)), "alphabeta:depth=5");
+    assert_eq!(name(AlphaBetaConfig::pvs(8)), "pvs:depth=8,tt=64mb");
+    assert_eq!(
+        name(AlphaBetaConfig {
+            cutoff: Cutoff::AboveBeta,
+            ..AlphaBetaConfig::alpha_beta(3)
+        }),
+        "alphabeta:depth=3,cutoff=gt"
+    );
+}
