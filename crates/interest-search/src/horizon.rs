@@ -72,6 +72,13 @@ impl InterestBudget {
     pub fn to_move(&self) -> Parity {
         self.to_move
     }
+
+    /// Whether this is the root (nothing spent: every move costs at least 1) about to try its first
+    /// move, which is searched whatever it costs: an iteration must produce a move.
+    #[inline(always)]
+    fn is_root_first_move(&self, index: usize) -> bool {
+        index == 0 && self.spent == [0, 0]
+    }
 }
 
 /// What one node accumulates over the moves it has tried: the seed's `total_cost_this_ply` and
@@ -190,7 +197,9 @@ impl<G: Game, Pl: Plausibility<G>> HorizonPolicy<G> for InterestHorizon<Pl> {
 
     /// `net_cost = total_path_cost(mover) + sibling_percent% × total_cost_this_ply + cost_this_move`;
     /// `None` once it exceeds the mover's limit, else the child's budget with the mover's
-    /// `total_path_cost` raised to `net_cost`.
+    /// `total_path_cost` raised to `net_cost`. The root's first move is the one exception: it is
+    /// searched even beyond the limit (and its mover then has nothing left), so that every iteration
+    /// with a non-zero limit yields a move.
     #[inline]
     fn child_budget(
         &mut self,
@@ -216,7 +225,7 @@ impl<G: Game, Pl: Plausibility<G>> HorizonPolicy<G> for InterestHorizon<Pl> {
         let siblings =
             u64::from(tally.total_cost_this_ply) * u64::from(self.config.sibling_percent) / 100;
         let net_cost = u64::from(budget.spent[payer]) + siblings + u64::from(cost);
-        if net_cost > u64::from(budget.limit[payer]) {
+        if net_cost > u64::from(budget.limit[payer]) && !budget.is_root_first_move(step.index) {
             return None;
         }
         tally.total_cost_this_ply = tally.total_cost_this_ply.saturating_add(cost);
@@ -224,7 +233,7 @@ impl<G: Game, Pl: Plausibility<G>> HorizonPolicy<G> for InterestHorizon<Pl> {
             tally.similar.record(k);
         }
         let mut child = *budget;
-        child.spent[payer] = net_cost as u32; // ≤ limit, so it fits
+        child.spent[payer] = saturate(net_cost);
         child.to_move = match mover {
             Parity::RootSide => Parity::OtherSide,
             Parity::OtherSide => Parity::RootSide,

@@ -77,7 +77,10 @@
 //!    so the default follows the seed and `sibling_percent = 0` recovers depth search exactly; both
 //!    behaviours are tested (the node counts of the second have a closed form).
 //! 4. **Leaves.** A node is a leaf without generating moves when its mover has nothing left (every
-//!    move costs at least 1); otherwise when its cheapest move does not fit.
+//!    move costs at least 1); otherwise when its cheapest move does not fit. The root is the
+//!    exception: with a non-zero limit its first move is searched whatever it costs (its mover then
+//!    has nothing left), because an iteration must produce a move to play, and the seed's first
+//!    iteration, whose limit we do not know, evidently did. Iteration 0 (limit 0) is a leaf.
 //! 5. **Draft.** For the transposition table and depth-reasoning pruning hooks, a budget's depth is
 //!    the interest both parities have left, in `limit_step`s: `n` at the root of iteration `n`,
 //!    exactly the remaining depth when every move costs one step, smaller for late siblings.

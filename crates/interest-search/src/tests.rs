@@ -406,3 +406,20 @@ fn static_gain_is_base_interest_plus_the_mover_s_gain() {
     assert_eq!(pl.interest(&t, &s, good), 500 + 300);
     assert_eq!(pl.interest(&t, &s, bad), 500);
 }
+
+#[test]
+fn the_root_always_searches_its_first_move_but_nothing_else_beyond_the_limit() {
+    let mut t = Tree::default();
+    let root = t.add(None, 1, 0);
+    let expensive = t.add(Some(root), 10, 0); // cost 10000, far beyond iteration 1's 1000
+    let reply = t.add(Some(expensive), 100, 0);
+    t.add(Some(reply), 100, 0);
+    t.add(Some(root), 10, 0);
+    let mut h = InterestHorizon::new(Table);
+    let (_, visited) = run(&t, &mut h, 1);
+    // The first root move is searched; the root side has nothing left and the other side no share.
+    assert_eq!(visited, vec![root, expensive]);
+    let (_, visited) = run(&t, &mut h, 2); // the other side now has 1000: it replies
+    assert_eq!(visited, vec![root, expensive, reply]);
+    assert_eq!(run(&t, &mut h, 0).1, vec![root]);
+}
