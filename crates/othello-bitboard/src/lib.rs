@@ -16,6 +16,7 @@ mod square;
 pub mod symmetry;
 pub mod text;
 
+mod plausibility;
 pub use board::Board;
 pub use endgame::{EndgameHorizon, ExactEvaluator};
 pub use error::OthelloError;
@@ -24,6 +25,7 @@ pub use game::Othello;
 pub use obf::{parse_obf, read_obf, ObfPosition};
 pub use ordering::FastestFirst;
 pub use perft::{perft, perft_portable};
+pub use plausibility::{OthelloPlausibility, SquareClass};
 pub use position::{squares, Color, Position};
 pub use random::{random_game, random_move, random_position};
 pub use square::{Move, Square};

@@ -1,35 +1,5 @@
 //! [`OthelloPlausibility`]: how interesting an Othello move is, for Rollason's interest search.
-//!
-//! Interest search (the `interest-search` crate) turns each move's interest into a cost,
-//! `cost = scale / interest`, and ends a line when its mover has spent its share of the iteration's
-//! interest limit. The seed lists Treebeard's chess terms and calls them a menu, not a spec; this
-//! module is the same idea for Othello. Each term is in the seed's units (Treebeard's base interest is
-//! `1000 / legal moves`, and its bonuses are around 100):
-//!
-//! | term | value | why |
-//! |---|---|---|
-//! | base | `1000 / legal moves` | the seed's term 1: in a position with many choices each one matters less |
-//! | corner | `+300` | a corner can never be flipped and anchors edges: almost always worth a look |
-//! | stable discs | `+30` per own disc newly anchored | discs joined to an own corner along an edge can never be flipped (a cheap, sound subset of stability) |
-//! | mobility | `+25` per square the opponent loses (`−25` per square gained) | Othello's strategic core: restricting the opponent's choices |
-//! | previous best | `+100` | the seed's term 4 (previous iteration's best move), fed by [`set_previous_best`](OthelloPlausibility::set_previous_best) |
-//! | killer | `+100` | the seed's term 5, per number of empties, fed by [`add_killer`](OthelloPlausibility::add_killer) |
-//! | X square | `÷ 4` | the diagonal neighbour of an **empty** corner usually gives the corner away |
-//! | C square | `÷ 2` | an edge neighbour of an empty corner: often, not always, as bad |
-//!
-//! The additive terms are summed first, the X/C penalties then divide the sum (a multiplicative
-//! "down" keeps the interest positive however small the base), and the result is at least 1. A pass,
-//! always the only move, has the base interest 1000.
-//!
-//! **Similarity** ([`Plausibility::similarity`]) is the square class, for the similar-moves penalty:
-//! corner, X, C, edge (the other edge squares), buffer (the second ring without the X squares) and
-//! centre (the inner 4 × 4); a pass has none.
-//!
-//! **Per-search state.** The α/β engine does not report cutoffs or best moves to hooks, so the
-//! hints are fed by the caller: [`learn_line`](OthelloPlausibility::learn_line) after a search records
-//! its principal variation (first move as the best move at the root, the others as killers at their
-//! depth of empties), which is what the next search, one or two plies later, most wants to try
-//! first. [`clear`](OthelloPlausibility::clear) forgets them.
+//! The terms are documented on the type.
 
 use game_trait::Plausibility;
 
@@ -112,7 +82,38 @@ impl SquareClass {
 /// Killer slots per number of empties (0..=60).
 const KILLER_DEPTHS: usize = 61;
 
-/// Othello's plausibility for interest search; see the [module docs](self) for every term.
+/// Othello's plausibility for Rollason's interest search.
+///
+/// Interest search (the `interest-search` crate) turns each move's interest into a cost,
+/// `cost = scale / interest`, and ends a line when its mover has spent its share of the iteration's
+/// interest limit. The seed lists Treebeard's chess terms and calls them a menu, not a spec; this
+/// type is the same idea for Othello. Each term is in the seed's units (Treebeard's base interest is
+/// `1000 / legal moves`, and its bonuses are around 100):
+///
+/// | term | value | why |
+/// |---|---|---|
+/// | base | `1000 / legal moves` | the seed's term 1: in a position with many choices each one matters less |
+/// | corner | `+300` | a corner can never be flipped and anchors edges: almost always worth a look |
+/// | stable discs | `+30` per own disc newly anchored | discs joined to an own corner along an edge can never be flipped (a cheap, sound subset of stability) |
+/// | mobility | `+25` per square the opponent loses (`−25` per square gained) | Othello's strategic core: restricting the opponent's choices |
+/// | previous best | `+100` | the seed's term 4 (previous iteration's best move), fed by [`set_previous_best`](Self::set_previous_best) |
+/// | killer | `+100` | the seed's term 5, per number of empties, fed by [`add_killer`](Self::add_killer) |
+/// | X square | `÷ 4` | the diagonal neighbour of an **empty** corner usually gives the corner away |
+/// | C square | `÷ 2` | an edge neighbour of an empty corner: often, not always, as bad |
+///
+/// The additive terms are summed first, the X/C penalties then divide the sum (a multiplicative
+/// "down" keeps the interest positive however small the base), and the result is at least 1. A pass,
+/// always the only move, has the base interest 1000.
+///
+/// **Similarity** ([`Plausibility::similarity`]) is the square class, for the similar-moves penalty:
+/// corner, X, C, edge (the other edge squares), buffer (the second ring without the X squares) and
+/// centre (the inner 4 × 4); a pass has none.
+///
+/// **Per-search state.** The α/β engine does not report cutoffs or best moves to hooks, so the
+/// hints are fed by the caller: [`learn_line`](Self::learn_line) after a search records
+/// its principal variation (first move as the best move at the root, the others as killers at their
+/// depth of empties), which is what the next search, one or two plies later, most wants to try
+/// first. [`clear`](Self::clear) forgets them.
 #[derive(Clone, Debug)]
 pub struct OthelloPlausibility {
     /// Hash of the position where `best` was best, and the move.
