@@ -1,0 +1,188 @@
+//! [`TurnTaking`]: the two-player view of a turn-taking, constant-sum GDL game, so that negamax
+//! searchers (Minimax, AlphaBeta, PVS, ...) run on it; and [`GoalEvaluator`], its default static
+//! evaluation.
+
+use game_trait::{terminal_score, Evaluator, Game, MoveList, PlayerId, Score, Turn, ZeroSumGame};
+use rand::SeedableRng;
+use rand_pcg::Pcg64;
+
+use crate::error::GdlError;
+use crate::fluents::FluentSet;
+use crate::game::{GdlGame, GdlMove};
+
+/// A state of the two-player view: the fluents plus who moved last (so that a finished game knows
+/// whose point of view [`ZeroSumGame::final_result`] takes: the player who would move next).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TtState {
+    /// The GDL state.
+    pub fluents: FluentSet,
+    /// The player who made the last move (1 at the start, so player 0 is "next" in an empty game).
+    pub last_mover: u8,
+}
+
+/// A two-player, turn-taking, constant-sum GDL game as a [`ZeroSumGame`].
+///
+/// # Checks made by [`TurnTaking::new`]
+/// * exactly two players and no `random` role (errors otherwise: these are decidable);
+/// * along [`TurnTaking::DEFAULT_PLAYOUTS`] seeded random playouts (a *sampled* check, not a proof):
+///   every non-terminal state visited is a [`Turn::Player`] node (one player chooses, the other's only
+///   move is `noop`-like), and the goal values at every terminal state reached sum to the same
+///   constant.
+///
+/// The side to move is the player with a choice; at a finished game it is the player who did not
+/// make the last move. [`final_result`](ZeroSumGame::final_result) is the goal difference
+/// `goal(side) − goal(other)` in goal units (−100..100).
+#[derive(Clone, Debug)]
+pub struct TurnTaking {
+    game: GdlGame,
+}
+
+impl TurnTaking {
+    /// The number of random playouts [`TurnTaking::new`] samples.
+    pub const DEFAULT_PLAYOUTS: usize = 64;
+
+    /// Wraps `game` after the checks in the type docs (seed 0).
+    pub fn new(game: GdlGame) -> Result<TurnTaking, GdlError> {
+        TurnTaking::with_check(game, TurnTaking::DEFAULT_PLAYOUTS, 0)
+    }
+
+    /// Wraps `game`, sampling `playouts` seeded random playouts for the turn-taking and constant-sum
+    /// checks.
+    pub fn with_check(game: GdlGame, playouts: usize, seed: u64) -> Result<TurnTaking, GdlError> {
+        if game.players() != 2 {
+            return Err(GdlError::NotTurnTaking(format!(
+                "{} players",
+                game.players()
+            )));
+        }
+        if game.has_random() {
+            return Err(GdlError::NotTurnTaking(
+                "the game has a `random` (chance) role".into(),
+            ));
+        }
+        let mut rng = Pcg64::seed_from_u64(seed);
+        let mut sum = None;
+        let mut moves = MoveList::new();
+        for _ in 0..playouts {
+            let mut state = game.initial_state();
+            for _ in 0..100_000 {
+                match game.turn(&state) {
+                    Turn::Over => break,
+                    Turn::Player(p) => {
+                        game.legal_moves(&state, p, &mut moves);
+                        let mv = moves[rand::Rng::gen_range(&mut rng, 0..moves.len())];
+                        game.play(&mut state, mv);
+                    }
+                    other => {
+                        return Err(GdlError::NotTurnTaking(format!(
+                            "a reachable state is a {other:?} node: {}",
+                            game.fluent_names(&state).join(" ")
+                        )))
+                    }
+                }
+            }
+            let g = game.goals(&state);
+            let total: u32 = g.iter().map(|v| v.unwrap_or(0) as u32).sum();
+            match sum {
+                None => sum = Some(total),
+                Some(s) if s != total => {
+                    return Err(GdlError::NotTurnTaking(format!(
+                        "goal values sum to {s} in one terminal state and to {total} in another"
+                    )))
+                }
+                Some(_) => {}
+            }
+        }
+        Ok(TurnTaking { game })
+    }
+
+    /// The wrapped game.
+    pub fn game(&self) -> &GdlGame {
+        &self.game
+    }
+
+    fn goal_difference(&self, state: &TtState) -> Option<i32> {
+        let side = self.side_to_move(state);
+        let goals = self.game.goals(&state.fluents);
+        let (me, other) = (
+            goals.get(side).copied().flatten()?,
+            goals.get(1 - side).copied().flatten()?,
+        );
+        Some(me as i32 - other as i32)
+    }
+}
+
+impl Game for TurnTaking {
+    type State = TtState;
+    type Move = GdlMove;
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn initial_state(&self) -> TtState {
+        TtState {
+            fluents: self.game.initial_state(),
+            last_mover: 1,
+        }
+    }
+
+    fn turn(&self, state: &TtState) -> Turn {
+        self.game.turn(&state.fluents)
+    }
+
+    fn legal_moves(&self, state: &TtState, player: PlayerId, moves: &mut MoveList<GdlMove>) {
+        self.game.legal_moves(&state.fluents, player, moves)
+    }
+
+    fn apply(&self, state: &mut TtState, mv: GdlMove) -> Option<TtState> {
+        let mover = self.side_to_move(state) as u8;
+        let fluents = self.game.apply(&mut state.fluents, mv)?;
+        Some(TtState {
+            fluents,
+            last_mover: mover,
+        })
+    }
+
+    fn payoff(&self, state: &TtState, player: PlayerId) -> f64 {
+        self.game.payoff(&state.fluents, player)
+    }
+
+    fn hash(&self, state: &TtState) -> u64 {
+        state.fluents.hash64() ^ (state.last_mover as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+
+    fn move_name(&self, state: &TtState, mv: GdlMove) -> String {
+        self.game.move_name(&state.fluents, mv)
+    }
+}
+
+impl ZeroSumGame for TurnTaking {
+    fn side_to_move(&self, state: &TtState) -> PlayerId {
+        match self.game.turn(&state.fluents) {
+            Turn::Player(p) => p,
+            _ => 1 - state.last_mover.min(1) as usize,
+        }
+    }
+
+    fn final_result(&self, state: &TtState) -> i32 {
+        self.goal_difference(state).unwrap_or(0)
+    }
+}
+
+/// The default static evaluation of [`TurnTaking`] games: at a finished game,
+/// [`terminal_score`]`(goal(side) − goal(other))`; elsewhere the same goal difference *as the rules
+/// define it in the current state* (many descriptions give goal values in every state, e.g. the
+/// current piece count), times 1000, or 0 where a player has no goal value. A classic GGP
+/// heuristic (goal-based evaluation), cheap and game-independent.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GoalEvaluator;
+
+impl Evaluator<TurnTaking> for GoalEvaluator {
+    fn evaluate(&mut self, game: &TurnTaking, state: &TtState) -> Score {
+        match game.turn(state) {
+            Turn::Over => terminal_score(game.final_result(state)),
+            _ => game.goal_difference(state).map_or(0, |d| d * 1000),
+        }
+    }
+}
