@@ -1,1 +1,395 @@
-//! (being written)
+//! The match runner: [`play_match`] plays two searchers against each other on a two-player zero-sum
+//! game and reports the score with an Elo difference and its 95% interval.
+//!
+//! # How a match is played
+//! - [`MatchConfig::games`] random openings are drawn from [`MatchConfig::seed`] (a [`Pcg64`]): each
+//!   is [`MatchConfig::opening_plies`] uniformly random legal moves from the initial state. An opening
+//!   that finishes the game is drawn again (up to 100 times; then it is kept as it is).
+//! - Each opening is played **twice with colours swapped**: in game `2i` searcher A plays player 0,
+//!   in game `2i + 1` player 1. Same seed ⇒ same openings.
+//! - Before every game both searchers are [`clear`](Searcher::clear)ed, so games are independent
+//!   of their order.
+//! - Every move is a [`Searcher::search`] under [`MatchConfig::limits`]. A searcher that returns no
+//!   move or an illegal one in an unfinished game **forfeits** (loses that game); forfeits are counted
+//!   per side. Games must be finite: the runner imposes no length limit.
+//! - The result is read from [`ZeroSumGame::final_result`]: positive for the player to move at the
+//!   end is a win for that player, 0 a draw.
+//!
+//! # The Elo estimate
+//! With `n` games, `w` wins, `d` draws and `l` losses (A's view), the score is `s = (w + d/2) / n`
+//! and the logistic Elo difference `D(s) = −400 · log10(1/s − 1)` (so `s = 0.76` gives ≈ +200). The
+//! 95% interval is `[D(s − 1.96·σ), D(s + 1.96·σ)]` with `σ = sqrt(v / n)` the standard error of the
+//! score, `v` the per-game variance of the results (1, ½, 0) around `s`:
+//! `v = (w(1 − s)² + d(½ − s)² + l·s²) / n`.
+//!
+//! `D` is infinite at 0 and 1, so every score (the estimate and the two ends of the interval) is first
+//! clamped to `[1/(2n), 1 − 1/(2n)]`: a perfect score counts as half a game short of perfect. When every
+//! game has the same result, `v = 0` and the interval collapses onto the estimate: the normal
+//! approximation says nothing then, play more games or more varied openings. With no games every
+//! figure is NaN.
+
+use std::time::Instant;
+
+use game_trait::{Limits, MoveList, PlayerId, Searcher, Turn, ZeroSumGame};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64;
+use serde::Serialize;
+
+/// How many times an opening that ends the game is drawn again.
+const OPENING_ATTEMPTS: u32 = 100;
+
+/// What a match consists of.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// Number of openings; each is played twice (colours swapped), so the match has `2 · games`
+    /// games. Default 10.
+    pub games: usize,
+    /// Seed of the random openings. Default 1.
+    pub seed: u64,
+    /// Random legal plies of each opening before the searchers take over. Default 4.
+    pub opening_plies: u32,
+    /// Limits of every move's search (both sides). Default: none, i.e. each searcher's own
+    /// configured depth or simulation count.
+    pub limits: Limits,
+}
+
+impl Default for MatchConfig {
+    fn default() -> MatchConfig {
+        MatchConfig {
+            games: 10,
+            seed: 1,
+            opening_plies: 4,
+            limits: Limits::none(),
+        }
+    }
+}
+
+/// How a game ended, from searcher A's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    /// A won.
+    Win,
+    /// Neither won.
+    Draw,
+    /// A lost.
+    Loss,
+}
+
+/// One game of a match.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameRecord {
+    /// Index of the opening (`0..games`); games `2i` and `2i + 1` share opening `i`.
+    pub opening: usize,
+    /// The opening's moves, by [`Game::move_name`](game_trait::Game::move_name).
+    pub opening_moves: Vec<String>,
+    /// The player searcher A played (0 in even games, 1 in odd ones).
+    pub a_player: PlayerId,
+    /// Plies played after the opening.
+    pub plies: u32,
+    /// The result for A.
+    pub outcome: Outcome,
+    /// Whether the game was decided by a forfeit (no move, or an illegal one).
+    pub forfeit: bool,
+}
+
+/// What one side did over a match.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct SideReport {
+    /// [`Searcher::name`].
+    pub name: String,
+    /// Moves searched.
+    pub moves: u64,
+    /// Nodes generated over all moves ([`SearchStats::generated`](game_trait::SearchStats)).
+    pub nodes: u64,
+    /// Wall-clock seconds spent in `search`, as measured by the runner.
+    pub seconds: f64,
+    /// `nodes / moves` (0 without moves).
+    pub nodes_per_move: f64,
+    /// `seconds / moves` (0 without moves).
+    pub seconds_per_move: f64,
+    /// Games lost by returning no move or an illegal one.
+    pub forfeits: u64,
+}
+
+/// An Elo difference with its 95% interval (see the [module docs](self) for the formulas).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct EloEstimate {
+    /// Estimated Elo difference, A minus B.
+    pub diff: f64,
+    /// Lower end of the 95% interval.
+    pub low: f64,
+    /// Upper end of the 95% interval.
+    pub high: f64,
+}
+
+/// The outcome of [`play_match`], from searcher A's point of view.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MatchReport {
+    /// Games played (`2 · games`).
+    pub games: u64,
+    /// Games A won.
+    pub wins: u64,
+    /// Games drawn.
+    pub draws: u64,
+    /// Games A lost.
+    pub losses: u64,
+    /// A's score, `(wins + draws / 2) / games` (NaN without games).
+    pub score: f64,
+    /// A's Elo difference over B.
+    pub elo: EloEstimate,
+    /// Searcher A's figures.
+    pub a: SideReport,
+    /// Searcher B's figures.
+    pub b: SideReport,
+    /// Every game, in the order played.
+    pub records: Vec<GameRecord>,
+}
+
+/// The logistic Elo difference of a score: `−400 · log10(1/score − 1)`; infinite at 0 and 1 (see
+/// [`elo_estimate`] for the clamped version).
+pub fn elo_of_score(score: f64) -> f64 {
+    -400.0 * (1.0 / score - 1.0).log10()
+}
+
+/// The Elo difference and its 95% interval for `wins`, `draws` and `losses` (see the
+/// [module docs](self): normal approximation of the score, each score clamped to
+/// `[1/(2n), 1 − 1/(2n)]`).
+pub fn elo_estimate(wins: u64, draws: u64, losses: u64) -> EloEstimate {
+    let n = (wins + draws + losses) as f64;
+    if n == 0.0 {
+        return EloEstimate {
+            diff: f64::NAN,
+            low: f64::NAN,
+            high: f64::NAN,
+        };
+    }
+    let (w, d, l) = (wins as f64, draws as f64, losses as f64);
+    let s = (w + d / 2.0) / n;
+    let variance = (w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)) / n;
+    let margin = 1.96 * (variance / n).sqrt();
+    let eps = 0.5 / n;
+    let elo = |score: f64| elo_of_score(score.clamp(eps, 1.0 - eps));
+    EloEstimate {
+        diff: elo(s),
+        low: elo(s - margin),
+        high: elo(s + margin),
+    }
+}
+
+/// Plays `2 · config.games` games between `a` and `b` on `game` (see the [module docs](self)) and
+/// reports the result from A's point of view. `progress(done, total)` is called before the first game
+/// and after each one.
+///
+/// ```
+/// # use game_trait::{Game, Limits, MoveList, PlayerId, SearchResult, Searcher, Turn, ZeroSumGame};
+/// # use search_core::arena::{play_match, MatchConfig};
+/// # #[derive(Clone, Copy, Debug)] struct Pile { stones: u32, mover: PlayerId }
+/// # struct Nim;
+/// # impl Game for Nim {
+/// #     type State = Pile; type Move = u32;
+/// #     fn players(&self) -> usize { 2 }
+/// #     fn initial_state(&self) -> Pile { Pile { stones: 9, mover: 0 } }
+/// #     fn turn(&self, s: &Pile) -> Turn { if s.stones == 0 { Turn::Over } else { Turn::Player(s.mover) } }
+/// #     fn legal_moves(&self, s: &Pile, _: PlayerId, m: &mut MoveList<u32>) { m.clear(); m.extend((1..=2).filter(|&n| n <= s.stones)); }
+/// #     fn apply(&self, s: &mut Pile, t: u32) -> Option<Pile> { Some(Pile { stones: s.stones - t, mover: 1 - s.mover }) }
+/// #     fn payoff(&self, s: &Pile, p: PlayerId) -> f64 { if p == s.mover { 0.0 } else { 1.0 } }
+/// #     fn hash(&self, s: &Pile) -> u64 { s.stones as u64 }
+/// # }
+/// # impl ZeroSumGame for Nim {
+/// #     fn side_to_move(&self, s: &Pile) -> PlayerId { s.mover }
+/// #     fn final_result(&self, _: &Pile) -> i32 { -1 }
+/// # }
+/// use search_core::{Uct, UctConfig};
+/// let mut strong = Uct::new(UctConfig { simulations: 2_000, ..UctConfig::default() });
+/// let mut weak = Uct::new(UctConfig { simulations: 1, ..UctConfig::default() });
+/// let config = MatchConfig { games: 3, opening_plies: 1, ..MatchConfig::default() };
+/// let report = play_match(&Nim, &mut strong, &mut weak, &config, &mut |_, _| {});
+/// assert_eq!(report.games, 6);
+/// assert_eq!(report.wins + report.draws + report.losses, 6);
+/// println!("{:.0}% → Elo {:+.0} ({:+.0} .. {:+.0})", 100.0 * report.score,
+///          report.elo.diff, report.elo.low, report.elo.high);
+/// ```
+pub fn play_match<G, A, B>(
+    game: &G,
+    a: &mut A,
+    b: &mut B,
+    config: &MatchConfig,
+    progress: &mut dyn FnMut(u64, u64),
+) -> MatchReport
+where
+    G: ZeroSumGame,
+    A: Searcher<G> + ?Sized,
+    B: Searcher<G> + ?Sized,
+{
+    let total = 2 * config.games as u64;
+    let mut rng = Pcg64::seed_from_u64(config.seed);
+    let mut sides = [new_side(a.name()), new_side(b.name())];
+    let mut records = Vec::with_capacity(2 * config.games);
+    progress(0, total);
+    for opening in 0..config.games {
+        let (start, opening_moves) = random_opening(game, config.opening_plies, &mut rng);
+        for a_player in [0, 1] {
+            a.clear();
+            b.clear();
+            let played = play_game(
+                game,
+                start.clone(),
+                a,
+                b,
+                a_player,
+                &config.limits,
+                &mut sides,
+            );
+            records.push(GameRecord {
+                opening,
+                opening_moves: opening_moves.clone(),
+                a_player,
+                plies: played.plies,
+                outcome: played.outcome,
+                forfeit: played.forfeit,
+            });
+            progress(records.len() as u64, total);
+        }
+    }
+    report(sides, records)
+}
+
+/// A side with nothing played yet.
+fn new_side(name: String) -> SideReport {
+    SideReport {
+        name,
+        ..SideReport::default()
+    }
+}
+
+/// Plays `plies` uniformly random legal moves from the initial state, drawing again (a bounded number
+/// of times) if that finishes the game. Returns the position and the moves' names.
+fn random_opening<G: ZeroSumGame>(
+    game: &G,
+    plies: u32,
+    rng: &mut Pcg64,
+) -> (G::State, Vec<String>) {
+    let mut moves = MoveList::new();
+    let mut attempt = 0;
+    loop {
+        attempt += 1;
+        let mut state = game.initial_state();
+        let mut names = Vec::with_capacity(plies as usize);
+        for _ in 0..plies {
+            game.moves(&state, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.gen_range(0..moves.len())];
+            names.push(game.move_name(&state, mv));
+            game.play(&mut state, mv);
+        }
+        if game.turn(&state) != Turn::Over || attempt >= OPENING_ATTEMPTS {
+            return (state, names);
+        }
+    }
+}
+
+/// How one game went.
+struct Played {
+    plies: u32,
+    outcome: Outcome,
+    forfeit: bool,
+}
+
+/// Plays one game from `state`, A playing `a_player`, adding each side's work to `sides` (0 = A).
+fn play_game<G, A, B>(
+    game: &G,
+    mut state: G::State,
+    a: &mut A,
+    b: &mut B,
+    a_player: PlayerId,
+    limits: &Limits,
+    sides: &mut [SideReport; 2],
+) -> Played
+where
+    G: ZeroSumGame,
+    A: Searcher<G> + ?Sized,
+    B: Searcher<G> + ?Sized,
+{
+    let mut legal = MoveList::new();
+    let mut plies = 0;
+    // A zero-sum game only reports `Player` or `Over`.
+    while let Turn::Player(mover) = game.turn(&state) {
+        let side = usize::from(mover != a_player);
+        let clock = Instant::now();
+        let result = if side == 0 {
+            a.search(game, &state, limits)
+        } else {
+            b.search(game, &state, limits)
+        };
+        let report = &mut sides[side];
+        report.seconds += clock.elapsed().as_secs_f64();
+        report.nodes += result.stats.generated;
+        report.moves += 1;
+        game.moves(&state, &mut legal);
+        match result.best_move.filter(|mv| legal.contains(mv)) {
+            Some(mv) => game.play(&mut state, mv),
+            None => {
+                report.forfeits += 1;
+                let outcome = if side == 0 {
+                    Outcome::Loss
+                } else {
+                    Outcome::Win
+                };
+                return Played {
+                    plies,
+                    outcome,
+                    forfeit: true,
+                };
+            }
+        }
+        plies += 1;
+    }
+    let result = game.final_result(&state);
+    let for_a = if game.side_to_move(&state) == a_player {
+        result
+    } else {
+        -result
+    };
+    let outcome = match for_a.signum() {
+        1 => Outcome::Win,
+        -1 => Outcome::Loss,
+        _ => Outcome::Draw,
+    };
+    Played {
+        plies,
+        outcome,
+        forfeit: false,
+    }
+}
+
+/// Totals the games into a report.
+fn report(sides: [SideReport; 2], records: Vec<GameRecord>) -> MatchReport {
+    let count = |o: Outcome| records.iter().filter(|r| r.outcome == o).count() as u64;
+    let (wins, draws, losses) = (
+        count(Outcome::Win),
+        count(Outcome::Draw),
+        count(Outcome::Loss),
+    );
+    let games = records.len() as u64;
+    let [a, b] = sides.map(|mut side| {
+        if side.moves > 0 {
+            side.nodes_per_move = side.nodes as f64 / side.moves as f64;
+            side.seconds_per_move = side.seconds / side.moves as f64;
+        }
+        side
+    });
+    MatchReport {
+        games,
+        wins,
+        draws,
+        losses,
+        score: (wins as f64 + draws as f64 / 2.0) / games as f64,
+        elo: elo_estimate(wins, draws, losses),
+        a,
+        b,
+        records,
+    }
+}

@@ -9,12 +9,14 @@ mod perft;
 mod stopwatch;
 pub mod tree;
 pub mod tt;
-mod uct;
+pub mod uct;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
 pub use minimax::Minimax;
+pub use perft::{perft, perft_divide};
 pub use stopwatch::CHECK_INTERVAL;
 pub use tree::{ExplicitTree, LeafValue, Nested};
+pub use uct::{Uct, UctConfig};
 
 /// The deepest ply any search of this crate reaches: a node this far below the root is evaluated
 /// statically whatever its depth or budget says, so that deep or endless games cannot overflow the

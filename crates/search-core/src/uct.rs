@@ -1,1 +1,831 @@
-//! (being written)
+//! [`Uct`]: Monte-Carlo tree search with UCB1 selection (UCT), for any [`Game`]: n players, payoffs in
+//! `[0, 1]`, simultaneous moves (decoupled UCT) and chance moves.
+//!
+//! # The algorithm
+//! UCT is Kocsis & Szepesvári, *Bandit based Monte-Carlo Planning* (ECML 2006): every simulation
+//! descends the tree from the root choosing, at each node, the move that maximises the UCB1 index of
+//! Auer, Cesa-Bianchi & Fischer (2002)
+//!
+//! ```text
+//!     mean_i + c · sqrt(ln N / n_i)
+//! ```
+//!
+//! where `mean_i` is the mean reward of move `i` for the player who chooses it, `n_i` how often `i` was
+//! chosen, `N` how often the node was visited, and `c` the exploration constant
+//! ([`UctConfig::exploration`], default 1.4 ≈ √2, which is the seed's `sqrt(2 ln n / n_i)` in the
+//! MAC-UCB paper). A move never tried has an infinite index, so every move is tried once first; ties
+//! (untried moves included) are broken uniformly at random from the seeded generator, which matters
+//! at simultaneous nodes (see below). When the descent leaves the tree it adds **one** node (children are created lazily), plays
+//! a *playout* to the end of the game with a [`PlayoutPolicy`] (default [`UniformPlayout`]), and adds
+//! every player's payoff ([`Game::payoff`], in `[0, 1]`) to the statistics along the path.
+//!
+//! What each kind of node does:
+//!
+//! | [`Turn`] | selection | statistics |
+//! |---|---|---|
+//! | `Player(p)` | UCB1 over `p`'s moves, maximising `p`'s reward (the multi-player UCT of Sturtevant 2008, the seed's reference \[25\]: each player maximises its own payoff) | per move: visits, `p`'s reward |
+//! | `Simultaneous` | **decoupled UCT** (Lanctot, Lisý & Winands 2013; Cowling, Powley & Whitehouse 2012 use the same decoupling for simultaneous moves in ISMCTS): every player runs its own UCB1 over its own moves, as if the others' choices were part of the environment, and the joint move is the tuple of the choices; if chance moves too, its outcome is drawn from its distribution. Random tie-breaking keeps the players' choices independent (with first-index tie-breaking both players of matching pennies would walk the diagonal forever) | per player and per move of that player: visits, that player's reward |
+//! | `Chance` | an outcome drawn from [`Game::chance_outcomes`] with its probability | per outcome: visits |
+//! | `Over` | none: the payoffs are read | — |
+//!
+//! **A known limit of decoupled UCB1** (Lanctot et al. 2013 discuss it, and recommend Exp3 or regret
+//! matching at simultaneous nodes when convergence to an equilibrium matters; neither is implemented
+//! here): each player's arm means mix rewards gathered against the other players' *past* choices. When
+//! those choices drift, a mean can go stale — in a prisoner's dilemma the players may settle on mutual
+//! cooperation because defection's mean still remembers the time the other defected too. Matching
+//! pennies-like games are played mixed, and a move that dominates by more than the others' choices can
+//! shift its mean is found (both are tested).
+//!
+//! Playouts end at a finished game or after [`UctConfig::max_playout_plies`] plies; a truncated playout
+//! scores [`UctConfig::truncation_payoff`] for every player (the MAC-UCB seed's convention: a state at
+//! the horizon without a goal "is considered irrelevant (with a reward of 0 to all players)").
+//!
+//! # What a search reports
+//! - **best move**: the root mover's most visited move (ties: the higher mean, then generation order).
+//!   At a `Simultaneous` root: **player 0's** most visited move (the others' are in
+//!   [`UctAnalysis::arms`]). At a `Chance` root nobody chooses: `None`.
+//! - **value**: the best move's mean reward for its chooser, on the scale of [`score_of_mean`]: a mean
+//!   `m ∈ [0, 1]` becomes `round((2m − 1) · 1000)`, so a certain win is +1000, a draw (½) 0 and a
+//!   certain loss −1000, matching the negamax convention that 0 is even. At a `Chance` root: player 0's
+//!   mean payoff over all simulations; at a finished root: player 0's payoff.
+//! - **bound**: always [`Bound::Exact`] by convention. A UCT value is a sampling *estimate*, not a
+//!   bound of any kind; `Exact` here means only "not a one-sided bound".
+//! - **stats**: `generated` = tree nodes created (including the root), `expanded` = nodes whose moves
+//!   were generated, `evaluated` = **simulations** run (each ends in one evaluated leaf).
+//!   [`SearchResult::depth`] is the depth of the deepest tree node.
+//! - **pv**: the most visited path through `Player` nodes, stopping at the first node that is not a
+//!   `Player` node (after the root) or was never expanded.
+//!
+//! [`Uct::analyse`] returns all of this plus the root's per-move statistics.
+//!
+//! # Limits
+//! The number of simulations is `limits.nodes`, or [`UctConfig::simulations`] when that is `None`.
+//! The deadline and the stop flag are checked every 256 simulations (a clock read costs about as much as
+//! a short playout step, and a search must stay deterministic when no deadline is set). `limits.depth`
+//! is ignored. To search by time only, set `simulations` to `u64::MAX` and give a deadline.
+//!
+//! # Determinism
+//! Every random choice (chance outcomes, playout moves) comes from a [`Pcg64`] seeded with
+//! [`UctConfig::seed`] at the start of each search: without a deadline or stop flag, a search depends
+//! only on the seed, the configuration, the game and the state.
+//!
+//! # Cost
+//! Each simulation clones the root state and replays the tree moves from it (states are not stored
+//! in the tree), then plays out. Memory: one node per simulation plus one edge per legal move of each
+//! expanded node.
+//!
+//! ```
+//! use game_trait::{Game, Limits, MoveList, PlayerId, Searcher, Turn};
+//! use search_core::{Uct, UctConfig};
+//!
+//! /// Take 1 or 2 stones; whoever takes the last one wins.
+//! struct Nim;
+//! #[derive(Clone, Copy, Debug)]
+//! struct Pile { stones: u32, mover: PlayerId }
+//! impl Game for Nim {
+//!     type State = Pile;
+//!     type Move = u32;
+//!     fn players(&self) -> usize { 2 }
+//!     fn initial_state(&self) -> Pile { Pile { stones: 5, mover: 0 } }
+//!     fn turn(&self, s: &Pile) -> Turn {
+//!         if s.stones == 0 { Turn::Over } else { Turn::Player(s.mover) }
+//!     }
+//!     fn legal_moves(&self, s: &Pile, _: PlayerId, moves: &mut MoveList<u32>) {
+//!         moves.clear();
+//!         moves.extend((1..=2).filter(|&n| n <= s.stones));
+//!     }
+//!     fn apply(&self, s: &mut Pile, take: u32) -> Option<Pile> {
+//!         Some(Pile { stones: s.stones - take, mover: 1 - s.mover })
+//!     }
+//!     fn payoff(&self, s: &Pile, p: PlayerId) -> f64 { if p == s.mover { 0.0 } else { 1.0 } }
+//!     fn hash(&self, s: &Pile) -> u64 { u64::from(s.stones) }
+//! }
+//!
+//! let mut uct = Uct::new(UctConfig { simulations: 2_000, ..UctConfig::default() });
+//! let result = uct.search(&Nim, &Nim.initial_state(), &Limits::none());
+//! assert_eq!(result.best_move, Some(2)); // leave a multiple of 3
+//! assert!(result.value > 900); // a certain win, on the ±1000 scale
+//! ```
+
+mod playout;
+mod tree;
+
+use std::time::Instant;
+
+use game_trait::{
+    Bound, ChanceList, Game, Limits, MoveList, PlayerId, Score, SearchResult, SearchStats,
+    Searcher, Turn,
+};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64;
+use serde::{Deserialize, Serialize};
+
+pub use playout::{PlayoutPolicy, UniformPlayout};
+use tree::{Edge, NodeId, Tree, NONE, ROOT};
+
+/// Half-width of UCT's value scale: a mean reward of 1 scores `VALUE_SCALE`, ½ scores 0, 0 scores
+/// `-VALUE_SCALE` (see [`score_of_mean`]).
+pub const VALUE_SCALE: Score = 1000;
+
+/// How often (in simulations) the deadline and the stop flag are checked.
+const CHECK_INTERVAL: u64 = 256;
+
+/// Maps a mean reward in `[0, 1]` to a [`Score`]: `round((2·mean − 1) · VALUE_SCALE)`, so 1 ↦ +1000,
+/// ½ ↦ 0, 0 ↦ −1000. Means outside `[0, 1]` (from a game whose payoffs break the contract) are clamped.
+pub fn score_of_mean(mean: f64) -> Score {
+    let mean = if mean.is_nan() {
+        0.5
+    } else {
+        mean.clamp(0.0, 1.0)
+    };
+    ((2.0 * mean - 1.0) * f64::from(VALUE_SCALE)).round() as Score
+}
+
+/// The parameters of [`Uct`], with the defaults of [`UctConfig::default`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UctConfig {
+    /// Simulations per search when [`Limits::nodes`] is `None`. Default 10 000 (the MAC-UCB seed's
+    /// experiments: "10000 simulations were performed").
+    pub simulations: u64,
+    /// The exploration constant `c` of UCB1, `mean + c · sqrt(ln N / n)`. Default 1.4 (≈ √2, UCB1's
+    /// own constant for rewards in `[0, 1]`). 0 is pure exploitation after every move was tried once.
+    pub exploration: f64,
+    /// Seed of the search's [`Pcg64`]. Default 0.
+    pub seed: u64,
+    /// Longest playout, in plies below the tree; longer playouts are cut and score
+    /// [`truncation_payoff`](UctConfig::truncation_payoff). Default 10 000 (games are finite; this only
+    /// guards against games that are not).
+    pub max_playout_plies: u32,
+    /// Payoff of every player for a truncated playout (and for a non-finished state where a player
+    /// or chance has no move, which breaks the [`Game`] contract). Default 0, the MAC-UCB seed's
+    /// convention.
+    pub truncation_payoff: f64,
+}
+
+impl Default for UctConfig {
+    fn default() -> UctConfig {
+        UctConfig {
+            simulations: 10_000,
+            exploration: 1.4,
+            seed: 0,
+            max_playout_plies: 10_000,
+            truncation_payoff: 0.0,
+        }
+    }
+}
+
+/// Monte-Carlo tree search with UCB1 (Kocsis & Szepesvári 2006), decoupled at simultaneous nodes: see
+/// the [module docs](self) for the algorithm, what the result means and the limits it honours.
+///
+/// `P` is the [`PlayoutPolicy`], uniform random by default; change it with [`Uct::with_policy`].
+#[derive(Clone, Debug, Default)]
+pub struct Uct<P = UniformPlayout> {
+    config: UctConfig,
+    policy: P,
+}
+
+/// Statistics of one move at the root, from [`Uct::analyse`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ArmStatistics<M> {
+    /// The player choosing the move.
+    pub player: PlayerId,
+    /// The move.
+    pub mv: M,
+    /// Simulations in which `player` chose it.
+    pub visits: u64,
+    /// Mean reward of `player` over those simulations, in `[0, 1]`; `None` if never chosen.
+    pub mean: Option<f64>,
+}
+
+/// Everything a UCT search learned, from [`Uct::analyse`].
+#[derive(Clone, Debug)]
+pub struct UctAnalysis<M> {
+    /// What [`Searcher::search`] returns.
+    pub result: SearchResult<M>,
+    /// Simulations run.
+    pub simulations: u64,
+    /// The root's arms in generation order: the mover's moves at a `Player` root; every player's moves,
+    /// player after player, at a `Simultaneous` root; empty at `Chance` and finished roots.
+    pub arms: Vec<ArmStatistics<M>>,
+    /// Each player's mean payoff over all simulations (the root's estimated value for every player;
+    /// empty if no simulation ran).
+    pub root_mean: Vec<f64>,
+}
+
+impl Uct<UniformPlayout> {
+    /// UCT with uniformly random playouts.
+    pub fn new(config: UctConfig) -> Uct<UniformPlayout> {
+        Uct {
+            config,
+            policy: UniformPlayout,
+        }
+    }
+}
+
+impl<P> Uct<P> {
+    /// The same search with playout policy `policy`.
+    pub fn with_policy<Q>(self, policy: Q) -> Uct<Q> {
+        Uct {
+            config: self.config,
+            policy,
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &UctConfig {
+        &self.config
+    }
+
+    /// The configuration, to change between searches.
+    pub fn config_mut(&mut self) -> &mut UctConfig {
+        &mut self.config
+    }
+
+    /// The playout policy.
+    pub fn policy_mut(&mut self) -> &mut P {
+        &mut self.policy
+    }
+
+    /// Searches `state` within `limits` and returns the result with the root's statistics.
+    pub fn analyse<G: Game>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        limits: &Limits,
+    ) -> UctAnalysis<G::Move>
+    where
+        P: PlayoutPolicy<G>,
+    {
+        let start = Instant::now();
+        let root_turn = game.turn(state);
+        if root_turn == Turn::Over {
+            let mut result = SearchResult::leaf(score_of_mean(game.payoff(state, 0)));
+            result.elapsed = start.elapsed();
+            return UctAnalysis {
+                result,
+                simulations: 0,
+                arms: Vec::new(),
+                root_mean: Vec::new(),
+            };
+        }
+        let budget = limits.nodes.unwrap_or(self.config.simulations);
+        let mut run = Run::new(game, &mut self.policy, &self.config, root_turn, budget);
+        run.expand(ROOT, state);
+        while run.simulations < budget {
+            if run.simulations % CHECK_INTERVAL == 0 && limits.exhausted(run.simulations) {
+                break;
+            }
+            run.simulate(state);
+        }
+        run.finish(start)
+    }
+}
+
+impl<G: Game, P: PlayoutPolicy<G>> Searcher<G> for Uct<P> {
+    fn search(&mut self, game: &G, state: &G::State, limits: &Limits) -> SearchResult<G::Move> {
+        self.analyse(game, state, limits).result
+    }
+
+    fn name(&self) -> String {
+        let c = &self.config;
+        let mut name = format!(
+            "uct:sims={},c={},seed={}",
+            c.simulations, c.exploration, c.seed
+        );
+        let policy = PlayoutPolicy::<G>::name(&self.policy);
+        if policy != "random" {
+            name.push_str(",playout=");
+            name.push_str(&policy);
+        }
+        name
+    }
+}
+
+/// How a simulation left a node of its path.
+#[derive(Clone, Copy, Debug)]
+enum Step {
+    /// Through the edge with this (absolute) index: `Player` and `Chance` nodes.
+    Edge(u32),
+    /// Through a joint move whose arms (one per player, then the chance outcome if chance moves) are
+    /// at this offset of [`Run::path_arms`].
+    Joint(u32),
+    /// The path ends here (a new node, a finished game, or a node without moves).
+    Leaf,
+}
+
+/// The state of one search: the tree, the random generator and the reusable buffers.
+struct Run<'a, G: Game, P> {
+    game: &'a G,
+    policy: &'a mut P,
+    config: &'a UctConfig,
+    rng: Pcg64,
+    tree: Tree<G::Move>,
+    players: usize,
+    simulations: u64,
+    expanded: u64,
+    max_depth: u32,
+    /// The current simulation's path through the tree.
+    path: Vec<(NodeId, Step)>,
+    /// The arms chosen at the `Simultaneous` nodes of `path`.
+    path_arms: Vec<u32>,
+    /// Every player's payoff for the current simulation.
+    payoffs: Vec<f64>,
+    /// Sum of every player's payoffs over all simulations.
+    payoff_sums: Vec<f64>,
+    moves: MoveList<G::Move>,
+    outcomes: ChanceList<G::Move>,
+    joint: Vec<G::Move>,
+}
+
+impl<'a, G: Game, P: PlayoutPolicy<G>> Run<'a, G, P> {
+    fn new(
+        game: &'a G,
+        policy: &'a mut P,
+        config: &'a UctConfig,
+        root_turn: Turn,
+        budget: u64,
+    ) -> Self {
+        let players = game.players();
+        Run {
+            game,
+            policy,
+            config,
+            rng: Pcg64::seed_from_u64(config.seed),
+            tree: Tree::new(root_turn, budget.saturating_add(1).min(1 << 20) as usize),
+            players,
+            simulations: 0,
+            expanded: 0,
+            max_depth: 0,
+            path: Vec::new(),
+            path_arms: Vec::new(),
+            payoffs: vec![0.0; players],
+            payoff_sums: vec![0.0; players],
+            moves: MoveList::new(),
+            outcomes: ChanceList::new(),
+            joint: Vec::with_capacity(players + 1),
+        }
+    }
+
+    /// Generates the edges of `node`, whose state is `state`.
+    fn expand(&mut self, node: NodeId, state: &G::State) {
+        let first_edge = self.tree.edges.len() as u32;
+        let game = self.game;
+        let first_group = self.tree.groups.len() as u32;
+        match self.tree.nodes[node as usize].turn {
+            Turn::Player(p) => {
+                game.legal_moves(state, p, &mut self.moves);
+                let edges = self.moves.iter().map(|&mv| Edge::new(mv, 0.0));
+                self.tree.edges.extend(edges);
+            }
+            Turn::Chance => {
+                game.chance_outcomes(state, &mut self.outcomes);
+                let edges = self.outcomes.iter().map(|&(mv, p)| Edge::new(mv, p));
+                self.tree.edges.extend(edges);
+            }
+            Turn::Simultaneous => {
+                self.tree.groups.push(0);
+                for p in 0..self.players {
+                    game.legal_moves(state, p, &mut self.moves);
+                    let edges = self.moves.iter().map(|&mv| Edge::new(mv, 0.0));
+                    self.tree.edges.extend(edges);
+                    self.tree
+                        .groups
+                        .push(self.tree.edges.len() as u32 - first_edge);
+                }
+                game.chance_outcomes(state, &mut self.outcomes);
+                let edges = self.outcomes.iter().map(|&(mv, p)| Edge::new(mv, p));
+                self.tree.edges.extend(edges);
+                self.tree
+                    .groups
+                    .push(self.tree.edges.len() as u32 - first_edge);
+            }
+            Turn::Over => {}
+        }
+        let n = &mut self.tree.nodes[node as usize];
+        n.expanded = true;
+        n.first_edge = first_edge;
+        n.edge_count = self.tree.edges.len() as u32 - first_edge;
+        n.first_group = first_group;
+        self.expanded += 1;
+    }
+
+    /// One simulation: selection and expansion in the tree, a playout below it, backpropagation.
+    fn simulate(&mut self, root: &G::State) {
+        let mut state = root.clone();
+        self.path.clear();
+        self.path_arms.clear();
+        self.descend(&mut state);
+        self.backpropagate();
+        self.simulations += 1;
+    }
+
+    /// Walks down from the root to a leaf of the tree, adds one node, and fills `payoffs`.
+    fn descend(&mut self, state: &mut G::State) {
+        let mut node = ROOT;
+        loop {
+            let turn = self.tree.nodes[node as usize].turn;
+            if turn == Turn::Over {
+                self.path.push((node, Step::Leaf));
+                self.read_payoffs(state);
+                return;
+            }
+            if !self.tree.nodes[node as usize].expanded {
+                self.expand(node, state);
+            }
+            let Some((step, child)) = self.select(node, turn, state) else {
+                // A player or chance without a move in a non-finished state.
+                self.path.push((node, Step::Leaf));
+                self.truncated();
+                return;
+            };
+            self.path.push((node, step));
+            if let Some(child) = child {
+                node = child;
+                continue;
+            }
+            // Left the tree: add the child reached (if it can be stored), then play out from it.
+            if let Some(child) = self.add_child(node, step, state) {
+                self.path.push((child, Step::Leaf));
+                if self.tree.nodes[child as usize].turn == Turn::Over {
+                    self.read_payoffs(state);
+                    return;
+                }
+            }
+            self.playout(state);
+            return;
+        }
+    }
+
+    /// Chooses how to leave the expanded `node`, applies the choice to `state`, and returns the step
+    /// with the child already in the tree (`Some(None)`: not yet created), or `None` if some player or
+    /// chance has no move.
+    fn select(
+        &mut self,
+        node: NodeId,
+        turn: Turn,
+        state: &mut G::State,
+    ) -> Option<(Step, Option<NodeId>)> {
+        let edges = self.tree.nodes[node as usize].first_edge as usize;
+        let count = self.tree.nodes[node as usize].edge_count as usize;
+        let edge = match turn {
+            Turn::Player(_) => self.ucb1(node, edges..edges + count)?,
+            Turn::Chance => edges + sample(&mut self.rng, &self.tree.edges[edges..edges + count])?,
+            Turn::Simultaneous => return self.select_joint(node, state),
+            Turn::Over => return None,
+        };
+        let e = &self.tree.edges[edge];
+        self.game.play(state, e.mv);
+        let child = (e.child != NONE).then_some(e.child);
+        Some((Step::Edge(edge as u32), child))
+    }
+
+    /// Decoupled UCT at a `Simultaneous` node: each player's UCB1 over its own arms, chance sampled.
+    fn select_joint(
+        &mut self,
+        node: NodeId,
+        state: &mut G::State,
+    ) -> Option<(Step, Option<NodeId>)> {
+        let offset = self.path_arms.len() as u32;
+        self.joint.clear();
+        for p in 0..=self.players {
+            let arms = self.tree.arms(node, p);
+            let chosen = if p < self.players {
+                self.ucb1(node, arms)?
+            } else if arms.is_empty() {
+                break; // chance does not move here
+            } else {
+                arms.start + sample(&mut self.rng, &self.tree.edges[arms])?
+            };
+            self.path_arms.push(chosen as u32);
+            self.joint.push(self.tree.edges[chosen].mv);
+        }
+        self.game.play_joint(state, &self.joint);
+        let child = self
+            .joint_code(node, offset)
+            .and_then(|code| self.tree.joint_children.get(&(node, code)).copied());
+        Some((Step::Joint(offset), child))
+    }
+
+    /// The UCB1 choice among the edges `range` of `node`: the maximiser of `mean + c · sqrt(ln N / n)`,
+    /// an untried edge counting as +∞. Ties are broken uniformly at random (reservoir sampling over the
+    /// tied edges), because deterministic tie-breaking locks the players of a simultaneous node into
+    /// step: both would try their first move, then both their second, and never meet off the diagonal.
+    /// `None` if the range is empty.
+    fn ucb1(&mut self, node: NodeId, range: std::ops::Range<usize>) -> Option<usize> {
+        let log_n = (self.tree.nodes[node as usize].visits.max(1) as f64).ln();
+        let c = self.config.exploration;
+        let mut best = None;
+        let mut best_index = f64::NEG_INFINITY;
+        let mut ties = 0u32;
+        for i in range {
+            let e = &self.tree.edges[i];
+            let index = if e.visits == 0 {
+                f64::INFINITY
+            } else {
+                let n = e.visits as f64;
+                e.reward / n + c * (log_n / n).sqrt()
+            };
+            if index > best_index || best.is_none() {
+                best_index = index;
+                best = Some(i);
+                ties = 1;
+            } else if index == best_index {
+                ties += 1;
+                if self.rng.gen_range(0..ties) == 0 {
+                    best = Some(i);
+                }
+            }
+        }
+        best
+    }
+
+    /// Creates the child reached from `node` by `step`, whose state is `state`; `None` if the tree is
+    /// full or the joint move's code overflowed (the simulation then plays out without storing it).
+    fn add_child(&mut self, node: NodeId, step: Step, state: &G::State) -> Option<NodeId> {
+        if !self.tree.has_room() {
+            return None;
+        }
+        let id = self.tree.nodes.len() as NodeId;
+        match step {
+            Step::Edge(edge) => self.tree.edges[edge as usize].child = id,
+            Step::Joint(offset) => {
+                let code = self.joint_code(node, offset)?;
+                self.tree.joint_children.insert((node, code), id);
+            }
+            Step::Leaf => return None,
+        }
+        let depth = self.tree.nodes[node as usize].depth + 1;
+        self.tree.push_node(self.game.turn(state), depth);
+        self.max_depth = self.max_depth.max(depth);
+        Some(id)
+    }
+
+    /// The mixed-radix code of the joint move recorded at `offset` of `path_arms` for `node`.
+    fn joint_code(&self, node: NodeId, offset: u32) -> Option<u64> {
+        let mut code = 0u64;
+        let mut radix = 1u64;
+        let groups = self.players + usize::from(!self.tree.arms(node, self.players).is_empty());
+        for p in 0..groups {
+            let arms = self.tree.arms(node, p);
+            let digit = (self.path_arms[offset as usize + p] as usize - arms.start) as u64;
+            code = code.checked_add(digit.checked_mul(radix)?)?;
+            radix = radix.checked_mul(arms.len() as u64)?;
+        }
+        Some(code)
+    }
+
+    /// Plays `state` out to the end with the playout policy, filling `payoffs`.
+    fn playout(&mut self, state: &mut G::State) {
+        let game = self.game;
+        let mut plies = 0;
+        loop {
+            let turn = game.turn(state);
+            if turn == Turn::Over {
+                return self.read_payoffs(state);
+            }
+            if plies >= self.config.max_playout_plies {
+                return self.truncated();
+            }
+            let played = match turn {
+                Turn::Player(p) => self.playout_move(state, p).map(|mv| game.play(state, mv)),
+                Turn::Chance => self.playout_chance(state).map(|mv| game.play(state, mv)),
+                Turn::Simultaneous => self.playout_joint(state),
+                Turn::Over => unreachable!("handled above"),
+            };
+            if played.is_none() {
+                return self.truncated();
+            }
+            plies += 1;
+        }
+    }
+
+    /// The playout policy's move for `player`, or `None` if it has none.
+    fn playout_move(&mut self, state: &G::State, player: PlayerId) -> Option<G::Move> {
+        self.game.legal_moves(state, player, &mut self.moves);
+        if self.moves.is_empty() {
+            return None;
+        }
+        let i = self
+            .policy
+            .choose(self.game, state, player, &self.moves, &mut self.rng);
+        Some(self.moves[i])
+    }
+
+    /// A chance outcome drawn with its probability, or `None` if there is none.
+    fn playout_chance(&mut self, state: &G::State) -> Option<G::Move> {
+        self.game.chance_outcomes(state, &mut self.outcomes);
+        let i = sample(&mut self.rng, &self.outcomes[..])?;
+        Some(self.outcomes[i].0)
+    }
+
+    /// Plays one joint move of a playout; `None` if some player has no move.
+    fn playout_joint(&mut self, state: &mut G::State) -> Option<()> {
+        let mut joint = std::mem::take(&mut self.joint);
+        joint.clear();
+        for p in 0..self.players {
+            match self.playout_move(state, p) {
+                Some(mv) => joint.push(mv),
+                None => {
+                    self.joint = joint;
+                    return None;
+                }
+            }
+        }
+        self.game.chance_outcomes(state, &mut self.outcomes);
+        if let Some(i) = sample(&mut self.rng, &self.outcomes[..]) {
+            joint.push(self.outcomes[i].0);
+        }
+        self.game.play_joint(state, &joint);
+        self.joint = joint;
+        Some(())
+    }
+
+    fn read_payoffs(&mut self, state: &G::State) {
+        for (p, payoff) in self.payoffs.iter_mut().enumerate() {
+            *payoff = self.game.payoff(state, p);
+        }
+    }
+
+    fn truncated(&mut self) {
+        self.payoffs.fill(self.config.truncation_payoff);
+    }
+
+    /// Adds the simulation's payoffs to every node and chosen edge of its path.
+    fn backpropagate(&mut self) {
+        for &(node, step) in &self.path {
+            let n = &mut self.tree.nodes[node as usize];
+            n.visits += 1;
+            match (step, n.turn) {
+                (Step::Edge(edge), turn) => {
+                    let e = &mut self.tree.edges[edge as usize];
+                    e.visits += 1;
+                    if let Turn::Player(p) = turn {
+                        e.reward += self.payoffs[p];
+                    }
+                }
+                (Step::Joint(offset), _) => {
+                    let chance = !self.tree.arms(node, self.players).is_empty();
+                    let arms = self.players + usize::from(chance);
+                    for i in 0..arms {
+                        let e = &mut self.tree.edges[self.path_arms[offset as usize + i] as usize];
+                        e.visits += 1;
+                        if i < self.players {
+                            e.reward += self.payoffs[i];
+                        }
+                    }
+                }
+                (Step::Leaf, _) => {}
+            }
+        }
+        for (sum, payoff) in self.payoff_sums.iter_mut().zip(&self.payoffs) {
+            *sum += payoff;
+        }
+    }
+
+    /// The root's decision arms: `(player, absolute edge range)` per deciding player.
+    fn root_arms(&self) -> Vec<(PlayerId, std::ops::Range<usize>)> {
+        let root = &self.tree.nodes[ROOT as usize];
+        let first = root.first_edge as usize;
+        match root.turn {
+            Turn::Player(p) => vec![(p, first..first + root.edge_count as usize)],
+            Turn::Simultaneous => (0..self.players)
+                .map(|p| (p, self.tree.arms(ROOT, p)))
+                .collect(),
+            Turn::Chance | Turn::Over => Vec::new(),
+        }
+    }
+
+    /// The most visited edge of `range` (ties: higher mean, then first).
+    fn most_visited(&self, range: std::ops::Range<usize>) -> Option<usize> {
+        let mut best: Option<usize> = None;
+        for i in range {
+            let e = &self.tree.edges[i];
+            let better = match best {
+                None => true,
+                Some(b) => {
+                    let b = &self.tree.edges[b];
+                    e.visits > b.visits
+                        || (e.visits == b.visits
+                            && e.mean().unwrap_or(0.0) > b.mean().unwrap_or(0.0))
+                }
+            };
+            if better {
+                best = Some(i);
+            }
+        }
+        best
+    }
+
+    /// The principal variation from the root's best edge: most visited edges through `Player` nodes.
+    fn principal_variation(&self, best: usize) -> Vec<G::Move> {
+        let mut pv = vec![self.tree.edges[best].mv];
+        if !matches!(self.tree.nodes[ROOT as usize].turn, Turn::Player(_)) {
+            return pv;
+        }
+        let mut child = self.tree.edges[best].child;
+        while child != NONE {
+            let n = &self.tree.nodes[child as usize];
+            if !n.expanded || !matches!(n.turn, Turn::Player(_)) {
+                break;
+            }
+            let first = n.first_edge as usize;
+            let Some(edge) = self.most_visited(first..first + n.edge_count as usize) else {
+                break;
+            };
+            if self.tree.edges[edge].visits == 0 {
+                break;
+            }
+            pv.push(self.tree.edges[edge].mv);
+            child = self.tree.edges[edge].child;
+        }
+        pv
+    }
+
+    /// Assembles the search's result.
+    fn finish(self, start: Instant) -> UctAnalysis<G::Move> {
+        let root_mean: Vec<f64> = if self.simulations == 0 {
+            Vec::new()
+        } else {
+            let n = self.simulations as f64;
+            self.payoff_sums.iter().map(|s| s / n).collect()
+        };
+        let root_arms = self.root_arms();
+        let best = root_arms
+            .first()
+            .and_then(|(_, range)| self.most_visited(range.clone()));
+        let value = match (self.tree.nodes[ROOT as usize].turn, best) {
+            (Turn::Chance, _) => score_of_mean(root_mean.first().copied().unwrap_or(0.5)),
+            (_, Some(best)) => score_of_mean(self.tree.edges[best].mean().unwrap_or(0.5)),
+            (_, None) => 0,
+        };
+        let arms = root_arms
+            .iter()
+            .flat_map(|(p, range)| {
+                self.tree.edges[range.clone()]
+                    .iter()
+                    .map(move |e| ArmStatistics {
+                        player: *p,
+                        mv: e.mv,
+                        visits: e.visits,
+                        mean: e.mean(),
+                    })
+            })
+            .collect();
+        let stats = SearchStats {
+            generated: self.tree.nodes.len() as u64,
+            expanded: self.expanded,
+            evaluated: self.simulations,
+            ..SearchStats::default()
+        };
+        let result = SearchResult {
+            best_move: best.map(|b| self.tree.edges[b].mv),
+            value,
+            bound: Bound::Exact,
+            pv: best
+                .map(|b| self.principal_variation(b))
+                .unwrap_or_default(),
+            depth: self.max_depth,
+            stats,
+            elapsed: start.elapsed(),
+        };
+        UctAnalysis {
+            result,
+            simulations: self.simulations,
+            arms,
+            root_mean,
+        }
+    }
+}
+
+/// Something with a probability: a chance edge of the tree or a chance outcome.
+trait Weighted {
+    fn weight(&self) -> f64;
+}
+
+impl<M> Weighted for Edge<M> {
+    fn weight(&self) -> f64 {
+        self.probability
+    }
+}
+
+impl<M> Weighted for (M, f64) {
+    fn weight(&self) -> f64 {
+        self.1
+    }
+}
+
+/// Draws an index of `items` with probability proportional to its weight (weights need not sum to
+/// exactly 1); `None` if `items` is empty.
+fn sample<W: Weighted>(rng: &mut Pcg64, items: &[W]) -> Option<usize> {
+    let last = items.len().checked_sub(1)?;
+    let total: f64 = items.iter().map(Weighted::weight).sum();
+    let mut u = rng.gen::<f64>() * total;
+    for (i, item) in items.iter().enumerate() {
+        u -= item.weight();
+        if u < 0.0 {
+            return Some(i);
+        }
+    }
+    // Rounding left a sliver past the last weight.
+    Some(last)
+}

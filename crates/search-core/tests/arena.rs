@@ -1,0 +1,274 @@
+//! The match runner: Elo arithmetic against hand-computed values, colours alternating over repeated
+//! openings, results read from the right side, forfeits, determinism.
+
+use std::time::Duration;
+
+use game_trait::{
+    Bound, Game, Limits, MoveList, PlayerId, SearchResult, SearchStats, Searcher, Turn, ZeroSumGame,
+};
+use search_core::arena::{elo_estimate, elo_of_score, play_match, MatchConfig, Outcome};
+use search_core::{Uct, UctConfig};
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-6
+}
+
+#[test]
+fn elo_of_a_score() {
+    assert!(close(elo_of_score(0.5), 0.0));
+    // 0.76 is the classic "+200": -400 log10(1/0.76 - 1) = 200.2409...
+    assert!(close(elo_of_score(0.76), 200.240_940_227_674));
+    assert!(close(elo_of_score(0.24), -200.240_940_227_674));
+}
+
+#[test]
+fn elo_interval_by_hand() {
+    // 6 wins, 2 draws, 2 losses: s = 0.7, per-game variance (6·0.09 + 2·0.04 + 2·0.49)/10 = 0.16,
+    // standard error sqrt(0.016) = 0.126491, margin 1.96 × that = 0.247923.
+    let e = elo_estimate(6, 2, 2);
+    assert!(close(e.diff, 147.190_714_117_837));
+    assert!(close(e.low, -33.402_544_928_109));
+    assert!(close(e.high, 504.049_322_959_833));
+    // Even score, symmetric interval.
+    let even = elo_estimate(3, 4, 3);
+    assert!(close(even.diff, 0.0));
+    assert!(close(even.low, -even.high));
+}
+
+#[test]
+fn elo_clamps_extreme_scores_to_half_a_game() {
+    // 10 out of 10: the score counts as 9.5 / 10; every game alike, so no spread.
+    let perfect = elo_estimate(10, 0, 0);
+    assert!(close(perfect.diff, 511.501_440_381_132));
+    assert_eq!((perfect.low, perfect.high), (perfect.diff, perfect.diff));
+    let zero = elo_estimate(0, 0, 20);
+    assert!(close(zero.diff, -636.425_842_810_599));
+    // 3 wins, 7 losses: the interval's low end (score 0.016) is clamped to 0.05.
+    let e = elo_estimate(3, 0, 7);
+    assert!(close(e.diff, -147.190_714_117_838));
+    assert!(close(e.low, -511.501_440_381_132));
+    assert!(close(e.high, 58.949_962_189_391));
+    assert!(elo_estimate(0, 0, 0).diff.is_nan());
+}
+
+/// Take 1 or 2 stones; whoever takes the last one wins.
+struct Nim;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Pile {
+    stones: u32,
+    mover: PlayerId,
+}
+
+impl Game for Nim {
+    type State = Pile;
+    type Move = u32;
+    fn players(&self) -> usize {
+        2
+    }
+    fn initial_state(&self) -> Pile {
+        Pile {
+            stones: 20,
+            mover: 0,
+        }
+    }
+    fn turn(&self, s: &Pile) -> Turn {
+        if s.stones == 0 {
+            Turn::Over
+        } else {
+            Turn::Player(s.mover)
+        }
+    }
+    fn legal_moves(&self, s: &Pile, _: PlayerId, moves: &mut MoveList<u32>) {
+        moves.clear();
+        moves.extend((1..=2).filter(|&n| n <= s.stones));
+    }
+    fn apply(&self, s: &mut Pile, take: u32) -> Option<Pile> {
+        Some(Pile {
+            stones: s.stones - take,
+            mover: 1 - s.mover,
+        })
+    }
+    fn payoff(&self, s: &Pile, p: PlayerId) -> f64 {
+        if p == s.mover {
+            0.0
+        } else {
+            1.0
+        }
+    }
+    fn hash(&self, s: &Pile) -> u64 {
+        u64::from(s.stones)
+    }
+    fn move_name(&self, _: &Pile, mv: u32) -> String {
+        format!("take{mv}")
+    }
+}
+
+impl ZeroSumGame for Nim {
+    fn side_to_move(&self, s: &Pile) -> PlayerId {
+        s.mover
+    }
+    fn final_result(&self, _: &Pile) -> i32 {
+        -1
+    }
+}
+
+/// A searcher playing a fixed rule; reports 1 node per search.
+struct Rule(fn(&Pile) -> u32, &'static str);
+
+impl Searcher<Nim> for Rule {
+    fn search(&mut self, _: &Nim, state: &Pile, _: &Limits) -> SearchResult<u32> {
+        let mv = (self.0)(state);
+        SearchResult {
+            best_move: Some(mv),
+            value: 0,
+            bound: Bound::Exact,
+            pv: vec![mv],
+            depth: 1,
+            stats: SearchStats {
+                generated: 1,
+                ..SearchStats::default()
+            },
+            elapsed: Duration::ZERO,
+        }
+    }
+    fn name(&self) -> String {
+        self.1.to_string()
+    }
+}
+
+fn perfect() -> Rule {
+    Rule(
+        |s| if s.stones % 3 == 0 { 1 } else { s.stones % 3 },
+        "perfect",
+    )
+}
+
+fn first() -> Rule {
+    Rule(|_| 1, "first")
+}
+
+fn config(games: usize, seed: u64) -> MatchConfig {
+    MatchConfig {
+        games,
+        seed,
+        opening_plies: 3,
+        limits: Limits::none(),
+    }
+}
+
+#[test]
+fn each_opening_is_played_twice_with_colours_swapped() {
+    let mut calls = Vec::new();
+    let report = play_match(
+        &Nim,
+        &mut perfect(),
+        &mut perfect(),
+        &config(8, 5),
+        &mut |done, total| calls.push((done, total)),
+    );
+    assert_eq!(report.games, 16);
+    assert_eq!(report.records.len(), 16);
+    for (i, pair) in report.records.chunks(2).enumerate() {
+        assert_eq!((pair[0].opening, pair[1].opening), (i, i));
+        assert_eq!((pair[0].a_player, pair[1].a_player), (0, 1));
+        assert_eq!(pair[0].opening_moves, pair[1].opening_moves);
+        assert_eq!(pair[0].opening_moves.len(), 3);
+        // Perfect play from the same position: whoever holds the winning side wins, so swapping
+        // colours swaps the result.
+        assert_ne!(pair[0].outcome, pair[1].outcome, "{pair:?}");
+        assert_eq!(pair[0].plies, pair[1].plies);
+    }
+    assert_eq!((report.wins, report.losses, report.draws), (8, 8, 0));
+    assert!(close(report.score, 0.5));
+    assert!(close(report.elo.diff, 0.0));
+    // Openings are random: not all the same.
+    assert!(report
+        .records
+        .iter()
+        .any(|r| r.opening_moves != report.records[0].opening_moves));
+    // Progress: once before the first game, then after each.
+    assert_eq!(calls.len(), 17);
+    assert_eq!(calls[0], (0, 16));
+    assert_eq!(calls[16], (16, 16));
+}
+
+#[test]
+fn results_are_read_for_the_right_side() {
+    // Perfect play beats "always take one" from every position, on either side.
+    let report = play_match(
+        &Nim,
+        &mut perfect(),
+        &mut first(),
+        &config(6, 9),
+        &mut |_, _| {},
+    );
+    assert_eq!((report.wins, report.draws, report.losses), (12, 0, 0));
+    assert!(report
+        .records
+        .iter()
+        .all(|r| r.outcome == Outcome::Win && !r.forfeit));
+    let reversed = play_match(
+        &Nim,
+        &mut first(),
+        &mut perfect(),
+        &config(6, 9),
+        &mut |_, _| {},
+    );
+    assert_eq!((reversed.wins, reversed.losses), (0, 12));
+    // Each side's figures: one node per move, moves adding up to the plies played.
+    let plies: u64 = report.records.iter().map(|r| u64::from(r.plies)).sum();
+    assert_eq!(report.a.moves + report.b.moves, plies);
+    assert_eq!(report.a.nodes, report.a.moves);
+    assert!(close(report.a.nodes_per_move, 1.0));
+    assert_eq!(
+        (report.a.name.as_str(), report.b.name.as_str()),
+        ("perfect", "first")
+    );
+}
+
+#[test]
+fn an_illegal_move_forfeits_the_game() {
+    let mut cheat = Rule(|_| 3, "cheat");
+    let report = play_match(
+        &Nim,
+        &mut cheat,
+        &mut first(),
+        &config(4, 2),
+        &mut |_, _| {},
+    );
+    assert_eq!(report.losses, 8);
+    assert_eq!(report.a.forfeits, 8);
+    assert_eq!(report.b.forfeits, 0);
+    assert!(report.records.iter().all(|r| r.forfeit));
+}
+
+#[test]
+fn same_seed_same_match() {
+    let run = |seed| {
+        let mut a = Uct::new(UctConfig {
+            simulations: 200,
+            ..UctConfig::default()
+        });
+        let mut b = Uct::new(UctConfig {
+            simulations: 50,
+            seed: 9,
+            ..UctConfig::default()
+        });
+        play_match(&Nim, &mut a, &mut b, &config(5, seed), &mut |_, _| {})
+    };
+    let (x, y) = (run(3), run(3));
+    assert_eq!(x.records, y.records);
+    assert_eq!((x.a.nodes, x.b.nodes), (y.a.nodes, y.b.nodes));
+    let z = run(4);
+    assert_ne!(
+        x.records
+            .iter()
+            .map(|r| &r.opening_moves)
+            .collect::<Vec<_>>(),
+        z.records
+            .iter()
+            .map(|r| &r.opening_moves)
+            .collect::<Vec<_>>()
+    );
+}

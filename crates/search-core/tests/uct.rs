@@ -1,0 +1,677 @@
+//! UCT: finds the minimax (max^n) move on small games, handles simultaneous moves (decoupled UCT) and
+//! chance, honours its limits, and is deterministic for a seed.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use game_trait::{ChanceList, Game, Limits, MoveList, PlayerId, Searcher, Turn};
+use search_core::uct::{score_of_mean, UctAnalysis};
+use search_core::{Uct, UctConfig};
+
+fn uct(simulations: u64, seed: u64) -> Uct {
+    Uct::new(UctConfig {
+        simulations,
+        seed,
+        ..UctConfig::default()
+    })
+}
+
+fn analyse<G: Game>(game: &G, state: &G::State, simulations: u64) -> UctAnalysis<G::Move> {
+    uct(simulations, 7).analyse(game, state, &Limits::none())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Nim: take 1 or 2, whoever takes the last stone wins. Winning move from n: n mod 3 (if not 0).
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Pile {
+    stones: u32,
+    mover: PlayerId,
+}
+
+struct Nim;
+/// The same game, make/unmake.
+struct NimInPlace;
+
+fn nim_turn(s: &Pile) -> Turn {
+    if s.stones == 0 {
+        Turn::Over
+    } else {
+        Turn::Player(s.mover)
+    }
+}
+
+fn nim_moves(s: &Pile, moves: &mut MoveList<u32>) {
+    moves.clear();
+    moves.extend((1..=2).filter(|&n| n <= s.stones));
+}
+
+fn nim_payoff(s: &Pile, p: PlayerId) -> f64 {
+    // The player to move at the end has no stone to take: the other took the last one.
+    if p == s.mover {
+        0.0
+    } else {
+        1.0
+    }
+}
+
+impl Game for Nim {
+    type State = Pile;
+    type Move = u32;
+    fn players(&self) -> usize {
+        2
+    }
+    fn initial_state(&self) -> Pile {
+        Pile {
+            stones: 10,
+            mover: 0,
+        }
+    }
+    fn turn(&self, s: &Pile) -> Turn {
+        nim_turn(s)
+    }
+    fn legal_moves(&self, s: &Pile, _: PlayerId, moves: &mut MoveList<u32>) {
+        nim_moves(s, moves)
+    }
+    fn apply(&self, s: &mut Pile, take: u32) -> Option<Pile> {
+        Some(Pile {
+            stones: s.stones - take,
+            mover: 1 - s.mover,
+        })
+    }
+    fn payoff(&self, s: &Pile, p: PlayerId) -> f64 {
+        nim_payoff(s, p)
+    }
+    fn hash(&self, s: &Pile) -> u64 {
+        u64::from(s.stones) << 1 | s.mover as u64
+    }
+}
+
+impl Game for NimInPlace {
+    type State = Pile;
+    type Move = u32;
+    fn players(&self) -> usize {
+        2
+    }
+    fn initial_state(&self) -> Pile {
+        Nim.initial_state()
+    }
+    fn turn(&self, s: &Pile) -> Turn {
+        nim_turn(s)
+    }
+    fn legal_moves(&self, s: &Pile, _: PlayerId, moves: &mut MoveList<u32>) {
+        nim_moves(s, moves)
+    }
+    fn apply(&self, s: &mut Pile, take: u32) -> Option<Pile> {
+        s.stones -= take;
+        s.mover = 1 - s.mover;
+        None
+    }
+    fn undo(&self, s: &mut Pile, take: u32) {
+        s.stones += take;
+        s.mover = 1 - s.mover;
+    }
+    fn payoff(&self, s: &Pile, p: PlayerId) -> f64 {
+        nim_payoff(s, p)
+    }
+    fn hash(&self, s: &Pile) -> u64 {
+        Nim.hash(s)
+    }
+}
+
+#[test]
+fn nim_finds_the_winning_move_from_every_winning_pile() {
+    for stones in (1..=14).filter(|n| n % 3 != 0) {
+        for mover in [0, 1] {
+            let state = Pile { stones, mover };
+            let a = analyse(&Nim, &state, 4_000);
+            assert_eq!(a.result.best_move, Some(stones % 3), "pile {stones}");
+            // A certain win: the chosen move's mean is close to 1.
+            assert!(a.result.value > 800, "pile {stones}: {}", a.result.value);
+        }
+    }
+}
+
+#[test]
+fn nim_losing_piles_are_valued_as_losses() {
+    for stones in [3, 6, 9] {
+        let a = analyse(&Nim, &Pile { stones, mover: 1 }, 4_000);
+        assert!(a.result.value < -600, "pile {stones}: {}", a.result.value);
+    }
+}
+
+#[test]
+fn copy_make_and_make_unmake_searches_are_identical() {
+    let state = Pile {
+        stones: 11,
+        mover: 0,
+    };
+    let a = analyse(&Nim, &state, 3_000);
+    let b = analyse(&NimInPlace, &state, 3_000);
+    assert_eq!(a.arms, b.arms);
+    assert_eq!(a.result.pv, b.result.pv);
+    assert_eq!(a.result.stats, b.result.stats);
+}
+
+#[test]
+fn principal_variation_is_a_line_of_legal_moves() {
+    let state = Pile {
+        stones: 8,
+        mover: 0,
+    };
+    let a = analyse(&Nim, &state, 5_000);
+    assert_eq!(a.result.pv.first(), a.result.best_move.as_ref());
+    assert!(a.result.pv.len() >= 3, "pv {:?}", a.result.pv);
+    let mut s = state;
+    for &mv in &a.result.pv {
+        let mut moves = MoveList::new();
+        Nim.legal_moves(&s, s.mover, &mut moves);
+        assert!(moves.contains(&mv));
+        Nim.play(&mut s, mv);
+    }
+    // The winner's replies along the pv keep the pile a multiple of 3.
+    let mut s = state;
+    for (i, &mv) in a.result.pv.iter().enumerate() {
+        Nim.play(&mut s, mv);
+        if i % 2 == 0 && i < 4 {
+            assert_eq!(s.stones % 3, 0, "pv {:?}", a.result.pv);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hand-written trees: payoffs of player 0 at the leaves, players alternating by depth (2 players,
+// zero-sum: player 1 gets 1 − v), or a payoff vector per leaf (n players).
+
+#[derive(Clone, Debug)]
+enum Hand {
+    Leaf(Vec<f64>),
+    Node(Vec<Hand>),
+}
+
+fn leaf(v: f64) -> Hand {
+    Hand::Leaf(vec![v, 1.0 - v])
+}
+
+struct HandGame {
+    root: Hand,
+    players: usize,
+}
+
+impl HandGame {
+    fn node(&self, path: &[usize]) -> &Hand {
+        path.iter().fold(&self.root, |n, &i| match n {
+            Hand::Node(c) => &c[i],
+            Hand::Leaf(_) => unreachable!(),
+        })
+    }
+}
+
+impl Game for HandGame {
+    type State = Vec<usize>;
+    type Move = usize;
+    fn players(&self) -> usize {
+        self.players
+    }
+    fn initial_state(&self) -> Vec<usize> {
+        Vec::new()
+    }
+    fn turn(&self, s: &Vec<usize>) -> Turn {
+        match self.node(s) {
+            Hand::Leaf(_) => Turn::Over,
+            Hand::Node(_) => Turn::Player(s.len() % self.players),
+        }
+    }
+    fn legal_moves(&self, s: &Vec<usize>, _: PlayerId, moves: &mut MoveList<usize>) {
+        moves.clear();
+        if let Hand::Node(c) = self.node(s) {
+            moves.extend(0..c.len());
+        }
+    }
+    fn apply(&self, s: &mut Vec<usize>, mv: usize) -> Option<Vec<usize>> {
+        s.push(mv);
+        None
+    }
+    fn undo(&self, s: &mut Vec<usize>, _: usize) {
+        s.pop();
+    }
+    fn payoff(&self, s: &Vec<usize>, p: PlayerId) -> f64 {
+        match self.node(s) {
+            Hand::Leaf(v) => v[p],
+            Hand::Node(_) => unreachable!(),
+        }
+    }
+    fn hash(&self, s: &Vec<usize>) -> u64 {
+        s.iter().fold(0, |h, &m| h * 31 + m as u64 + 1)
+    }
+}
+
+/// max^n: every player maximises its own payoff (ties: the first move). Returns (payoffs, move).
+fn max_n(node: &Hand, depth: usize, players: usize) -> (Vec<f64>, Option<usize>) {
+    match node {
+        Hand::Leaf(v) => (v.clone(), None),
+        Hand::Node(children) => {
+            let mover = depth % players;
+            let mut best: Option<(Vec<f64>, usize)> = None;
+            for (i, c) in children.iter().enumerate() {
+                let (v, _) = max_n(c, depth + 1, players);
+                if best.as_ref().map_or(true, |(b, _)| v[mover] > b[mover]) {
+                    best = Some((v, i));
+                }
+            }
+            let (v, i) = best.expect("a node has children");
+            (v, Some(i))
+        }
+    }
+}
+
+/// The value of player 0 when every player minimises (`paranoid`) or maximises player 0's payoff.
+fn against_player_0(node: &Hand, depth: usize, players: usize, paranoid: bool) -> (f64, usize) {
+    match node {
+        Hand::Leaf(v) => (v[0], 0),
+        Hand::Node(children) => {
+            let values: Vec<f64> = children
+                .iter()
+                .map(|c| against_player_0(c, depth + 1, players, paranoid).0)
+                .collect();
+            let maximise = depth % players == 0 || !paranoid;
+            let mut best = 0;
+            for (i, &v) in values.iter().enumerate() {
+                if (maximise && v > values[best]) || (!maximise && v < values[best]) {
+                    best = i;
+                }
+            }
+            (values[best], best)
+        }
+    }
+}
+
+#[test]
+fn depth_three_trap_is_avoided() {
+    // Move 0 looks better on average (random playouts: 0.67 against 0.49) but player 1 refutes it
+    // (value 0.1); move 1 is worth 0.5.
+    let root = Hand::Node(vec![
+        Hand::Node(vec![
+            Hand::Node(vec![leaf(1.0), leaf(1.0)]),
+            Hand::Node(vec![leaf(1.0), leaf(0.9)]),
+            Hand::Node(vec![leaf(0.0), leaf(0.1)]),
+        ]),
+        Hand::Node(vec![
+            Hand::Node(vec![leaf(0.4), leaf(0.5)]),
+            Hand::Node(vec![leaf(0.6), leaf(0.45)]),
+        ]),
+    ]);
+    let (value, best) = max_n(&root, 0, 2);
+    assert_eq!((best, value[0]), (Some(1), 0.5));
+    let game = HandGame { root, players: 2 };
+    let few = analyse(&game, &Vec::new(), 12);
+    // With one sample per arm plus a few, the trap is still attractive: this test is not trivial.
+    assert_eq!(
+        few.arms[0].mean.map(|m| m > few.arms[1].mean.unwrap()),
+        Some(true)
+    );
+    let a = analyse(&game, &Vec::new(), 5_000);
+    assert_eq!(a.result.best_move, Some(1));
+    assert!((a.arms[1].mean.unwrap() - 0.5).abs() < 0.05, "{:?}", a.arms);
+    assert!(a.result.value.abs() <= 100, "value {}", a.result.value);
+}
+
+#[test]
+fn three_players_each_maximise_their_own_payoff() {
+    let l = |v: [f64; 3]| Hand::Leaf(v.to_vec());
+    let root = Hand::Node(vec![
+        Hand::Node(vec![
+            Hand::Node(vec![l([0.2, 0.9, 0.3]), l([0.9, 0.8, 0.1])]),
+            Hand::Node(vec![l([0.9, 0.1, 0.2]), l([1.0, 0.2, 0.6])]),
+        ]),
+        Hand::Node(vec![
+            Hand::Node(vec![l([0.6, 0.5, 0.7]), l([0.1, 0.9, 0.2])]),
+            Hand::Node(vec![l([0.0, 0.4, 0.1]), l([0.3, 0.3, 0.9])]),
+        ]),
+    ]);
+    let (value, best) = max_n(&root, 0, 3);
+    assert_eq!(best, Some(1));
+    assert_eq!(value, vec![0.6, 0.5, 0.7]);
+    // The tree tells max^n apart from the two-player shortcuts.
+    assert_eq!(against_player_0(&root, 0, 3, true).1, 0);
+    assert_eq!(against_player_0(&root, 0, 3, false).1, 0);
+
+    let game = HandGame { root, players: 3 };
+    let a = analyse(&game, &Vec::new(), 6_000);
+    assert_eq!(a.result.best_move, Some(1));
+    assert_eq!(a.result.pv, vec![1, 0, 0]);
+    assert!((a.arms[1].mean.unwrap() - 0.6).abs() < 0.05, "{:?}", a.arms);
+    assert_eq!(a.root_mean.len(), 3);
+    // Most simulations follow the max^n line, so the root's estimate for each player is near it.
+    for (p, v) in value.iter().enumerate() {
+        assert!((a.root_mean[p] - v).abs() < 0.1, "{:?}", a.root_mean);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Simultaneous moves.
+
+/// A one-shot 2×2 game: `table[a][b]` is (payoff 0, payoff 1) when player 0 plays `a`, player 1 `b`.
+struct Matrix {
+    table: [[(f64, f64); 2]; 2],
+}
+
+impl Game for Matrix {
+    type State = Option<(usize, usize)>;
+    type Move = usize;
+    fn players(&self) -> usize {
+        2
+    }
+    fn initial_state(&self) -> Self::State {
+        None
+    }
+    fn turn(&self, s: &Self::State) -> Turn {
+        if s.is_some() {
+            Turn::Over
+        } else {
+            Turn::Simultaneous
+        }
+    }
+    fn legal_moves(&self, _: &Self::State, _: PlayerId, moves: &mut MoveList<usize>) {
+        moves.clear();
+        moves.extend([0, 1]);
+    }
+    fn apply(&self, _: &mut Self::State, _: usize) -> Option<Self::State> {
+        unreachable!("no single-mover node")
+    }
+    fn play_joint(&self, s: &mut Self::State, joint: &[usize]) {
+        *s = Some((joint[0], joint[1]));
+    }
+    fn payoff(&self, s: &Self::State, p: PlayerId) -> f64 {
+        let (a, b) = s.expect("over");
+        let (x, y) = self.table[a][b];
+        if p == 0 {
+            x
+        } else {
+            y
+        }
+    }
+    fn hash(&self, _: &Self::State) -> u64 {
+        0
+    }
+}
+
+#[test]
+fn matching_pennies_is_played_mixed() {
+    let pennies = Matrix {
+        table: [[(1.0, 0.0), (0.0, 1.0)], [(0.0, 1.0), (1.0, 0.0)]],
+    };
+    for seed in 0..4 {
+        let a = uct(20_000, seed).analyse(&pennies, &None, &Limits::none());
+        assert_eq!(a.arms.len(), 4);
+        // Both players keep both coins in play: a pure strategy would be exploited by the other's
+        // UCB1.
+        for arm in &a.arms {
+            assert!(arm.visits > 20_000 * 3 / 10, "seed {seed}: {:?}", a.arms);
+        }
+        // And the game's value, ½, is what player 0 gets on average. Had player 1 maximised player
+        // 0's payoff (no decoupling), player 0 would get nearly 1.
+        assert!(
+            (a.root_mean[0] - 0.5).abs() < 0.05,
+            "seed {seed}: {:?}",
+            a.root_mean
+        );
+        assert!(
+            (a.root_mean[1] - 0.5).abs() < 0.05,
+            "seed {seed}: {:?}",
+            a.root_mean
+        );
+    }
+}
+
+#[test]
+fn each_player_of_a_simultaneous_node_maximises_its_own_payoff() {
+    // Player 0 gains 0.5 by playing 1, player 1 gains 0.5 by playing 0, whatever the other does; each
+    // also hands the other 0.4 by playing 0 (resp. 1). Equilibrium: (1, 0), paying (0.55, 0.55).
+    // Player 1 maximising player 0's payoff (no decoupling) would play 1 instead, giving 0.95.
+    // The margins (0.5) exceed what the other's changing mix can add to one arm's mean (0.4), so
+    // the decoupled UCB1s cannot be misled by stale statistics (see the module docs on lockstep).
+    let game = Matrix {
+        table: [[(0.05, 0.95), (0.45, 0.45)], [(0.55, 0.55), (0.95, 0.05)]],
+    };
+    for seed in 0..4 {
+        let a = uct(5_000, seed).analyse(&game, &None, &Limits::none());
+        assert_eq!(a.result.best_move, Some(1), "seed {seed}: {:?}", a.arms);
+        assert_eq!(a.result.pv, vec![1]);
+        let player_1: Vec<_> = a.arms.iter().filter(|arm| arm.player == 1).collect();
+        assert!(
+            player_1[0].visits > 4 * player_1[1].visits,
+            "seed {seed}: {:?}",
+            a.arms
+        );
+        assert!(
+            (a.root_mean[0] - 0.55).abs() < 0.1,
+            "seed {seed}: {:?}",
+            a.root_mean
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Chance.
+
+/// Player 0 takes a safe 0.7 (move 0) or rolls a loaded die (move 1): faces 1..=6 with weights
+/// 1,1,1,1,1,5 (tenths), paying face / 6, so the roll is worth 45/60 = 0.75 in expectation but only
+/// 0.583 if the die were sampled uniformly.
+struct Dice;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum DiceState {
+    Choose,
+    Rolling,
+    Done(f64),
+}
+
+impl Game for Dice {
+    type State = DiceState;
+    type Move = u8;
+    fn players(&self) -> usize {
+        1
+    }
+    fn initial_state(&self) -> DiceState {
+        DiceState::Choose
+    }
+    fn turn(&self, s: &DiceState) -> Turn {
+        match s {
+            DiceState::Choose => Turn::Player(0),
+            DiceState::Rolling => Turn::Chance,
+            DiceState::Done(_) => Turn::Over,
+        }
+    }
+    fn legal_moves(&self, _: &DiceState, _: PlayerId, moves: &mut MoveList<u8>) {
+        moves.clear();
+        moves.extend([0, 1]);
+    }
+    fn chance_outcomes(&self, s: &DiceState, outcomes: &mut ChanceList<u8>) {
+        outcomes.clear();
+        if *s == DiceState::Rolling {
+            outcomes.extend((1..=6).map(|f| (f, if f == 6 { 0.5 } else { 0.1 })));
+        }
+    }
+    fn apply(&self, s: &mut DiceState, mv: u8) -> Option<DiceState> {
+        Some(match s {
+            DiceState::Choose if mv == 0 => DiceState::Done(0.7),
+            DiceState::Choose => DiceState::Rolling,
+            _ => DiceState::Done(f64::from(mv) / 6.0),
+        })
+    }
+    fn payoff(&self, s: &DiceState, _: PlayerId) -> f64 {
+        match s {
+            DiceState::Done(v) => *v,
+            _ => unreachable!(),
+        }
+    }
+    fn hash(&self, _: &DiceState) -> u64 {
+        0
+    }
+}
+
+#[test]
+fn a_loaded_die_is_valued_at_its_expectation() {
+    let a = analyse(&Dice, &DiceState::Choose, 20_000);
+    assert_eq!(a.result.best_move, Some(1));
+    let roll = a.arms[1].mean.unwrap();
+    assert!((roll - 0.75).abs() < 0.02, "roll {roll}");
+    assert_eq!(a.result.value, score_of_mean(roll));
+
+    // At a chance root nobody chooses; the estimate is player 0's mean over all simulations.
+    let r = analyse(&Dice, &DiceState::Rolling, 20_000);
+    assert_eq!(r.result.best_move, None);
+    assert!(r.arms.is_empty());
+    assert!((r.root_mean[0] - 0.75).abs() < 0.02, "{:?}", r.root_mean);
+    assert_eq!(r.result.value, score_of_mean(r.root_mean[0]));
+}
+
+/// Ten flips of a coin showing heads with probability 0.8, paying the fraction of heads: most flips
+/// happen in playouts, below the tree, so this tests the playouts' chance sampling.
+struct Coins;
+
+impl Game for Coins {
+    type State = (u8, u8);
+    type Move = u8;
+    fn players(&self) -> usize {
+        1
+    }
+    fn initial_state(&self) -> (u8, u8) {
+        (0, 0)
+    }
+    fn turn(&self, s: &(u8, u8)) -> Turn {
+        if s.0 == 10 {
+            Turn::Over
+        } else {
+            Turn::Chance
+        }
+    }
+    fn legal_moves(&self, _: &(u8, u8), _: PlayerId, moves: &mut MoveList<u8>) {
+        moves.clear();
+    }
+    fn chance_outcomes(&self, _: &(u8, u8), outcomes: &mut ChanceList<u8>) {
+        outcomes.clear();
+        outcomes.extend([(1, 0.8), (0, 0.2)]);
+    }
+    fn apply(&self, s: &mut (u8, u8), heads: u8) -> Option<(u8, u8)> {
+        Some((s.0 + 1, s.1 + heads))
+    }
+    fn payoff(&self, s: &(u8, u8), _: PlayerId) -> f64 {
+        f64::from(s.1) / 10.0
+    }
+    fn hash(&self, s: &(u8, u8)) -> u64 {
+        u64::from(s.0) << 8 | u64::from(s.1)
+    }
+}
+
+#[test]
+fn playouts_draw_chance_with_its_probabilities() {
+    let a = analyse(&Coins, &(0, 0), 5_000);
+    assert!((a.root_mean[0] - 0.8).abs() < 0.01, "{:?}", a.root_mean);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Limits and determinism.
+
+#[test]
+fn simulations_are_capped_by_the_config_and_by_limits() {
+    let state = Nim.initial_state();
+    let a = uct(777, 0).analyse(&Nim, &state, &Limits::none());
+    assert_eq!(a.simulations, 777);
+    assert_eq!(a.result.stats.evaluated, 777);
+    // One node per simulation at most (fewer once finished games are reached again), plus the root.
+    assert!(a.result.stats.generated <= 778);
+    assert!(a.result.stats.generated > 100);
+    let visits: u64 = a.arms.iter().map(|arm| arm.visits).sum();
+    assert_eq!(visits, 777);
+
+    let b = uct(777, 0).analyse(&Nim, &state, &Limits::none().with_nodes(123));
+    assert_eq!(b.simulations, 123);
+}
+
+#[test]
+fn a_passed_deadline_or_a_raised_stop_flag_stops_at_once_with_a_legal_move() {
+    let state = Nim.initial_state();
+    let past = Limits {
+        deadline: Some(Instant::now()),
+        ..Limits::none()
+    };
+    let a = uct(10_000, 0).analyse(&Nim, &state, &past);
+    assert_eq!(a.simulations, 0);
+    assert_eq!(a.result.best_move, Some(1));
+    let stop = Limits::none().with_stop(Arc::new(AtomicBool::new(true)));
+    assert_eq!(uct(10_000, 0).analyse(&Nim, &state, &stop).simulations, 0);
+}
+
+#[test]
+fn a_deadline_ends_an_unbounded_search() {
+    // A long game, an unbounded simulation count: only the deadline can end this search.
+    let state = Pile {
+        stones: 2_000,
+        mover: 0,
+    };
+    let limits = Limits::none().with_time(Duration::from_millis(50));
+    let a = uct(u64::MAX, 0).analyse(&Nim, &state, &limits);
+    assert!(a.simulations > 0);
+    assert!(a.simulations < u64::MAX);
+    assert!(a.result.best_move.is_some());
+}
+
+#[test]
+fn same_seed_same_search_different_seed_different_search() {
+    let state = DiceState::Choose;
+    let mut searcher = uct(3_000, 42);
+    let first = searcher.analyse(&Dice, &state, &Limits::none());
+    // The generator is re-seeded at every search: the same searcher repeats itself.
+    let again = searcher.analyse(&Dice, &state, &Limits::none());
+    let fresh = uct(3_000, 42).analyse(&Dice, &state, &Limits::none());
+    for other in [&again, &fresh] {
+        assert_eq!(first.arms, other.arms);
+        assert_eq!(first.root_mean, other.root_mean);
+        assert_eq!(first.result.value, other.result.value);
+        assert_eq!(first.result.stats, other.result.stats);
+    }
+    let other_seed = uct(3_000, 43).analyse(&Dice, &state, &Limits::none());
+    assert_ne!(first.root_mean, other_seed.root_mean);
+}
+
+#[test]
+fn a_finished_root_is_a_leaf() {
+    let over = Pile {
+        stones: 0,
+        mover: 1,
+    };
+    let a = analyse(&Nim, &over, 100);
+    assert_eq!(a.result.best_move, None);
+    assert_eq!(a.simulations, 0);
+    // Player 0's payoff: player 1 is to move at the end, so player 0 won.
+    assert_eq!(a.result.value, 1000);
+}
+
+#[test]
+fn truncated_playouts_score_the_truncation_payoff() {
+    // With playouts cut after one ply, a 2 000-stone Nim never finishes below the tree.
+    let state = Pile {
+        stones: 2_000,
+        mover: 0,
+    };
+    let mut searcher = Uct::new(UctConfig {
+        simulations: 200,
+        max_playout_plies: 1,
+        truncation_payoff: 0.25,
+        ..UctConfig::default()
+    });
+    let a = searcher.analyse(&Nim, &state, &Limits::none());
+    assert_eq!(a.root_mean, vec![0.25, 0.25]);
+}
+
+#[test]
+fn name_lists_the_parameters() {
+    let searcher = uct(500, 3);
+    assert_eq!(
+        Searcher::<Nim>::name(&searcher),
+        "uct:sims=500,c=1.4,seed=3"
+    );
+}
