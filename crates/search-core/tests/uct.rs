@@ -5,9 +5,9 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use game_trait::{ChanceList, Game, Limits, MoveList, PlayerId, Searcher, Turn};
+use game_trait::{ChanceList, Evaluator, Game, Limits, MoveList, PlayerId, Score, Searcher, Turn};
 use search_core::uct::{score_of_mean, UctAnalysis};
-use search_core::{Uct, UctConfig};
+use search_core::{ExplicitTree, Minimax, Uct, UctConfig};
 
 fn uct(simulations: u64, seed: u64) -> Uct {
     Uct::new(UctConfig {
@@ -673,5 +673,58 @@ fn name_lists_the_parameters() {
     assert_eq!(
         Searcher::<Nim>::name(&searcher),
         "uct:sims=500,c=1.4,seed=3"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Random explicit trees against the Minimax oracle.
+
+/// Win / draw / loss of a leaf for its side to move (UCT sees the same through `payoff`), so that
+/// Minimax's value is the game-theoretic outcome UCT estimates.
+struct Outcome;
+
+impl Evaluator<ExplicitTree> for Outcome {
+    fn evaluate(&mut self, game: &ExplicitTree, state: &u32) -> Score {
+        game.value(*state).signum()
+    }
+}
+
+#[test]
+fn random_trees_uct_plays_a_minimax_optimal_move() {
+    let mut disagreements = Vec::new();
+    let mut root_values = std::collections::BTreeSet::new();
+    for seed in 0..40 {
+        let tree = ExplicitTree::random(seed, 6, 4);
+        let root = tree.initial_state();
+        let height = tree.height();
+        let oracle = Minimax::new(Outcome, height).search(&tree, &root, &Limits::none());
+        let a = analyse(&tree, &root, 20_000);
+        let mv = a.result.best_move.expect("the root has moves");
+        // The chosen move's exact value: Minimax on the child, negated.
+        let child = tree.apply(&mut root.clone(), mv).unwrap();
+        let value = -Minimax::new(Outcome, height)
+            .search(&tree, &child, &Limits::none())
+            .value;
+        if tree.turn(&child) == Turn::Over {
+            assert_eq!(value, -tree.value(child).signum());
+        }
+        root_values.insert(oracle.value);
+        if value != oracle.value {
+            disagreements.push((seed, value, oracle.value));
+        }
+        // And the estimate has the oracle's sign: a won root is valued above a drawn one, etc.
+        assert_eq!(
+            (f64::from(a.result.value) / 1000.0).round() as i32,
+            oracle.value,
+            "seed {seed}: uct {} minimax {}",
+            a.result.value,
+            oracle.value
+        );
+    }
+    assert!(disagreements.is_empty(), "{disagreements:?}");
+    // The trees are varied: won, lost (and possibly drawn) roots.
+    assert!(
+        root_values.contains(&1) && root_values.contains(&-1),
+        "{root_values:?}"
     );
 }
