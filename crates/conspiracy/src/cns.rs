@@ -545,16 +545,29 @@ fn update_ancestors<S, M>(tree: &mut Tree<S, M>, mut n: usize) {
     }
 }
 
-/// From the root, the first child whose value equals its parent's, down to a leaf.
+/// From the root, at each node the child that backs its value up most firmly: among the children
+/// with the node's value, the one needing the most conspirators to drop below it (MAX) or rise above
+/// it (MIN); the earliest on a tie. In a partly grown tree a child can share its parent's value
+/// without being proven (it could still fall without moving the parent), so "the first child with
+/// the value" could be a move that loses; with T above every finite conspiracy number, the chosen
+/// child is one whose value cannot change.
 fn principal_variation<S, M: Copy>(tree: &Tree<S, M>) -> Vec<M> {
     let mut pv = Vec::new();
     let mut n = 0;
     loop {
         let node = &tree.nodes[n];
-        let first = node.first_child as usize;
-        let Some(best) =
-            (first..first + node.child_count as usize).find(|&c| tree.value(c) == tree.value(n))
-        else {
+        let (first, value) = (node.first_child as usize, tree.value(n));
+        let firmness = |c: usize| match node.side {
+            Side::Max => tree.cn_down(c, value.saturating_sub(1)),
+            Side::Min => tree.cn_up(c, value.saturating_add(1)),
+        };
+        let mut best: Option<(usize, usize)> = None;
+        for c in first..first + node.child_count as usize {
+            if tree.value(c) == value && best.map_or(true, |(_, f)| firmness(c) > f) {
+                best = Some((c, firmness(c)));
+            }
+        }
+        let Some((best, _)) = best else {
             return pv;
         };
         pv.extend(tree.nodes[best].mv);

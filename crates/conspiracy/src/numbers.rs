@@ -85,6 +85,25 @@ impl Grid {
         self.low
     }
 
+    /// Indices of the first grid value `≥ v` and of the first `> v` (`len` if none), with at most one
+    /// division: this runs once per leaf, the hot path of [`ConspiracyNumbers::compute`].
+    #[inline]
+    fn bracket(&self, v: i64) -> (usize, usize) {
+        if v < self.low {
+            return (0, 0);
+        }
+        let (offset, step) = ((v - self.low) as u64, self.step as u64);
+        if step
+            .checked_mul(self.len as u64)
+            .is_some_and(|end| offset >= end)
+        {
+            return (self.len, self.len);
+        }
+        let (q, r) = ((offset / step) as usize, offset % step);
+        let at_least = if r == 0 { q } else { q + 1 };
+        (at_least.min(self.len), (q + 1).min(self.len))
+    }
+
     /// Index of the first grid value `≥ v` (`len` if none): where the rise numbers start for a root
     /// of value `v`.
     fn first_at_least(&self, v: i64) -> usize {
@@ -286,10 +305,11 @@ fn fold_leaf(
     parent: Option<Side>,
 ) {
     let cost = if terminal { CN_INFINITE } else { 1 };
+    let (at_least, above) = grid.bracket(i64::from(l));
     // Fall half (v < m): the leaf must change where l > v, i.e. at grid values below l.
-    let fall_end = grid.first_at_least(i64::from(l)).min(split);
+    let fall_end = at_least.min(split);
     // Rise half (v ≥ m): the leaf must change where l < v, i.e. at grid values above l.
-    let rise_start = grid.first_at_least(i64::from(l) + 1).max(split);
+    let rise_start = above.max(split);
     match parent {
         None => {
             acc.fill(0);

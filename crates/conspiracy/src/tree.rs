@@ -148,13 +148,15 @@ impl<M: Copy> MinimaxTree<M> {
                     return None;
                 }
             }
-            // `turn` first: a leaf at the depth needs no move generation.
-            let mut terminal = game.turn(&state) == Turn::Over;
+            // Above the depth the moves are needed anyway (none means the game is over); at the
+            // depth `turn` alone says whether the leaf is terminal, without generating moves.
             let node_depth = tree.nodes[node as usize].depth;
-            if !terminal && node_depth < depth {
+            let terminal = if node_depth < depth {
                 game.moves(&state, &mut moves);
-                terminal = moves.is_empty(); // no move means the game is over
-            }
+                moves.is_empty()
+            } else {
+                game.turn(&state) == Turn::Over
+            };
             if terminal || node_depth >= depth {
                 let value = evaluator.evaluate(game, &state);
                 let value = if game.side_to_move(&state) == root_player {

@@ -7,6 +7,9 @@
 
 use std::fmt;
 
+#[cfg(all(feature = "conspiracy", feature = "othello", feature = "search"))]
+pub mod cn;
+
 /// Options shared by every reproduction. `None` means the paper's own value.
 #[derive(Clone, Debug, Default)]
 pub struct ReproduceOptions {
@@ -62,7 +65,10 @@ pub enum ExperimentError {
 pub type RunFn = fn(&ReproduceOptions, &mut dyn FnMut(u64, u64)) -> Result<Report, ExperimentError>;
 
 /// Every registered experiment: name, one-line description, entry point.
-pub const EXPERIMENTS: &[(&str, &str, RunFn)] = &[];
+pub const EXPERIMENTS: &[(&str, &str, RunFn)] = &[
+    #[cfg(all(feature = "conspiracy", feature = "othello", feature = "search"))]
+    (cn::NAME, cn::DESCRIPTION, cn::run),
+];
 
 /// Runs the experiment called `name`.
 pub fn run(

@@ -1,0 +1,396 @@
+//! `cn-tables`: Tables 1–3 of Vu, Ishitobi, Terrillon and Iida, *Using Conspiracy Numbers for
+//! Improving Move Selection in Minimax Game-Tree Search* (ICAART 2016).
+//!
+//! Players CN(5, 0), CN(3, 2) and CN(0, 5) (layer depth, α/β depth; CN(0, 5) is plain α/β of depth 5),
+//! each with EV1 and with EV2, play Othello. Every pairing plays each of `games` start positions
+//! (default 20, the paper's) twice with colours swapped, a win scoring 1 and a draw ½.
+//!
+//! **Start positions.** The paper started "from a random position between move 5 and move 10" of
+//! games of the 2015 US National Open; we have no transcripts, so each start position is a seeded
+//! random legal opening of 5 to 10 plies (the length also drawn from the seed). Opening `i` is the
+//! same in every pairing. Same `--seed`, same tables.
+//!
+//! **Players.** CN(x, y) is [`CaevPlayer::layered`] over search-core's plain α/β (no transposition
+//! table, no move ordering) of depth `y`, with the paper's RANGE = 1000 and STEP = 50; CN(5, 0) is
+//! [`CaevPlayer::new`] with the static evaluation at the leaves; CN(0, 5) is α/β of depth 5 itself.
+//!
+//! Each cell prints our score beside the paper's, and the 95% Elo interval of our score (search-core's
+//! [`elo_estimate`]) so that a reader can tell a difference from noise: with 40 games an interval
+//! spans roughly ±110 Elo around even.
+
+use conspiracy::CaevPlayer;
+use game_trait::{Evaluator, Searcher};
+use othello_bitboard::{Ev1, Ev2, Othello};
+use search_core::arena::{elo_estimate, play_match, EloEstimate, MatchConfig};
+use search_core::{AlphaBeta, AlphaBetaConfig};
+use serde_json::json;
+
+use super::{ExperimentError, Report, ReproduceOptions};
+
+/// Registered name.
+pub const NAME: &str = "cn-tables";
+/// One-line description.
+pub const DESCRIPTION: &str =
+    "Vu et al. 2016, Tables 1-3: CN(5,0), CN(3,2), CN(0,5) with EV1/EV2 on Othello";
+
+/// Start positions per pairing in the paper (each played twice).
+const PAPER_GAMES: usize = 20;
+
+/// The three players of the paper: (layer depth x, α/β depth y).
+const PLAYERS: [(u32, u32); 3] = [(5, 0), (3, 2), (0, 5)];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Eval {
+    Ev1,
+    Ev2,
+}
+
+impl Eval {
+    fn name(self) -> &'static str {
+        match self {
+            Eval::Ev1 => "EV1",
+            Eval::Ev2 => "EV2",
+        }
+    }
+}
+
+/// One cell of a table: the row player's points and the column player's, as the paper prints them.
+type Points = (f64, f64);
+
+/// A cell of Tables 1 and 2: (row, column) indices into [`PLAYERS`] and the paper's points.
+type PaperCell = ((usize, usize), Points);
+
+/// Table 1 (EV1) and Table 2 (EV2): row player's points first, upper triangle (rows 0..3, cols > row).
+const PAPER_SAME_EVAL: [(Eval, [PaperCell; 3]); 2] = [
+    (
+        Eval::Ev1,
+        [
+            ((0, 1), (19.5, 20.5)),
+            ((0, 2), (19.0, 21.0)),
+            ((1, 2), (18.0, 22.0)),
+        ],
+    ),
+    (
+        Eval::Ev2,
+        [
+            ((0, 1), (23.0, 17.0)),
+            ((0, 2), (28.0, 12.0)),
+            ((1, 2), (22.0, 18.0)),
+        ],
+    ),
+];
+
+/// Table 3: rows are the EV1 players, columns the EV2 players; the EV1 player's points first.
+const PAPER_CROSS: [[Points; 3]; 3] = [
+    [(25.0, 15.0), (19.0, 21.0), (15.0, 25.0)],
+    [(23.0, 17.0), (27.0, 13.0), (25.0, 15.0)],
+    [(22.0, 18.0), (25.5, 14.5), (20.5, 19.5)],
+];
+
+/// Runs the three tables. `options.games` start positions per pairing (default 20); `options.seed`
+/// fixes the openings.
+pub fn run(
+    options: &ReproduceOptions,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Report, ExperimentError> {
+    let games = options.games.unwrap_or(PAPER_GAMES);
+    if games == 0 {
+        return Err(ExperimentError::InvalidOption {
+            experiment: NAME,
+            message: "--games must be at least 1".into(),
+        });
+    }
+    let pairings = 3 + 3 + 9;
+    let total = (pairings * 2 * games) as u64;
+    let mut done = 0u64;
+    let mut report = Report::default();
+    let mut text = String::new();
+    text.push_str(&format!(
+        "Vu et al. 2016, Tables 1-3 (Othello). {games} start positions x 2 colours per pairing \
+         (paper: 20 x 2); seeded random openings of 5-10 plies (paper: move 5-10 of tournament \
+         games), seed {}.\nEach cell: ours (paper), row player's points first; [95% Elo interval \
+         of the row player].\n\n",
+        options.seed
+    ));
+    for (number, (eval, paper)) in [1, 2].into_iter().zip(PAPER_SAME_EVAL) {
+        let mut cells = [[None; 3]; 3];
+        for ((row, col), paper_points) in paper {
+            let result = pairing(
+                (PLAYERS[row], eval),
+                (PLAYERS[col], eval),
+                games,
+                options.seed,
+                &mut |g| progress(done + g, total),
+            );
+            done += 2 * games as u64;
+            report.rows.push(row_json(
+                number,
+                (row, eval),
+                (col, eval),
+                &result,
+                paper_points,
+            ));
+            cells[row][col] = Some((result, paper_points));
+            cells[col][row] = Some((result.mirrored(), (paper_points.1, paper_points.0)));
+        }
+        text.push_str(&format!(
+            "Table {number}: players with {} against each other\n",
+            eval.name()
+        ));
+        text.push_str(&format_table(&cells, eval, eval));
+        text.push('\n');
+    }
+    let mut cells = [[None; 3]; 3];
+    for (row, paper_row) in PAPER_CROSS.iter().enumerate() {
+        for (col, &paper_points) in paper_row.iter().enumerate() {
+            let result = pairing(
+                (PLAYERS[row], Eval::Ev1),
+                (PLAYERS[col], Eval::Ev2),
+                games,
+                options.seed,
+                &mut |g| progress(done + g, total),
+            );
+            done += 2 * games as u64;
+            report.rows.push(row_json(
+                3,
+                (row, Eval::Ev1),
+                (col, Eval::Ev2),
+                &result,
+                paper_points,
+            ));
+            cells[row][col] = Some((result, paper_points));
+        }
+    }
+    text.push_str("Table 3: EV1 players (rows) against EV2 players (columns)\n");
+    text.push_str(&format_table(&cells, Eval::Ev1, Eval::Ev2));
+    progress(total, total);
+    report.text = text;
+    Ok(report)
+}
+
+/// What one pairing produced, from the row player's side.
+#[derive(Clone, Copy, Debug)]
+struct PairingResult {
+    wins: u64,
+    draws: u64,
+    losses: u64,
+    elo: EloEstimate,
+    row_seconds_per_move: f64,
+    col_seconds_per_move: f64,
+}
+
+impl PairingResult {
+    fn points(&self) -> Points {
+        let half = self.draws as f64 / 2.0;
+        (self.wins as f64 + half, self.losses as f64 + half)
+    }
+
+    /// The same result from the column player's side.
+    fn mirrored(&self) -> PairingResult {
+        PairingResult {
+            wins: self.losses,
+            losses: self.wins,
+            draws: self.draws,
+            elo: EloEstimate {
+                diff: -self.elo.diff,
+                low: -self.elo.high,
+                high: -self.elo.low,
+            },
+            row_seconds_per_move: self.col_seconds_per_move,
+            col_seconds_per_move: self.row_seconds_per_move,
+        }
+    }
+}
+
+/// The player CN(x, y) with `eval`, boxed so that the three shapes share one type.
+fn player(((x, y), eval): ((u32, u32), Eval)) -> Box<dyn Searcher<Othello>> {
+    fn build<E: Evaluator<Othello> + Copy + 'static>(
+        x: u32,
+        y: u32,
+        e: E,
+    ) -> Box<dyn Searcher<Othello>> {
+        let alpha_beta = || {
+            AlphaBeta::new(e).with_config(AlphaBetaConfig {
+                depth: y,
+                ..AlphaBetaConfig::default()
+            })
+        };
+        match (x, y) {
+            (0, _) => Box::new(alpha_beta()),
+            (_, 0) => Box::new(CaevPlayer::new(e, x).expect("x > 0")),
+            _ => Box::new(CaevPlayer::layered(alpha_beta(), x, y).expect("x > 0")),
+        }
+    }
+    match eval {
+        Eval::Ev1 => build(x, y, Ev1),
+        Eval::Ev2 => build(x, y, Ev2),
+    }
+}
+
+/// Plays `games` openings twice each between the two players.
+fn pairing(
+    row: ((u32, u32), Eval),
+    col: ((u32, u32), Eval),
+    games: usize,
+    seed: u64,
+    progress: &mut dyn FnMut(u64),
+) -> PairingResult {
+    let (mut a, mut b) = (player(row), player(col));
+    let (mut wins, mut draws, mut losses) = (0, 0, 0);
+    let (mut a_time, mut a_moves, mut b_time, mut b_moves) = (0.0, 0, 0.0, 0);
+    for opening in 0..games {
+        let key = splitmix64(seed ^ splitmix64(opening as u64));
+        let config = MatchConfig {
+            games: 1,
+            seed: key,
+            opening_plies: 5 + (splitmix64(key) % 6) as u32,
+            ..MatchConfig::default()
+        };
+        let report = play_match(&Othello, &mut *a, &mut *b, &config, &mut |_, _| {});
+        wins += report.wins;
+        draws += report.draws;
+        losses += report.losses;
+        a_time += report.a.seconds;
+        a_moves += report.a.moves;
+        b_time += report.b.seconds;
+        b_moves += report.b.moves;
+        progress(2 * (opening as u64 + 1));
+    }
+    let per_move = |t: f64, n: u64| if n == 0 { 0.0 } else { t / n as f64 };
+    PairingResult {
+        wins,
+        draws,
+        losses,
+        elo: elo_estimate(wins, draws, losses),
+        row_seconds_per_move: per_move(a_time, a_moves),
+        col_seconds_per_move: per_move(b_time, b_moves),
+    }
+}
+
+fn label(index: usize) -> String {
+    let (x, y) = PLAYERS[index];
+    format!("CN({x},{y})")
+}
+
+fn format_table(
+    cells: &[[Option<(PairingResult, Points)>; 3]; 3],
+    rows: Eval,
+    cols: Eval,
+) -> String {
+    let width = 40;
+    let mut out = format!("{:<12}", format!("{}\\{}", rows.name(), cols.name()));
+    for col in 0..3 {
+        out.push_str(&format!("{:<width$}", label(col)));
+    }
+    out.push('\n');
+    for (row, line) in cells.iter().enumerate() {
+        out.push_str(&format!("{:<12}", label(row)));
+        for cell in line {
+            let text = match cell {
+                None => "-".to_string(),
+                Some((result, paper)) => {
+                    let (ours_a, ours_b) = result.points();
+                    format!(
+                        "{ours_a}-{ours_b} ({}-{}) [{:+.0}, {:+.0}]",
+                        paper.0, paper.1, result.elo.low, result.elo.high
+                    )
+                }
+            };
+            out.push_str(&format!("{text:<width$}"));
+        }
+        out.push('\n');
+    }
+    let times: Vec<String> = (0..3)
+        .filter_map(|i| {
+            let other = (i + 1) % 3;
+            cells[i][other]
+                .or(cells[i][(i + 2) % 3])
+                .map(|(r, _)| format!("{} {:.3} s", label(i), r.row_seconds_per_move))
+        })
+        .collect();
+    out.push_str(&format!(
+        "time per move ({}): {}\n",
+        rows.name(),
+        times.join(", ")
+    ));
+    out
+}
+
+fn row_json(
+    table: u32,
+    (row, row_eval): (usize, Eval),
+    (col, col_eval): (usize, Eval),
+    result: &PairingResult,
+    paper: Points,
+) -> serde_json::Value {
+    let (ours_a, ours_b) = result.points();
+    json!({
+        "experiment": NAME,
+        "table": table,
+        "row": format!("{} {}", label(row), row_eval.name()),
+        "col": format!("{} {}", label(col), col_eval.name()),
+        "games": result.wins + result.draws + result.losses,
+        "wins": result.wins,
+        "draws": result.draws,
+        "losses": result.losses,
+        "points": [ours_a, ours_b],
+        "paper_points": [paper.0, paper.1],
+        "elo": result.elo.diff,
+        "elo_low": result.elo.low,
+        "elo_high": result.elo.high,
+        "row_seconds_per_move": result.row_seconds_per_move,
+        "col_seconds_per_move": result.col_seconds_per_move,
+    })
+}
+
+/// SplitMix64: derives independent per-opening seeds from the master seed without a `rand` dep.
+fn splitmix64(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn players_are_the_papers_and_name_themselves() {
+        let names: Vec<String> = PLAYERS
+            .iter()
+            .map(|&p| player((p, Eval::Ev1)).name())
+            .collect();
+        assert!(names[0].starts_with("caev:cn=5,ab=0"), "{names:?}");
+        assert!(names[1].starts_with("caev:cn=3,ab=2"), "{names:?}");
+        assert!(!names[2].starts_with("caev"), "{names:?}");
+    }
+
+    #[test]
+    fn mirrored_results_swap_points_and_negate_elo() {
+        let r = PairingResult {
+            wins: 3,
+            draws: 1,
+            losses: 0,
+            elo: elo_estimate(3, 1, 0),
+            row_seconds_per_move: 1.0,
+            col_seconds_per_move: 2.0,
+        };
+        let m = r.mirrored();
+        assert_eq!(m.points(), (0.5, 3.5));
+        assert_eq!(m.elo.low, -r.elo.high);
+        assert_eq!(m.row_seconds_per_move, 2.0);
+    }
+
+    #[test]
+    fn zero_games_is_an_invalid_option() {
+        let options = ReproduceOptions {
+            games: Some(0),
+            ..ReproduceOptions::default()
+        };
+        assert!(matches!(
+            run(&options, &mut |_, _| {}),
+            Err(ExperimentError::InvalidOption { .. })
+        ));
+    }
+}

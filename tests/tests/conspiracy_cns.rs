@@ -1,0 +1,97 @@
+//! The conspiracy crate against search-core's oracles: McAllester's CNS with a threshold above any
+//! finite conspiracy number must find the exact minimax value; the CN(x, y) player's layer, with
+//! leaves valued by a depth-`y` search, must back up the minimax value of depth `x + y`.
+
+use gametree::conspiracy::{CaevPlayer, Cns, CnsConfig, StopReason};
+use gametree::game::{Game, Limits, Searcher};
+use gametree::search::{AlphaBeta, AlphaBetaConfig, ExplicitTree, LeafValue, Minimax};
+use quickcheck::{QuickCheck, TestResult};
+
+/// Random trees of depth ≤ 4 and branching ≤ 3 have at most 81 leaves, so no finite conspiracy number
+/// exceeds 81: with T = 81 "more than T conspirators" means "impossible".
+const T_ABOVE_EVERY_FINITE_NUMBER: u32 = 81;
+
+fn tree(seed: u64) -> (ExplicitTree, u32) {
+    let depth = 1 + (seed % 4) as u32;
+    (
+        ExplicitTree::random(seed, depth, 1 + (seed / 4 % 3) as u32),
+        depth,
+    )
+}
+
+#[test]
+fn cns_with_enough_budget_returns_the_minimax_value() {
+    fn prop(seed: u64) -> bool {
+        let (game, depth) = tree(seed);
+        let root = game.initial_state();
+        let truth = Minimax::new(LeafValue, depth).search(&game, &root, &Limits::none());
+        let config = CnsConfig::new(1, T_ABOVE_EVERY_FINITE_NUMBER).unwrap();
+        let mut cns = Cns::new(LeafValue, config);
+        let found = cns.search(&game, &root, &Limits::none());
+        let converged = cns
+            .outcome()
+            .map_or(true, |o| o.reason == StopReason::Converged);
+        // The move must be one minimax rates as best (ties may pick another best child).
+        let move_ok = match found.best_move {
+            None => truth.best_move.is_none(),
+            Some(mv) => {
+                let child = game.apply(&mut root.clone(), mv).unwrap();
+                let after =
+                    Minimax::new(LeafValue, depth - 1).search(&game, &child, &Limits::none());
+                -after.value == truth.value
+            }
+        };
+        found.value == truth.value && converged && move_ok
+    }
+    QuickCheck::new()
+        .tests(1000)
+        .quickcheck(prop as fn(u64) -> bool);
+}
+
+#[test]
+fn cns_under_a_depth_limit_returns_that_depths_minimax_value() {
+    fn prop(seed: u64, limit: u8) -> bool {
+        let (game, depth) = tree(seed);
+        let limit = u32::from(limit) % (depth + 1);
+        let root = game.initial_state();
+        let truth = Minimax::new(LeafValue, limit).search(&game, &root, &Limits::none());
+        let config = CnsConfig::new(1, T_ABOVE_EVERY_FINITE_NUMBER).unwrap();
+        let found = Cns::new(LeafValue, config).search(&game, &root, &Limits::depth(limit));
+        found.value == truth.value
+    }
+    QuickCheck::new()
+        .tests(1000)
+        .quickcheck(prop as fn(u64, u8) -> bool);
+}
+
+#[test]
+fn the_cn_layer_over_alpha_beta_backs_up_the_deeper_minimax_value() {
+    fn prop(seed: u64, split: u8) -> TestResult {
+        let game = ExplicitTree::random(seed, 5, 3);
+        let root = game.initial_state();
+        if game.turn(&root) == gametree::game::Turn::Over {
+            return TestResult::discard();
+        }
+        let x = 1 + u32::from(split) % 4; // layer depth 1..=4
+        let y = 5 - x;
+        let truth = Minimax::new(LeafValue, 5).search(&game, &root, &Limits::none());
+        let alpha_beta = AlphaBeta::new(LeafValue).with_config(AlphaBetaConfig {
+            depth: y,
+            ..AlphaBetaConfig::default()
+        });
+        let mut player = CaevPlayer::layered(alpha_beta, x, y).unwrap();
+        let analysis = player.analyse(&game, &root, &Limits::none()).unwrap();
+        let mut by_minimax = CaevPlayer::layered(Minimax::new(LeafValue, y), x, y).unwrap();
+        let same = by_minimax.analyse(&game, &root, &Limits::none()).unwrap();
+        TestResult::from_bool(
+            analysis.minimax == truth.value
+                && same.minimax == truth.value
+                // Same leaf values, same CAEVs, same move, whichever search values the leaves.
+                && same.children == analysis.children
+                && analysis.stats.generated >= analysis.stats.evaluated,
+        )
+    }
+    QuickCheck::new()
+        .tests(200)
+        .quickcheck(prop as fn(u64, u8) -> TestResult);
+}
