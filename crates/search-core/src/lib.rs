@@ -1,4 +1,170 @@
-//! gametree's search engine (crate docs being written).
+//! gametree's search engine: the minimax oracle, negamax α/β with exact bound reporting (plus PVS,
+//! iterative deepening, aspiration windows, a transposition table, killers and history), UCT, perft,
+//! a match runner, and explicit trees to test them all on.
+//!
+//! # Should I be using this crate?
+//! Use it to search any two-player zero-sum game that implements [`game_trait::ZeroSumGame`]
+//! ([`AlphaBeta`], [`Minimax`]) or any [`game_trait::Game`] ([`Uct`], [`perft`]). Algorithms that
+//! *modify* α/β (forward estimation, interest search, an endgame solver) do not fork it: they plug
+//! into its hooks ([`game_trait::hooks`]) and stay in their own crates. Through the `gametree` facade
+//! this crate is `gametree::search`.
+//!
+//! # Contents
+//! | item | what it is |
+//! |---|---|
+//! | [`Minimax`] | plain full-width negamax, the oracle every pruning search is tested against |
+//! | [`AlphaBeta`], [`AlphaBetaConfig`] | fail-soft negamax α/β with the seed's bound reporting; PVS, iterative deepening, aspiration, TT, killers, history; three hooks |
+//! | [`tt`] | the transposition table (bytes, buckets, replacement policy) |
+//! | [`ordering`] | killers, history and the move key they use |
+//! | [`tree`] | [`ExplicitTree`], [`Nested`], [`LeafValue`]: random and hand-written explicit trees |
+//! | [`Uct`], [`UctConfig`] | Monte-Carlo tree search for n players, simultaneous and chance moves |
+//! | [`perft`] | leaf counts of any game, the move generators' test |
+//! | [`arena`] | the match runner: two searchers, colours swapped, Elo with a 95% interval |
+//!
+//! # Example
+//! ```
+//! use game_trait::{Bound, Game, Limits, Searcher};
+//! use search_core::{AlphaBeta, AlphaBetaConfig, ExplicitTree, LeafValue, Minimax};
+//!
+//! let tree = ExplicitTree::random(7, 8, 4); // seed, depth, maximum branching
+//! let root = tree.initial_state();
+//! let mut ab = AlphaBeta::new(LeafValue).with_config(AlphaBetaConfig { depth: 8, ..AlphaBetaConfig::default() });
+//! let result = ab.search(&tree, &root, &Limits::none());
+//! let oracle = Minimax::new(LeafValue, 8).search(&tree, &root, &Limits::none());
+//! assert_eq!((result.value, result.bound), (oracle.value, Bound::Exact));
+//! assert!(result.stats.generated < oracle.stats.generated);
+//! let s = result.stats;
+//! assert_eq!(s.pv_nodes + s.cut_nodes + s.all_nodes, s.expanded);
+//!
+//! // In a window above the score the search fails low: the value is at most α, and its bound says
+//! // what it proves (an upper bound, or exact when every line that decided it was exact).
+//! let (alpha, beta) = (oracle.value + 1, oracle.value + 3);
+//! let narrow = ab.search_window(&tree, &root, &Limits::none(), alpha, beta);
+//! assert!(narrow.value <= alpha && narrow.bound != Bound::Lower);
+//! assert!(narrow.bound.admits(narrow.value, oracle.value));
+//! ```
+//!
+//! # α/β as the seed defines it (`minimax-alpha-beta-bounds`)
+//! Negamax: every value is from the side to move's point of view, and a successor is searched with
+//! the window negated and swapped, `succ.alpha[0] = −beta`, `succ.beta = −alpha[k]`. A node's *score*
+//! is its minimax value (what [`Minimax`] computes); its *return value* `ret` is what α/β returns,
+//! which is the score or a bound on it. Fail-soft: `ret` is the maximum of the negated successor
+//! values searched, not clamped to the window.
+//!
+//! ```text
+//! search(position, alpha, beta):
+//!   if no move: return evaluate(position), exact
+//!   retval, bound ← unknown
+//!   for each move, in order:
+//!     x', d' ← search(apply(position, move), −beta, −alpha);  x, d ← −x', invert(d')
+//!     if retval = unknown or x > retval: retval, bound ← x, d
+//!     else if x = retval: bound ← join(bound, d)
+//!     break if retval ⋆ beta                       (a cutoff)
+//!     alpha ← max(alpha, x)
+//!   bound ← lower if retval ⋆ beta and a move is left unsearched
+//!   return retval, bound
+//! ```
+//!
+//! `⋆` is the cutoff criterion, [`Cutoff::AtLeastBeta`](game_trait::Cutoff) (`≥`, the default) or
+//! [`Cutoff::AboveBeta`](game_trait::Cutoff) (`>`). With upper, exact, lower as −1, 0, +1,
+//! [`invert`](game_trait::Bound::invert) is negation and [`join`](game_trait::Bound::join) is `max`.
+//! What the result means (checked against [`Minimax`] by the crate's tests in random windows):
+//!
+//! | returned | `⋆` is `≥` | `⋆` is `>` |
+//! |---|---|---|
+//! | `alpha[0] < ret < beta` | exact | exact |
+//! | `ret = alpha[0]` or `ret = beta` | exact or a bound: read `bound` | exact |
+//! | `ret > beta` | lower bound (score ≥ ret) | lower bound |
+//! | `ret < alpha[0]` | upper bound (score ≤ ret) | upper bound |
+//!
+//! In every case the reported [`Bound`](game_trait::Bound) is right: `bound.admits(ret, score)`. It
+//! can be sharper than the table (an All node whose successors are all leaves reports `exact`). The
+//! engine keeps the two invariants this bookkeeping relies on: a lower bound is returned only when
+//! `ret ⋆ beta`, an upper bound only when `ret ≤ alpha[0]` (below it, strictly, under `>`).
+//!
+//! **Node kinds** are counted in [`SearchStats`](game_trait::SearchStats) by the seed's definitions,
+//! which look at values: *Cut* if a successor caused a cutoff (even the last one), else *Pv* if some
+//! negated successor value met or exceeded `alpha[0]`, else *All*. Only expanded nodes are classified
+//! (`pv_nodes + cut_nodes + all_nodes == expanded`); leaves, table hits and nodes whose every
+//! successor was pruned are not.
+//!
+//! # The engine, node by node
+//! 1. **Leaf?** At [`MAX_PLY`] plies, or if the horizon's `is_leaf` says so: the static value, exact.
+//! 2. **Transposition table** (if `tt_bytes > 0`): an entry of *exactly* this node's draft settles
+//!    the node if it is exact, a lower bound with `value ⋆ beta`, or an upper bound that fails low;
+//!    otherwise its move is tried first. Deeper entries are not used for cutoffs: they answer a
+//!    different question (the score at another depth), and using them would make the value differ
+//!    from the fixed-depth minimax value whenever positions transpose across depths. Never at the
+//!    root.
+//! 3. **Moves**, then no move ⇒ a finished game: its static value, exact.
+//! 4. **Order**: table move, killers, then descending hook score plus history; generation order
+//!    among equals. With no table move and every ordering option off, no sorting happens at all.
+//! 5. **For each move**: the horizon's `child_budget` (`None` on the first move ⇒ this node is a
+//!    leaf; `None` later ⇒ the remaining moves are outside the searched tree), then the child is
+//!    generated; then the pruning hook, then the search (PVS: a null window `(α, α+1)` under `≥`,
+//!    `(α, α)` under `>`, on every successor after the first searched, re-searched with the full
+//!    window when it returns inside it without an exact value).
+//! 6. **Bookkeeping**: the seed's `retval`/`bound` update and cutoff; then the node kind, killers
+//!    and history on a cutoff, and a table store (no move for an upper bound).
+//!
+//! ## Hooks
+//! - [`ForwardPruning`](game_trait::ForwardPruning): called only if `P::ENABLED` (the default
+//!   [`NoPruning`](game_trait::NoPruning) is compiled away), once per generated child, with the
+//!   parent's static value and the child's negated static value (both in the **parent's** view;
+//!   each node is evaluated once, and a leaf reuses the value its parent computed), the window, the
+//!   child's draft and `child_is_max` (the child's side to move is the root's, by ply parity). A
+//!   returned `Some(v)` with `v ≤ α` skips the child, which then counts as having returned `v` with
+//!   an upper bound, and as generated but not searched (`stats.pruned`). A `v > α` would break the
+//!   invariants above, so the engine refuses it and searches the child.
+//! - [`HorizonPolicy`](game_trait::HorizonPolicy): `root_budget(iteration)` at every iteration,
+//!   `is_leaf` before moves are generated, `child_budget` per move with a fresh `NodeTally` per node,
+//!   `draft` for the table and the pruning hook. A node where `child_budget` declines moves after the
+//!   first returns the minimax value **of the tree the horizon defines**: declined moves are beyond
+//!   the horizon exactly as the successors of a depth-0 node are, so the value is reported exact
+//!   relative to that tree (and is a lower bound on the full-width value of the same node). The seed's
+//!   "a move is left unsearched" means a move left after a cutoff.
+//! - [`MoveOrdering`](game_trait::MoveOrdering): its score orders the moves after the table move
+//!   and the killers; never called when `O::ENABLED` is false.
+//!
+//! ## Configuration
+//! | [`AlphaBetaConfig`] field | default | [`AlphaBetaConfig::pvs`] |
+//! |---|---|---|
+//! | `depth` | 4 | the argument |
+//! | `cutoff` | `AtLeastBeta` (`ret ≥ β`) | `AtLeastBeta` |
+//! | `pvs` | `false` | `true` |
+//! | `iterative` | `false` | `true` |
+//! | `aspiration` | `None` | `None` |
+//! | `tt_bytes` | 0 (no table) | 64 MiB |
+//! | `killers`, `history` | `false` | `true` |
+//!
+//! ## Limits and stopping
+//! [`Limits::depth`](game_trait::Limits) overrides `depth`. Node budget, deadline and stop flag are
+//! looked at every [`CHECK_INTERVAL`] generated nodes; a stopped search returns its last completed
+//! iteration (move, value, bound, PV, depth). If none completed it returns the root's static value at
+//! depth 0 with, as the move to play, the best root move finished so far or else the first legal move.
+//!
+//! ## Memory and speed
+//! No allocation per node: each recursion frame keeps its move list and ordering keys on the stack
+//! ([`MoveList`](game_trait::MoveList) is a `SmallVec`), the triangular PV table (move indices) and
+//! the killer and history tables are allocated once per searcher, the transposition table once per
+//! size. Everything is monomorphised over game, evaluator and hooks; the benches
+//! (`benches/benches/alphabeta.rs`) compare it with a hand-written α/β.
+//!
+//! ## Complexity
+//! [`Minimax`] visits every node: `Θ(b^d)` for uniform branching `b` and depth `d`. α/β visits
+//! between `b^⌈d/2⌉ + b^⌊d/2⌋ − 1` leaves (perfect ordering, Knuth and Moore 1975) and `b^d` (worst
+//! ordering); it never generates more nodes than [`Minimax`] (tested). Memory is `O(d)` frames plus
+//! the fixed tables.
+//!
+//! # Choices where the sources are silent (each one tested)
+//! - The PV of a node is kept as a triangular table of move indices, updated whenever a successor
+//!   becomes the node's best (including a pruned one, whose line ends there).
+//! - A table entry's move is its index in the generated move list, so the table is independent of the
+//!   game's move type; killers and history key moves by a fixed 64-bit hash ([`ordering::move_key`]).
+//! - Table cutoffs need an equal draft (see above). With depth horizons and no transpositions across
+//!   depths this loses nothing and keeps every result equal to the fixed-depth minimax value.
+//! - `ret = β` under `>` does not cut off; `ret = β` under `≥` with moves left reports a lower bound,
+//!   with no move left the joined bound (the seed's `move ≠ none`).
 #![deny(missing_docs)]
 
 mod alphabeta;

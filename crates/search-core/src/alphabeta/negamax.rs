@@ -59,7 +59,7 @@ where
 {
     /// A leaf: its static value, exact (the seed's `return evaluate(position), exact`). `known` is the
     /// node's own static value when the parent already computed it for the pruning hook.
-    #[inline]
+    #[inline(always)]
     fn leaf(&mut self, state: &G::State, known: Option<Score>) -> (Score, Bound) {
         self.stats.evaluated += 1;
         let value = match known {
@@ -97,11 +97,31 @@ where
         ply: usize,
         known: Option<Score>,
     ) -> (Score, Bound) {
-        self.pv.clear(ply);
-        // Past MAX_PLY the node is a leaf whatever the horizon says: the stack must not overflow.
-        if ply >= MAX_PLY || self.horizon.is_leaf(self.game, state, &budget) {
+        if self.is_leaf(state, &budget, ply) {
+            self.pv.clear(ply);
             return self.leaf(state, known);
         }
+        self.interior(state, budget, alpha, beta, ply, known)
+    }
+
+    /// Whether the node is a leaf by the horizon, or by [`MAX_PLY`] whatever the horizon says (the
+    /// stack must not overflow).
+    #[inline(always)]
+    fn is_leaf(&self, state: &G::State, budget: &H::Budget, ply: usize) -> bool {
+        ply >= MAX_PLY || self.horizon.is_leaf(self.game, state, budget)
+    }
+
+    /// [`node`](Self::node) for a node that is not a horizon leaf.
+    fn interior(
+        &mut self,
+        state: &mut G::State,
+        budget: H::Budget,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+        known: Option<Score>,
+    ) -> (Score, Bound) {
+        self.pv.clear(ply);
         let draft = self.horizon.draft(&budget);
         let mut hash = 0;
         let mut tt_move = NO_MOVE;
@@ -216,13 +236,18 @@ where
             if tried == 1 || x > retval {
                 bound = d;
                 best = i;
-                let index = u16::try_from(i).unwrap_or(NO_MOVE);
-                if pruned {
-                    self.pv.set_single(ply, index);
-                } else {
-                    self.pv.update(ply, index);
-                }
                 retval = x;
+                // The line only matters where the value can be exact (it raises α) and at the
+                // root, which must name a move even when it fails low; elsewhere copying it would
+                // be most of the cost of a node.
+                if x > alpha || ply == 0 {
+                    let index = u16::try_from(i).unwrap_or(NO_MOVE);
+                    if pruned {
+                        self.pv.set_single(ply, index);
+                    } else {
+                        self.pv.update(ply, index);
+                    }
+                }
             } else if x == retval {
                 bound = bound.join(d);
             }
@@ -316,6 +341,18 @@ where
                 }
             }
         }
+        // A horizon leaf is evaluated here rather than in a call of `node`: most nodes are leaves,
+        // and a call with its frame costs more than the evaluation. Its value is exact: no
+        // null-window test needed.
+        if self.is_leaf(child, &budget, ply + 1) {
+            self.pv.clear(ply + 1);
+            let (v, d) = self.leaf(child, known);
+            return Outcome {
+                value: -v,
+                bound: d.invert(),
+                pruned: false,
+            };
+        }
         if null_window {
             // The narrowest window that still tells "x > α" from "x ≤ α" under the criterion.
             let null_beta = match self.config.cutoff {
@@ -323,7 +360,7 @@ where
                 Cutoff::AboveBeta => alpha,
             };
             if null_beta < beta {
-                let (v, d) = self.node(child, budget, -null_beta, -alpha, ply + 1, known);
+                let (v, d) = self.interior(child, budget, -null_beta, -alpha, ply + 1, known);
                 let (x, d) = (-v, d.invert());
                 let settled = x <= alpha || self.config.cutoff.fails_high(x, beta);
                 if self.watch.stopped() || settled || d == Bound::Exact {
@@ -336,7 +373,7 @@ where
                 // x > α inside the window: the successor may be the new best; re-search.
             }
         }
-        let (v, d) = self.node(child, budget, -beta, -alpha, ply + 1, known);
+        let (v, d) = self.interior(child, budget, -beta, -alpha, ply + 1, known);
         Outcome {
             value: -v,
             bound: d.invert(),
