@@ -9,6 +9,9 @@ use std::fmt;
 
 #[cfg(all(feature = "conspiracy", feature = "othello", feature = "search"))]
 pub mod cn;
+#[cfg(all(feature = "forward-estimation", feature = "random-tree", feature = "search"))]
+pub mod fe;
+pub mod svg;
 
 /// Options shared by every reproduction. `None` means the paper's own value.
 #[derive(Clone, Debug, Default)]
@@ -68,6 +71,16 @@ pub type RunFn = fn(&ReproduceOptions, &mut dyn FnMut(u64, u64)) -> Result<Repor
 pub const EXPERIMENTS: &[(&str, &str, RunFn)] = &[
     #[cfg(all(feature = "conspiracy", feature = "othello", feature = "search"))]
     (cn::NAME, cn::DESCRIPTION, cn::run),
+    #[cfg(all(feature = "forward-estimation", feature = "random-tree", feature = "search"))]
+    (fe::TABLE1.0, fe::TABLE1.1, fe::table1),
+    #[cfg(all(feature = "forward-estimation", feature = "random-tree", feature = "search"))]
+    (fe::FIG1A.0, fe::FIG1A.1, fe::fig1a),
+    #[cfg(all(feature = "forward-estimation", feature = "random-tree", feature = "search"))]
+    (fe::FIG1B.0, fe::FIG1B.1, fe::fig1b),
+    #[cfg(all(feature = "forward-estimation", feature = "random-tree", feature = "search"))]
+    (fe::FIG2.0, fe::FIG2.1, fe::fig2),
+    #[cfg(all(feature = "forward-estimation", feature = "random-tree", feature = "search"))]
+    (fe::FIG3A.0, fe::FIG3A.1, fe::fig3a),
 ];
 
 /// Runs the experiment called `name`.

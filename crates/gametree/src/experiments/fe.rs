@@ -1,0 +1,737 @@
+//! Reproductions of Zhang, *Forward Estimation for Minimax Search* (ISI/RR-95-429, 1995) on
+//! incremental random trees: Table 1 (`fe-table1`), Figure 1 (`fe-fig1a`, `fe-fig1b`), Figure 2
+//! (`fe-fig2`) and Figure 3(a) (`fe-fig3a`).
+//!
+//! **Engines.** Alpha-beta is search-core's [`AlphaBeta`] with [`AlphaBetaConfig::alpha_beta`]:
+//! plain fail-soft α/β, no transposition table, children searched in generation order (the paper
+//! names no move ordering for its alpha-beta; it compares with perfect ordering separately).
+//! Forward estimation is the same engine with a [`ForwardEstimation`] hook.
+//!
+//! **Nodes generated.** The paper counts node generations; its depth-1 row is exactly 5.000 nodes
+//! on trees whose root has 5 children, so the root is *not* counted. The engine counts the root, so
+//! every figure here is `stats.generated − 1`. A child skipped by forward estimation was generated
+//! (its static value had to be computed) and is counted.
+//!
+//! **Trees.** Trial `k` of an experiment is `config.with_seed(--seed).trial(k)`: the same tree on
+//! every machine. Decision quality is the percentage of trials whose first move equals that of a
+//! full-depth α/β search of the same tree.
+
+use forward_estimation::{EdgeBounds, ForwardEstimation};
+use game_trait::{ForwardPruning, Limits, NoPruning, Searcher};
+use random_tree::{Node, NodeCost, RandomTree, RandomTreeConfig};
+use search_core::{AlphaBeta, AlphaBetaConfig};
+use serde_json::json;
+
+use super::svg::{Chart, Series};
+use super::{ExperimentError, Report, ReproduceOptions};
+
+/// Trials per data point in the paper (Table 1, Figures 1 and 2).
+pub const PAPER_TRIALS: usize = 1000;
+
+/// Table 1 of the paper, by search depth 1–10: (decision quality, nodes) for FE with exact bounds,
+/// FE with on-line learned bounds, and alpha-beta.
+pub const PAPER_TABLE1: [[(f64, f64); 3]; 10] = [
+    [(39.3, 5.000), (39.3, 5.000), (39.3, 5.000)],
+    [(52.5, 16.872), (52.5, 16.872), (52.5, 16.872)],
+    [(61.4, 49.445), (61.5, 48.903), (61.4, 64.934)],
+    [(67.3, 134.679), (67.3, 133.933), (67.3, 162.410)],
+    [(71.6, 318.996), (71.6, 317.857), (71.6, 481.141)],
+    [(76.4, 767.819), (76.4, 766.321), (76.4, 1100.197)],
+    [(79.8, 1689.049), (79.8, 1687.089), (79.8, 2993.929)],
+    [(82.2, 3856.462), (82.2, 3854.028), (82.2, 6591.826)],
+    [(87.0, 8192.156), (87.0, 8188.984), (87.0, 17226.045)],
+    [(100.0, 18387.580), (100.0, 18383.889), (100.0, 37402.340)],
+];
+
+/// Registered names and descriptions.
+pub const TABLE1: (&str, &str) = (
+    "fe-table1",
+    "Zhang 1995, Table 1: decision quality and nodes of FE (exact, on-line bounds) and alpha-beta, d=10, b=5",
+);
+/// Figure 1(a).
+pub const FIG1A: (&str, &str) = (
+    "fe-fig1a",
+    "Zhang 1995, Figure 1(a): nodes vs depth, FE and alpha-beta (and perfect ordering) on uniform trees",
+);
+/// Figure 1(b).
+pub const FIG1B: (&str, &str) = (
+    "fe-fig1b",
+    "Zhang 1995, Figure 1(b): nodes vs depth, FE and alpha-beta on random-branching trees",
+);
+/// Figure 2.
+pub const FIG2: (&str, &str) = (
+    "fe-fig2",
+    "Zhang 1995, Figure 2: FE as selective search, delta 1.0..0.2 vs alpha-beta, d=10, b=5",
+);
+/// Figure 3(a).
+pub const FIG3A: (&str, &str) = (
+    "fe-fig3a",
+    "Zhang 1995, Figure 3(a): FE (delta 0.5) plays alpha-beta on random trees, d=100, b=5",
+);
+
+/// One search of `tree` from `root` to `depth` plies: (nodes generated without the root, move).
+fn run<P: ForwardPruning<RandomTree>>(
+    tree: &RandomTree,
+    root: &Node,
+    depth: u32,
+    pruning: P,
+) -> (u64, Option<u16>) {
+    let result = AlphaBeta::new(NodeCost)
+        .with_config(AlphaBetaConfig::alpha_beta(depth))
+        .with_pruning(pruning)
+        .search(tree, root, &Limits::none());
+    (result.stats.generated - 1, result.best_move)
+}
+
+fn exact(tree: &RandomTree) -> ForwardEstimation {
+    let (l, u) = tree.exact_edge_bounds();
+    ForwardEstimation::new(EdgeBounds::Exact { l, u })
+}
+
+fn online(delta: f64) -> Result<ForwardEstimation, ExperimentError> {
+    ForwardEstimation::new(EdgeBounds::Online)
+        .with_delta(delta)
+        .map_err(|e| ExperimentError::InvalidOption {
+            experiment: "fe",
+            message: e.to_string(),
+        })
+}
+
+fn trials(options: &ReproduceOptions, experiment: &'static str) -> Result<usize, ExperimentError> {
+    match options.trials.unwrap_or(PAPER_TRIALS) {
+        0 => Err(ExperimentError::InvalidOption {
+            experiment,
+            message: "--trials must be at least 1".into(),
+        }),
+        n => Ok(n),
+    }
+}
+
+fn tree(config: RandomTreeConfig, options: &ReproduceOptions, k: usize) -> RandomTree {
+    // Validated configurations only: the experiments build them from constants.
+    RandomTree::new(config.with_seed(options.seed).trial(k as u64)).expect("valid tree parameters")
+}
+
+/// Mean nodes and decision-quality tally for one algorithm at one depth.
+#[derive(Clone, Copy, Default)]
+struct Cell {
+    nodes: u64,
+    same_move: u64,
+}
+
+impl Cell {
+    fn add(&mut self, (nodes, mv): (u64, Option<u16>), reference: Option<u16>) {
+        self.nodes += nodes;
+        self.same_move += u64::from(mv == reference);
+    }
+    fn mean_nodes(&self, trials: usize) -> f64 {
+        self.nodes as f64 / trials as f64
+    }
+    fn quality(&self, trials: usize) -> f64 {
+        100.0 * self.same_move as f64 / trials as f64
+    }
+}
+
+/// `fe-table1`: random trees of depth 10, random branching with mean 5, the paper's edge costs;
+/// search depths 1–10; FE with exact bounds, FE with on-line learned bounds (conditions (1), δ = 1),
+/// alpha-beta.
+pub fn table1(
+    options: &ReproduceOptions,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Report, ExperimentError> {
+    let trials = trials(options, TABLE1.0)?;
+    const DEPTH: u32 = 10;
+    let config = RandomTreeConfig::random(5, DEPTH as u16);
+    let mut cells = [[Cell::default(); 3]; DEPTH as usize];
+    for k in 0..trials {
+        let t = tree(config, options, k);
+        let root = t.root();
+        let reference = run(&t, &root, DEPTH, NoPruning).1;
+        for depth in 1..=DEPTH {
+            let row = &mut cells[depth as usize - 1];
+            row[0].add(run(&t, &root, depth, exact(&t)), reference);
+            row[1].add(run(&t, &root, depth, online(1.0)?), reference);
+            row[2].add(run(&t, &root, depth, NoPruning), reference);
+        }
+        progress(k as u64 + 1, trials as u64);
+    }
+    let names = ["fe-exact", "fe-learned", "alphabeta"];
+    let mut report = Report {
+        text: format!(
+        "Zhang 1995, Table 1: random trees d = 10, random branching mean 5 (B = 9), edge costs {{-2^15+1..2^15}}, {trials} trials (paper: 1000).\n\
+         Decision quality = % same first move as a full-depth search; nodes = mean nodes generated (root not counted).\n\n\
+         {:>5} | {:>20} | {:>20} | {:>20} || paper: {:>17} | {:>17} | {:>17}\n",
+        "depth", "FE exact  dq / nodes", "FE learned dq/nodes", "alpha-beta dq/nodes", "FE exact", "FE learned", "alpha-beta"
+    ),
+        ..Report::default()
+    };
+    for (d, row) in cells.iter().enumerate() {
+        let ours: Vec<String> = row
+            .iter()
+            .map(|c| format!("{:5.1} / {:12.3}", c.quality(trials), c.mean_nodes(trials)))
+            .collect();
+        let paper: Vec<String> = PAPER_TABLE1[d]
+            .iter()
+            .map(|(q, n)| format!("{q:5.1} / {n:9.3}"))
+            .collect();
+        report.text += &format!(
+            "{:>5} | {} || {}\n",
+            d + 1,
+            ours.join(" | "),
+            paper.join(" | ")
+        );
+        for (cell, name) in row.iter().zip(names) {
+            report.rows.push(json!({
+                "depth": d + 1,
+                "algorithm": name,
+                "decision_quality": round(cell.quality(trials), 1),
+                "nodes": round(cell.mean_nodes(trials), 1),
+            }));
+        }
+    }
+    let last = &cells[DEPTH as usize - 1];
+    report.text += &format!(
+        "\nDepth 10, ours vs paper: FE exact {:.1}% / {:.1} vs 100.0% / 18387.6; FE learned {:.1}% / {:.1} vs 100.0% / 18383.9; \
+         alpha-beta {:.1}% / {:.1} vs 100.0% / 37402.3.\nFE/alpha-beta node ratio at depth 10: ours {:.3}, paper {:.3}.\n",
+        last[0].quality(trials), last[0].mean_nodes(trials),
+        last[1].quality(trials), last[1].mean_nodes(trials),
+        last[2].quality(trials), last[2].mean_nodes(trials),
+        last[0].mean_nodes(trials) / last[2].mean_nodes(trials),
+        18387.58 / 37402.34,
+    );
+    Ok(report)
+}
+
+fn round(x: f64, digits: i32) -> f64 {
+    let scale = 10f64.powi(digits);
+    (x * scale).round() / scale
+}
+
+/// Figure 1 stops a curve once its mean passes this many nodes (the top of the paper's axis).
+pub const FIG1_NODE_CAP: f64 = 1.0e6;
+/// Deepest tree of Figure 1.
+pub const FIG1_MAX_DEPTH: u16 = 16;
+
+/// Nodes generated by α/β with perfect ordering on a uniform tree of branching `b` searched to depth
+/// `d` (Knuth and Moore 1975, the paper's reference \[9\]): the minimal tree has `b^⌈k/2⌉ + b^⌊k/2⌋ − 1`
+/// nodes at level `k`, and perfect ordering generates exactly the minimal tree (root not counted).
+pub fn perfect_ordering_nodes(b: u64, d: u32) -> f64 {
+    (1..=d)
+        .map(|k| (b as f64).powi(k.div_ceil(2) as i32) + (b as f64).powi((k / 2) as i32) - 1.0)
+        .sum()
+}
+
+/// `fe-fig1a`: uniform trees.
+pub fn fig1a(
+    options: &ReproduceOptions,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Report, ExperimentError> {
+    fig1(options, progress, false)
+}
+
+/// `fe-fig1b`: random branching trees.
+pub fn fig1b(
+    options: &ReproduceOptions,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Report, ExperimentError> {
+    fig1(options, progress, true)
+}
+
+/// Figure 1: trees of depth `d` = 1, 2, … searched to the end by FE (exact bounds) and α/β, for
+/// (mean) branching 2, 5 and 10; each curve stops after passing [`FIG1_NODE_CAP`] or at depth 16.
+fn fig1(
+    options: &ReproduceOptions,
+    progress: &mut dyn FnMut(u64, u64),
+    random: bool,
+) -> Result<Report, ExperimentError> {
+    let (name, _) = if random { FIG1B } else { FIG1A };
+    let trials = trials(options, name)?;
+    let kind = if random { "random" } else { "uniform" };
+    let mut report = Report {
+        text: format!(
+        "Zhang 1995, Figure {}: mean nodes generated to search {kind}-branching trees to the end, edge costs {{-2^15+1..2^15}}, \
+         {trials} trials per point (paper: 1000). Curves stop after passing {FIG1_NODE_CAP:e} nodes.\n\n{:>3} {:>5} {:>14} {:>14} {:>9}{}\n",
+        if random { "1(b)" } else { "1(a)" },
+        "b", "depth", "alpha-beta", "FE exact", "FE/AB",
+        if random { String::new() } else { format!(" {:>14}", "perfect (LB)") },
+    ),
+        ..Report::default()
+    };
+    let mut chart = Chart {
+        title: format!("Forward estimation vs alpha-beta, {kind} branching"),
+        x_label: "tree depth".into(),
+        y_label: "nodes generated".into(),
+        y_log: true,
+        ..Chart::default()
+    };
+    let branchings = [2u16, 5, 10];
+    let total = (branchings.len() * usize::from(FIG1_MAX_DEPTH)) as u64;
+    let mut done = 0;
+    for b in branchings {
+        let (mut ab_curve, mut fe_curve, mut lb_curve) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut ab_alive, mut fe_alive) = (true, true);
+        for d in 1..=FIG1_MAX_DEPTH {
+            done += 1;
+            if !ab_alive && !fe_alive {
+                continue;
+            }
+            let config = if random {
+                RandomTreeConfig::random(b, d)
+            } else {
+                RandomTreeConfig::uniform(b, d)
+            };
+            let (mut ab, mut fe) = (0u64, 0u64);
+            for k in 0..trials {
+                let t = tree(config, options, k);
+                let root = t.root();
+                if ab_alive {
+                    ab += run(&t, &root, u32::from(d), NoPruning).0;
+                }
+                if fe_alive {
+                    fe += run(&t, &root, u32::from(d), exact(&t)).0;
+                }
+            }
+            let (ab, fe) = (ab as f64 / trials as f64, fe as f64 / trials as f64);
+            let lb = perfect_ordering_nodes(u64::from(b), u32::from(d));
+            let mut row = json!({"branching": b, "depth": d, "kind": kind});
+            let show = |alive: bool, v: f64| {
+                if alive {
+                    format!("{v:14.1}")
+                } else {
+                    format!("{:>14}", "-")
+                }
+            };
+            report.text += &format!(
+                "{b:>3} {d:>5} {} {} {:>9}{}\n",
+                show(ab_alive, ab),
+                show(fe_alive, fe),
+                if ab_alive && fe_alive {
+                    format!("{:.3}", fe / ab)
+                } else {
+                    "-".into()
+                },
+                if random {
+                    String::new()
+                } else {
+                    format!(" {lb:14.1}")
+                },
+            );
+            if ab_alive {
+                ab_curve.push((f64::from(d), ab));
+                row["alphabeta"] = json!(round(ab, 1));
+            }
+            if fe_alive {
+                fe_curve.push((f64::from(d), fe));
+                row["fe"] = json!(round(fe, 1));
+            }
+            if !random {
+                lb_curve.push((f64::from(d), lb));
+                row["perfect_ordering"] = json!(round(lb, 1));
+            }
+            report.rows.push(row);
+            ab_alive &= ab <= FIG1_NODE_CAP;
+            fe_alive &= fe <= FIG1_NODE_CAP;
+            progress(done, total);
+        }
+        chart.series.push(Series {
+            name: format!("AB b={b}"),
+            points: ab_curve,
+            dashed: true,
+        });
+        chart.series.push(Series {
+            name: format!("FE b={b}"),
+            points: fe_curve,
+            dashed: false,
+        });
+        if !random {
+            lb_curve.truncate(chart.series[chart.series.len() - 2].points.len());
+            chart.series.push(Series {
+                name: format!("LB b={b}"),
+                points: lb_curve,
+                dashed: true,
+            });
+        }
+    }
+    report.text += "\nThe paper gives Figure 1 only as a plot; its text reads off one point: with 10^6 nodes alpha-beta \
+                    cannot reach depth 10 on uniform b = 10 trees while FE reaches depth 11.\n";
+    if options.svg {
+        report.svg = Some(chart.to_svg());
+    }
+    Ok(report)
+}
+
+/// The δ values of Figure 2.
+pub const FIG2_DELTAS: [f64; 5] = [1.0, 0.8, 0.6, 0.4, 0.2];
+
+/// `fe-fig2`: decision quality against nodes for α/β and FE (on-line bounds, conditions (3)) with
+/// each δ, search depths 1–10, on depth-10 trees with random branching of mean 5.
+pub fn fig2(
+    options: &ReproduceOptions,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Report, ExperimentError> {
+    let trials = trials(options, FIG2.0)?;
+    const DEPTH: u32 = 10;
+    let config = RandomTreeConfig::random(5, DEPTH as u16);
+    // cells[0] is alpha-beta, cells[1 + i] FE with FIG2_DELTAS[i].
+    let mut cells = [[Cell::default(); DEPTH as usize]; 1 + FIG2_DELTAS.len()];
+    for k in 0..trials {
+        let t = tree(config, options, k);
+        let root = t.root();
+        let reference = run(&t, &root, DEPTH, NoPruning).1;
+        for depth in 1..=DEPTH {
+            let i = depth as usize - 1;
+            cells[0][i].add(run(&t, &root, depth, NoPruning), reference);
+            for (j, &delta) in FIG2_DELTAS.iter().enumerate() {
+                cells[1 + j][i].add(run(&t, &root, depth, online(delta)?), reference);
+            }
+        }
+        progress(k as u64 + 1, trials as u64);
+    }
+    let mut report = Report {
+        text: format!(
+        "Zhang 1995, Figure 2: forward estimation as selective search (on-line bounds, conditions (3)), random trees d = 10, \
+         mean b = 5, {trials} trials (paper: 1000).\nEach cell: decision quality % / mean nodes generated.\n\n{:>5}",
+        "depth"
+    ),
+        ..Report::default()
+    };
+    let labels: Vec<String> = std::iter::once("AB".to_string())
+        .chain(FIG2_DELTAS.iter().map(|d| format!("FE-{d:.1}")))
+        .collect();
+    for label in &labels {
+        report.text += &format!(" | {label:>18}");
+    }
+    report.text.push('\n');
+    for i in 0..DEPTH as usize {
+        report.text += &format!("{:>5}", i + 1);
+        for (j, curve) in cells.iter().enumerate() {
+            let c = curve[i];
+            report.text += &format!(
+                " | {:5.1} / {:10.1}",
+                c.quality(trials),
+                c.mean_nodes(trials)
+            );
+            report.rows.push(json!({
+                "depth": i + 1,
+                "algorithm": if j == 0 { "alphabeta" } else { "fe" },
+                "delta": if j == 0 { serde_json::Value::Null } else { json!(FIG2_DELTAS[j - 1]) },
+                "decision_quality": round(c.quality(trials), 1),
+                "nodes": round(c.mean_nodes(trials), 1),
+            }));
+        }
+        report.text.push('\n');
+    }
+    report.text += "\nThe paper gives Figure 2 only as a plot: FE-1.0 lies left of AB at equal quality and reaches 100% at depth 10; \
+                    FE with delta < 1 trades quality for nodes, FE-0.2 too much.\n";
+    if options.svg {
+        let chart = Chart {
+            title: "Forward estimation as selective search (d=10, b=5)".into(),
+            x_label: "number of nodes generated".into(),
+            y_label: "decision quality (%)".into(),
+            x_log: true,
+            series: cells
+                .iter()
+                .zip(&labels)
+                .map(|(curve, label)| Series {
+                    name: label.clone(),
+                    points: curve
+                        .iter()
+                        .map(|c| (c.mean_nodes(trials), c.quality(trials)))
+                        .collect(),
+                    dashed: label == "AB",
+                })
+                .collect(),
+            ..Chart::default()
+        };
+        report.svg = Some(chart.to_svg());
+    }
+    Ok(report)
+}
+
+/// Depth of the game trees of Figure 3(a).
+pub const FIG3_TREE_DEPTH: u16 = 100;
+/// Pairs of games per tournament in the paper.
+pub const FIG3_PAIRS: usize = 100;
+/// δ of the forward-estimation player in Figure 3(a).
+pub const FIG3_DELTA: f64 = 0.5;
+/// The protocol stops once alpha-beta's horizon would pass this depth. The paper's axis reaches 10;
+/// 8 keeps a default run within minutes (a tournament at horizon 10 costs ~10^10 nodes).
+pub const FIG3_MAX_AB_HORIZON: u32 = 8;
+
+/// One tournament: `pairs` pairs of games between FE at `fe_horizon` and α/β at `ab_horizon`.
+#[derive(Clone, Copy, Debug, Default)]
+struct Tournament {
+    fe_horizon: u32,
+    ab_horizon: u32,
+    fe_wins: u32,
+    ab_wins: u32,
+    ties: u32,
+    fe_nodes: u64,
+    ab_nodes: u64,
+}
+
+impl Tournament {
+    /// FE's winning rate in percent, a tie counting half.
+    fn win_rate(&self) -> f64 {
+        let pairs = f64::from(self.fe_wins + self.ab_wins + self.ties);
+        100.0 * (f64::from(self.fe_wins) + 0.5 * f64::from(self.ties)) / pairs
+    }
+}
+
+/// Plays one game on `tree` from the root to a leaf; FE plays MAX iff `fe_is_max`. Each side searches
+/// to its horizon (nodes beyond the leaves simply do not exist). Returns the leaf's cost (the outcome,
+/// MAX's view) and the nodes each side generated.
+fn play_game(
+    tree: &RandomTree,
+    fe_is_max: bool,
+    fe_horizon: u32,
+    ab_horizon: u32,
+) -> Result<(i32, u64, u64), ExperimentError> {
+    let (mut node, mut fe_nodes, mut ab_nodes) = (tree.root(), 0, 0);
+    while node.branching() > 0 {
+        let mv = if node.is_max() == fe_is_max {
+            let (nodes, mv) = run(tree, &node, fe_horizon, online(FIG3_DELTA)?);
+            fe_nodes += nodes;
+            mv
+        } else {
+            let (nodes, mv) = run(tree, &node, ab_horizon, NoPruning);
+            ab_nodes += nodes;
+            mv
+        };
+        // A non-leaf always yields a move: α/β searches at least its first child.
+        node = tree.child(&node, mv.unwrap_or(0));
+    }
+    Ok((node.cost(), fe_nodes, ab_nodes))
+}
+
+/// The paper's pairs: each tree played twice with the players swapping MAX; the winner is whoever
+/// played MAX when the larger outcome came, a tie if the outcomes are equal.
+fn tournament(
+    options: &ReproduceOptions,
+    pairs: usize,
+    fe_horizon: u32,
+    ab_horizon: u32,
+) -> Result<Tournament, ExperimentError> {
+    let config = RandomTreeConfig::random(5, FIG3_TREE_DEPTH);
+    let mut t = Tournament {
+        fe_horizon,
+        ab_horizon,
+        ..Tournament::default()
+    };
+    for k in 0..pairs {
+        let tree = tree(config, options, k);
+        let (fe_max, fe1, ab1) = play_game(&tree, true, fe_horizon, ab_horizon)?;
+        let (ab_max, fe2, ab2) = play_game(&tree, false, fe_horizon, ab_horizon)?;
+        t.fe_nodes += fe1 + fe2;
+        t.ab_nodes += ab1 + ab2;
+        match fe_max.cmp(&ab_max) {
+            std::cmp::Ordering::Greater => t.fe_wins += 1,
+            std::cmp::Ordering::Less => t.ab_wins += 1,
+            std::cmp::Ordering::Equal => t.ties += 1,
+        }
+    }
+    Ok(t)
+}
+
+/// `fe-fig3a`: FE (on-line bounds, δ = 0.5) against α/β on random trees of depth 100 with mean
+/// branching 5, by the paper's protocol: both start at horizon 1; after each tournament, whichever
+/// side generated fewer nodes in total searches one ply deeper in the next (on a tie, FE: at horizon 1
+/// both generate exactly the root's children). For each α/β horizon `h`, **MORE** is the tournament
+/// in which FE, one step deeper, first generated more nodes than α/β at `h`; **LESS** is FE one ply
+/// shallower than MORE against the same `h` (played separately if the protocol skipped it). Every
+/// tournament plays the same `--games` (default 100) trees. Win rate counts a tied pair as half.
+pub fn fig3a(
+    options: &ReproduceOptions,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Report, ExperimentError> {
+    let pairs = match options.games.or(options.trials).unwrap_or(FIG3_PAIRS) {
+        0 => {
+            return Err(ExperimentError::InvalidOption {
+                experiment: FIG3A.0,
+                message: "--games must be at least 1".into(),
+            })
+        }
+        n => n,
+    };
+    let (mut fe_h, mut ab_h) = (1u32, 1u32);
+    let mut played: Vec<Tournament> = Vec::new();
+    let estimate = u64::from(3 * FIG3_MAX_AB_HORIZON);
+    // FE's horizon cannot run away: its node counts grow with depth, and a cap bounds the loop anyway.
+    while ab_h <= FIG3_MAX_AB_HORIZON && fe_h <= ab_h + 12 {
+        let t = tournament(options, pairs, fe_h, ab_h)?;
+        played.push(t);
+        progress(played.len() as u64, estimate.max(played.len() as u64 + 1));
+        if t.fe_nodes <= t.ab_nodes {
+            fe_h += 1;
+        } else {
+            ab_h += 1;
+        }
+    }
+    let mut report = Report {
+        text: format!(
+        "Zhang 1995, Figure 3(a): FE (on-line bounds, delta = {FIG3_DELTA}) vs alpha-beta, random trees d = {FIG3_TREE_DEPTH},          mean b = 5, {pairs} pairs of games per tournament (paper: 100).
+
+Tournaments in the order played:
+{:>4} {:>4} {:>8} {:>5} {:>5} {:>5} {:>14} {:>14}
+",
+        "FE h", "AB h", "FE win%", "FE", "AB", "ties", "FE nodes", "AB nodes"
+    ),
+        ..Report::default()
+    };
+    for t in &played {
+        report.text += &format!(
+            "{:>4} {:>4} {:>8.1} {:>5} {:>5} {:>5} {:>14} {:>14}
+",
+            t.fe_horizon,
+            t.ab_horizon,
+            t.win_rate(),
+            t.fe_wins,
+            t.ab_wins,
+            t.ties,
+            t.fe_nodes,
+            t.ab_nodes
+        );
+    }
+    report.text += &format!(
+        "
+{:>4} {:>6} {:>10} {:>6} {:>10}
+",
+        "AB h", "MORE h", "MORE win%", "LESS h", "LESS win%"
+    );
+    let (mut more_curve, mut less_curve) = (Vec::new(), Vec::new());
+    for h in 1..=FIG3_MAX_AB_HORIZON {
+        // The tournament that ended α/β's stay at horizon h.
+        let Some(more) = played
+            .iter()
+            .find(|t| t.ab_horizon == h && t.fe_nodes > t.ab_nodes)
+            .copied()
+        else {
+            continue;
+        };
+        let less = match more.fe_horizon {
+            1 => None,
+            f => Some(
+                match played
+                    .iter()
+                    .find(|t| t.ab_horizon == h && t.fe_horizon == f - 1)
+                {
+                    Some(t) => *t,
+                    None => tournament(options, pairs, f - 1, h)?,
+                },
+            ),
+        };
+        report.text += &format!(
+            "{h:>4} {:>6} {:>10.1} {:>6} {:>10}
+",
+            more.fe_horizon,
+            more.win_rate(),
+            less.map_or("-".into(), |t| t.fe_horizon.to_string()),
+            less.map_or("-".into(), |t| format!("{:.1}", t.win_rate())),
+        );
+        more_curve.push((f64::from(h), more.win_rate()));
+        let mut rows = vec![("more", more)];
+        if let Some(less) = less {
+            less_curve.push((f64::from(h), less.win_rate()));
+            rows.push(("less", less));
+        }
+        for (curve, t) in rows {
+            report.rows.push(json!({
+                "ab_horizon": h, "curve": curve, "fe_horizon": t.fe_horizon,
+                "win_rate": round(t.win_rate(), 1), "fe_wins": t.fe_wins, "ab_wins": t.ab_wins, "ties": t.ties,
+                "fe_nodes": t.fe_nodes, "ab_nodes": t.ab_nodes,
+            }));
+        }
+    }
+    report.text += "
+The paper gives Figure 3(a) only as a plot: FE-0.5(MORE) wins well above 50% from alpha-beta horizon 4 on;                     FE-0.5(LESS) is near or below 50% up to horizon 3, where both search to the same depth.
+";
+    if options.svg {
+        let chart = Chart {
+            title: format!(
+                "FE (delta {FIG3_DELTA}) vs alpha-beta, random games d={FIG3_TREE_DEPTH}, b=5"
+            ),
+            x_label: "alpha-beta search horizon".into(),
+            y_label: "winning rate of FE (%)".into(),
+            series: vec![
+                Series {
+                    name: "FE-0.5 (MORE)".into(),
+                    points: more_curve,
+                    dashed: true,
+                },
+                Series {
+                    name: "FE-0.5 (LESS)".into(),
+                    points: less_curve,
+                    dashed: false,
+                },
+            ],
+            ..Chart::default()
+        };
+        report.svg = Some(chart.to_svg());
+    }
+    Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game_trait::{Game, MoveOrdering};
+    use search_core::Minimax;
+
+    /// Orders children by their exact minimax value at the remaining depth (best first for the
+    /// mover): perfect ordering, computed by brute force, for small trees only.
+    struct Oracle;
+    impl MoveOrdering<RandomTree> for Oracle {
+        fn score(&mut self, game: &RandomTree, state: &Node, mv: u16, depth: u32) -> i32 {
+            let child = game.child(state, mv);
+            -Minimax::new(NodeCost, depth - 1)
+                .search(game, &child, &Limits::none())
+                .value
+        }
+    }
+
+    #[test]
+    fn perfect_ordering_generates_the_knuth_moore_minimal_tree() {
+        for (b, d) in [(2u16, 6u16), (3, 5), (5, 4)] {
+            for seed in 0..5 {
+                let t = RandomTree::new(RandomTreeConfig::uniform(b, d).with_seed(seed)).unwrap();
+                let r = AlphaBeta::new(NodeCost)
+                    .with_config(AlphaBetaConfig::alpha_beta(u32::from(d)))
+                    .with_ordering(Oracle)
+                    .search(&t, &t.initial_state(), &Limits::none());
+                let expected = perfect_ordering_nodes(u64::from(b), u32::from(d));
+                assert_eq!(
+                    (r.stats.generated - 1) as f64,
+                    expected,
+                    "b={b} d={d} seed={seed}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn table1_quick_run_has_the_papers_shape() {
+        let options = ReproduceOptions {
+            trials: Some(20),
+            ..ReproduceOptions::default()
+        };
+        let report = table1(&options, &mut |_, _| {}).unwrap();
+        assert_eq!(report.rows.len(), 30);
+        let row = |d: u64, a: &str| {
+            report
+                .rows
+                .iter()
+                .find(|r| r["depth"] == d && r["algorithm"] == a)
+                .unwrap()
+                .clone()
+        };
+        // Depth 1: every algorithm generates the root's 5 children and nothing else.
+        for a in ["fe-exact", "fe-learned", "alphabeta"] {
+            assert_eq!(row(1, a)["nodes"], 5.0);
+            assert_eq!(row(10, a)["decision_quality"], 100.0);
+        }
+        assert!(row(10, "fe-exact")["nodes"].as_f64() < row(10, "alphabeta")["nodes"].as_f64());
+        let last = row(10, "fe-exact");
+        let keys: Vec<&String> = last.as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["algorithm", "decision_quality", "depth", "nodes"]);
+    }
+}
