@@ -17,4 +17,6 @@ pub use conspiracy;
 pub use gdl;
 
 pub mod experiments;
+#[cfg(all(feature = "othello", feature = "search"))]
+pub mod othello_solve;
 pub mod spec;

@@ -8,7 +8,7 @@ use smallvec::SmallVec;
 
 use crate::error::GdlError;
 use crate::fluents::FluentSet;
-use crate::network::Network;
+use crate::network::{Network, Scratch};
 use crate::reference::{Kb, RefView, NO_MOVE};
 
 /// A move: the id of a ground move term (`(mark 1 1)`, `noop`), shared by all roles. Print it with
@@ -80,6 +80,37 @@ impl Clone for GdlGame {
             name: self.name.clone(),
         }
     }
+}
+
+thread_local! {
+    /// The last view (legal moves, terminal) the fast reasoner computed on this thread, by network
+    /// and state. A search asks `turn`, `legal_moves` and `apply` about the same state in a row;
+    /// this makes the second and third question free.
+    static VIEW_CACHE: std::cell::RefCell<ViewCache> = std::cell::RefCell::new(ViewCache {
+        network: u64::MAX,
+        state: FluentSet::new(),
+        bits: Scratch::new(),
+    });
+}
+
+struct ViewCache {
+    network: u64,
+    state: FluentSet,
+    bits: Scratch,
+}
+
+/// Runs `f` on the fast reasoner's view of `state`, computing it unless cached.
+#[inline]
+fn with_view<R>(net: &Network, state: &FluentSet, f: impl FnOnce(&Scratch) -> R) -> R {
+    VIEW_CACHE.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if cache.network != net.id() || cache.state != *state {
+            net.eval_view(state, &mut cache.bits);
+            cache.network = net.id();
+            cache.state.clone_from(state);
+        }
+        f(&cache.bits)
+    })
 }
 
 /// At most this many roles (players plus `random`) per game; beyond it the per-state buffers spill.
@@ -175,6 +206,12 @@ impl GdlGame {
     /// The number of ground rules of the fast reasoner, if it applies.
     pub fn ground_rules(&self) -> Option<usize> {
         self.fast.as_ref().map(Network::ground_rules)
+    }
+
+    /// Sizes of the fast reasoner's view, goal and next programs: (rules in blocks, rules in `does`
+    /// buckets) each.
+    pub fn program_sizes(&self) -> Option<[(usize, usize); 3]> {
+        self.fast.as_ref().map(Network::program_sizes)
     }
 
     /// The file name the description came from (`<input>` for text).
@@ -295,18 +332,16 @@ impl GdlGame {
     #[inline]
     fn summary(&self, state: &FluentSet) -> Option<SmallVec<[(usize, u32); ROLES_INLINE]>> {
         match self.active_fast() {
-            Some(net) => {
-                let mut sc = net.scratch();
-                net.eval_view(state, &mut sc);
-                if net.terminal(&sc) {
+            Some(net) => with_view(net, state, |sc| {
+                if net.terminal(sc) {
                     return None;
                 }
                 Some(
                     (0..self.roles.len())
-                        .map(|r| net.legal_summary(&sc, r))
+                        .map(|r| net.legal_summary(sc, r))
                         .collect(),
                 )
-            }
+            }),
             None => {
                 let view = self.ref_view(state);
                 if view.terminal {
@@ -412,13 +447,11 @@ impl Game for GdlGame {
             return;
         };
         match self.active_fast() {
-            Some(net) => {
-                let mut sc = net.scratch();
-                net.eval_view(state, &mut sc);
-                if !net.terminal(&sc) {
-                    net.legal_moves(&sc, r, &mut MapExtend(moves));
+            Some(net) => with_view(net, state, |sc| {
+                if !net.terminal(sc) {
+                    net.legal_moves(sc, r, &mut MapExtend(moves));
                 }
-            }
+            }),
             None => {
                 let view = self.ref_view(state);
                 if !view.terminal {
@@ -433,13 +466,11 @@ impl Game for GdlGame {
         let Some(r) = self.random else { return };
         let mut moves: SmallVec<[u32; 16]> = SmallVec::new();
         match self.active_fast() {
-            Some(net) => {
-                let mut sc = net.scratch();
-                net.eval_view(state, &mut sc);
-                if !net.terminal(&sc) {
-                    net.legal_moves(&sc, r, &mut moves);
+            Some(net) => with_view(net, state, |sc| {
+                if !net.terminal(sc) {
+                    net.legal_moves(sc, r, &mut moves);
                 }
-            }
+            }),
             None => {
                 let view = self.ref_view(state);
                 if !view.terminal {

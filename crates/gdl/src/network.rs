@@ -52,9 +52,15 @@ pub type Scratch = SmallVec<[u64; 64]>;
 #[derive(Clone, Copy, Debug)]
 struct GroundRule {
     head: u32,
+    /// `does` and derived literals, in `Program::lits`.
     start: u32,
     end: u32,
+    /// Offset in `Program::masks` of this rule's state masks (`words` bits that must be set, then
+    /// `words` bits that must be clear), or [`NO_MASK`] if its body reads no state bit.
+    mask: u32,
 }
+
+const NO_MASK: u32 = u32::MAX;
 
 #[derive(Clone, Copy, Debug)]
 struct Block {
@@ -68,12 +74,24 @@ struct Block {
 struct Program {
     rules: Vec<GroundRule>,
     lits: Vec<Lit>,
+    masks: Vec<u64>,
     blocks: Vec<Block>,
+    /// Rules run only when one `does` atom holds, by `does` id: the `next` rules with a positive
+    /// `does` literal. Nothing reads their heads, so they can run last, and only the few whose move
+    /// was played are looked at.
+    buckets: Vec<(u32, u32)>,
+    bucket_rules: Vec<GroundRule>,
 }
 
 /// The compiled rules of a game. Fluent and move ids are those of the [`Kb`] tables.
 #[derive(Clone, Debug)]
 pub struct Network {
+    /// Distinguishes networks in the per-thread view cache (clones share it: they are identical).
+    id: u64,
+    /// Words of a state bitset (fluents / 64, rounded up).
+    words: usize,
+    /// `does` id of (role, move), `u32::MAX` for none.
+    does_index: Vec<Vec<u32>>,
     derived: usize,
     does: Vec<(u32, u32)>,
     view: Program,
@@ -360,7 +378,24 @@ impl Network {
             }
         }
         let order = graph::sccs(&edges);
-        let compile = |outputs: &[u32]| -> Program {
+        let words = g.kb.fluents.len().div_ceil(64).max(1);
+        let mut read = vec![false; derived];
+        for (_, lits) in &rules {
+            for &l in lits {
+                if l & (3 << 29) == KIND_DERIVED {
+                    read[(l & INDEX) as usize] = true;
+                }
+            }
+        }
+        let is_next: Vec<bool> = {
+            let mut v = vec![false; derived];
+            for &(s, _) in &next_out {
+                v[s as usize] = true;
+            }
+            v
+        };
+        let n_does = g.does.len();
+        let compile = |outputs: &[u32], bucketed: bool| -> Program {
             let mut needed = vec![false; derived];
             let mut stack: Vec<usize> = outputs.iter().map(|&s| s as usize).collect();
             while let Some(v) = stack.pop() {
@@ -369,6 +404,8 @@ impl Network {
                 }
             }
             let mut p = Program::default();
+            let mut buckets: Vec<Vec<GroundRule>> =
+                vec![Vec::new(); if bucketed { n_does } else { 0 }];
             for comp in &order {
                 if !needed[comp[0]] {
                     continue;
@@ -378,30 +415,67 @@ impl Network {
                 for &v in comp {
                     for &ri in &rules_of[v] {
                         let (h, lits) = &rules[ri];
+                        let mut rest: Vec<Lit> = lits
+                            .iter()
+                            .copied()
+                            .filter(|&l| l & (3 << 29) != KIND_FLUENT)
+                            .collect();
+                        // `does` tests first: they fail most often and cost one comparison.
+                        rest.sort_by_key(|&l| (l & (3 << 29) != KIND_DOES) as u8);
+                        let fluent_lits: Vec<Lit> = lits
+                            .iter()
+                            .copied()
+                            .filter(|&l| l & (3 << 29) == KIND_FLUENT)
+                            .collect();
+                        let mask = if fluent_lits.is_empty() {
+                            NO_MASK
+                        } else {
+                            let at = p.masks.len();
+                            p.masks.resize(at + 2 * words, 0);
+                            for l in fluent_lits {
+                                let i = (l & INDEX) as usize;
+                                let w = at + if l & NEGATED != 0 { words } else { 0 } + i / 64;
+                                p.masks[w] |= 1 << (i % 64);
+                            }
+                            at as u32
+                        };
                         let s = p.lits.len() as u32;
-                        // Cheapest, most selective tests first: does, then state bits, then derived.
-                        let mut lits = lits.clone();
-                        lits.sort_by_key(|&l| match l & (3 << 29) {
-                            KIND_DOES => 0,
-                            KIND_FLUENT => 1,
-                            _ => 2,
-                        });
-                        p.lits.extend_from_slice(&lits);
-                        p.rules.push(GroundRule {
+                        p.lits.extend_from_slice(&rest);
+                        let rule = GroundRule {
                             head: *h,
                             start: s,
                             end: p.lits.len() as u32,
-                        });
+                            mask,
+                        };
+                        let key = rest
+                            .iter()
+                            .find(|&&l| l & (3 << 29) == KIND_DOES && l & NEGATED == 0);
+                        match key {
+                            Some(&k) if bucketed && is_next[*h as usize] && !read[*h as usize] => {
+                                buckets[(k & INDEX) as usize].push(rule)
+                            }
+                            _ => p.rules.push(rule),
+                        }
                     }
                 }
                 let end = p.rules.len() as u32;
-                if end > start {
-                    p.blocks.push(Block {
+                match p.blocks.last_mut() {
+                    _ if end == start => {}
+                    // Consecutive one-pass components run as one block: order is all they need.
+                    Some(last) if !fixpoint && !last.fixpoint && last.end == start => {
+                        last.end = end
+                    }
+                    _ => p.blocks.push(Block {
                         start,
                         end,
                         fixpoint,
-                    });
+                    }),
                 }
+            }
+            for b in buckets {
+                let start = p.bucket_rules.len() as u32;
+                p.bucket_rules.extend(b);
+                p.buckets.push((start, p.bucket_rules.len() as u32));
             }
             p
         };
@@ -413,14 +487,22 @@ impl Network {
             .collect();
         let goal_out: Vec<u32> = goals.iter().flatten().map(|&(s, _)| s).collect();
         let next_slots: Vec<u32> = next_out.iter().map(|&(s, _)| s).collect();
-        let view = compile(&view_out);
-        let goal = compile(&goal_out);
-        let next = compile(&next_slots);
+        let view = compile(&view_out, false);
+        let goal = compile(&goal_out, false);
+        let next = compile(&next_slots, true);
         let uses_does = |p: &Program| p.lits.iter().any(|&l| l & (3 << 29) == KIND_DOES);
         if uses_does(&view) || uses_does(&goal) {
             return Err("legal, terminal or goal depends on does".into());
         }
+        let mut does_index = vec![vec![u32::MAX; g.kb.moves.len()]; roles];
+        for (id, &(r, m)) in g.does.iter().enumerate() {
+            does_index[r as usize][m as usize] = id as u32;
+        }
+        static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         Ok(Network {
+            id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            words,
+            does_index,
             derived,
             does: g.does,
             view,
@@ -432,6 +514,11 @@ impl Network {
             next_out,
             ground_rules: rules.len(),
         })
+    }
+
+    /// Rules (in blocks, in `does` buckets) of the view, goal and next programs: their sizes.
+    pub fn program_sizes(&self) -> [(usize, usize); 3] {
+        [&self.view, &self.goal, &self.next].map(|p| (p.rules.len(), p.bucket_rules.len()))
     }
 
     /// The number of ground rules.
@@ -446,20 +533,46 @@ impl Network {
     }
 
     #[inline(always)]
-    fn holds(&self, lit: Lit, state: &[u64], joint: &[u32], scratch: &[u64]) -> bool {
+    fn holds(&self, lit: Lit, joint: &[u32], scratch: &[u64]) -> bool {
         let i = (lit & INDEX) as usize;
-        let value = match lit & (3 << 29) {
-            KIND_FLUENT => state.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1),
-            KIND_DOES => {
-                let (r, m) = self.does[i];
-                joint.get(r as usize) == Some(&m)
-            }
-            _ => scratch[i / 64] >> (i % 64) & 1 == 1,
+        let value = if lit & (3 << 29) == KIND_DOES {
+            let (r, m) = self.does[i];
+            joint.get(r as usize) == Some(&m)
+        } else {
+            scratch[i / 64] >> (i % 64) & 1 == 1
         };
         value != (lit & NEGATED != 0)
     }
 
-    fn run(&self, p: &Program, state: &[u64], joint: &[u32], scratch: &mut [u64]) {
+    /// Whether a rule's body holds: its state masks, then its `does` and derived literals.
+    #[inline(always)]
+    fn body(
+        &self,
+        p: &Program,
+        r: &GroundRule,
+        state: &[u64],
+        joint: &[u32],
+        scratch: &[u64],
+    ) -> bool {
+        if r.mask != NO_MASK {
+            let m = r.mask as usize;
+            let (pos, neg) = p.masks[m..m + 2 * self.words].split_at(self.words);
+            for ((&s, &p), &n) in state.iter().zip(pos).zip(neg) {
+                if s & p != p || s & n != 0 {
+                    return false;
+                }
+            }
+        }
+        p.lits[r.start as usize..r.end as usize]
+            .iter()
+            .all(|&l| self.holds(l, joint, scratch))
+    }
+
+    fn run(&self, p: &Program, state: &FluentSet, joint: &[u32], scratch: &mut [u64]) {
+        // The state padded to the network's width, so that mask tests need no bounds logic.
+        let mut padded: SmallVec<[u64; 8]> = SmallVec::from_slice(state.words());
+        padded.resize(self.words.max(padded.len()), 0);
+        let state = &padded[..];
         for block in &p.blocks {
             let rules = &p.rules[block.start as usize..block.end as usize];
             loop {
@@ -469,8 +582,7 @@ impl Network {
                     if scratch[h / 64] >> (h % 64) & 1 == 1 {
                         continue; // already holds: another rule for the same head fired
                     }
-                    let body = &p.lits[r.start as usize..r.end as usize];
-                    if body.iter().all(|&l| self.holds(l, state, joint, scratch)) {
+                    if self.body(p, r, state, joint, scratch) {
                         scratch[h / 64] |= 1 << (h % 64);
                         changed = true;
                     }
@@ -480,19 +592,45 @@ impl Network {
                 }
             }
         }
+        if p.buckets.is_empty() {
+            return;
+        }
+        for (r, &m) in joint.iter().enumerate() {
+            let Some(&d) = self.does_index.get(r).and_then(|v| v.get(m as usize)) else {
+                continue;
+            };
+            let Some(&(start, end)) = p.buckets.get(d as usize) else {
+                continue;
+            };
+            for rule in &p.bucket_rules[start as usize..end as usize] {
+                let h = rule.head as usize;
+                if scratch[h / 64] >> (h % 64) & 1 == 0 && self.body(p, rule, state, joint, scratch)
+                {
+                    scratch[h / 64] |= 1 << (h % 64);
+                }
+            }
+        }
+    }
+
+    /// This network's identity for caches (clones share it).
+    #[inline]
+    pub fn id(&self) -> u64 {
+        self.id
     }
 
     /// Evaluates the view program (`legal`, `terminal`) for `state` into `scratch`.
     #[inline]
     pub fn eval_view(&self, state: &FluentSet, scratch: &mut Scratch) {
-        scratch.iter_mut().for_each(|w| *w = 0);
-        self.run(&self.view, state.words(), &[], scratch);
+        scratch.clear();
+        scratch.resize(self.derived.div_ceil(64), 0);
+        self.run(&self.view, state, &[], scratch);
     }
 
     /// Evaluates the goal program for `state` into `scratch`.
     pub fn eval_goal(&self, state: &FluentSet, scratch: &mut Scratch) {
-        scratch.iter_mut().for_each(|w| *w = 0);
-        self.run(&self.goal, state.words(), &[], scratch);
+        scratch.clear();
+        scratch.resize(self.derived.div_ceil(64), 0);
+        self.run(&self.goal, state, &[], scratch);
     }
 
     #[inline(always)]
@@ -543,8 +681,9 @@ impl Network {
 
     /// The successor of `state` under `joint` (`joint[r]` is role `r`'s move id).
     pub fn next(&self, state: &FluentSet, joint: &[u32], scratch: &mut Scratch) -> FluentSet {
-        scratch.iter_mut().for_each(|w| *w = 0);
-        self.run(&self.next, state.words(), joint, scratch);
+        scratch.clear();
+        scratch.resize(self.derived.div_ceil(64), 0);
+        self.run(&self.next, state, joint, scratch);
         let mut words: SmallVec<[u64; 8]> = SmallVec::new();
         for &(s, f) in &self.next_out {
             if Self::bit(scratch, s) {

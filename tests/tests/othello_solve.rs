@@ -1,0 +1,134 @@
+//! The exact Othello endgame solver (`gametree::othello_solve`: search-core's PVS with the Othello
+//! hooks) against brute-force minimax on seeded random positions, and against the FFO scores.
+
+use std::path::PathBuf;
+
+use gametree::game::{Game, MoveList, Turn, ZeroSumGame};
+use gametree::othello::{random_game, random_position, read_obf, Othello, Position, Symmetry};
+use gametree::othello_solve::{solve, solve_file, SolveOptions, Solver};
+
+/// Brute-force negamax through the game trait, no pruning at all: the oracle.
+fn minimax_solve(state: &Position) -> i32 {
+    let Turn::Player(player) = Othello.turn(state) else {
+        return Othello.final_result(state);
+    };
+    let mut moves = MoveList::new();
+    Othello.legal_moves(state, player, &mut moves);
+    moves
+        .iter()
+        .map(|&mv| -minimax_solve(&Othello.apply(&mut state.clone(), mv).unwrap()))
+        .max()
+        .expect("a position that is not over has a move")
+}
+
+fn small_table() -> SolveOptions {
+    SolveOptions {
+        tt_bytes: 1 << 20,
+        ..SolveOptions::default()
+    }
+}
+
+#[test]
+fn solver_matches_brute_force_minimax_on_random_positions() {
+    let mut solver = Solver::new(small_table());
+    for seed in 0..300 {
+        // 2..=10 empties, so the engine, the horizon and the exact evaluator all take part.
+        let position = random_position(seed, 2 + (seed % 9) as u32);
+        let expected = minimax_solve(&position);
+        let result = solver.solve(&position);
+        assert_eq!(result.score, expected, "seed {seed}\n{position}");
+        match result.best_move {
+            Some(mv) => {
+                let child = position.play(mv).expect("the best move is legal");
+                assert_eq!(
+                    -minimax_solve(&child),
+                    expected,
+                    "seed {seed}: best move {mv}"
+                );
+            }
+            None => assert!(position.is_game_over(), "seed {seed}"),
+        }
+    }
+}
+
+#[test]
+fn every_horizon_gives_the_same_scores() {
+    for exact_empties in [0, 1, 3, 6] {
+        let options = SolveOptions {
+            exact_empties,
+            ..small_table()
+        };
+        let mut solver = Solver::new(options);
+        for seed in 0..40 {
+            let position = random_position(500 + seed, 9);
+            assert_eq!(
+                solver.solve(&position).score,
+                minimax_solve(&position),
+                "seed {seed}"
+            );
+        }
+    }
+}
+
+#[test]
+fn scores_are_invariant_under_the_symmetries() {
+    let mut solver = Solver::new(small_table());
+    for seed in 0..10 {
+        let position = random_position(900 + seed, 12);
+        let score = solver.solve(&position).score;
+        for symmetry in Symmetry::ALL {
+            assert_eq!(solver.solve(&position.transform(symmetry)).score, score);
+        }
+    }
+}
+
+/// `../shared/ffo/` beside the workspace root.
+fn ffo(name: &str) -> Option<PathBuf> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/ffo")
+        .join(name);
+    if path.exists() {
+        Some(path)
+    } else {
+        println!(
+            "note: {} is missing; skipping the FFO check",
+            path.display()
+        );
+        None
+    }
+}
+
+#[test]
+fn ffo_1_to_19_exact_scores_and_best_moves() {
+    let Some(path) = ffo("fforum-1-19.obf") else {
+        return;
+    };
+    let entries = read_obf(&path).expect("the FFO file parses");
+    assert_eq!(entries.len(), 19);
+    let solved = solve_file(&path).expect("the FFO file solves");
+    assert_eq!(solved.len(), 19);
+    for one in &solved {
+        assert_eq!(
+            Some(one.result.score),
+            one.expected(),
+            "position {} (line {})",
+            one.index,
+            one.entry.line
+        );
+        assert_eq!(
+            one.agrees(),
+            Some(true),
+            "best move of position {}",
+            one.index
+        );
+    }
+}
+
+#[test]
+fn a_finished_game_solves_to_its_result() {
+    let end = *random_game(3).last().unwrap();
+    assert!(end.is_game_over());
+    let result = solve(&end, &small_table());
+    assert_eq!(result.score, end.final_score());
+    assert_eq!(result.best_move, None);
+}
