@@ -15,6 +15,7 @@ use crate::error::InterestError;
 /// | [`sibling_percent`](Self::sibling_percent) | 100 | share of `total_cost_this_ply` charged (100 = the seed) |
 /// | [`similar_percent`](Self::similar_percent) | 100 | cost added per similar move already searched at the node |
 /// | [`separate_parities`](Self::separate_parities) | `true` | one tally per player (the seed's fix) |
+/// | [`inherit_siblings`](Self::inherit_siblings) | `true` | children inherit their elder siblings' costs |
 ///
 /// With the defaults a move of interest 100 (Treebeard's base interest `1000 / legal moves` for ten
 /// legal moves) costs 1000 units, exactly one `limit_step`: one iteration buys one such move.
@@ -40,6 +41,11 @@ pub struct InterestConfig {
     /// dodging an outcome with an expensive move). `false` keeps one shared tally, the flawed first
     /// version the seed describes, for comparison.
     pub separate_parities: bool,
+    /// Whether a child inherits `net_cost` (its elder siblings' costs included) as its
+    /// `total_path_cost` — our reading of the seed's diagram, default `true` — or only the path's
+    /// own moves (`false`: the sibling tally then limits a node's width but not its children's
+    /// depth).
+    pub inherit_siblings: bool,
 }
 
 impl Default for InterestConfig {
@@ -50,12 +56,14 @@ impl Default for InterestConfig {
             sibling_percent: 100,
             similar_percent: 100,
             separate_parities: true,
+            inherit_siblings: true,
         }
     }
 }
 
 /// The keys [`InterestConfig::from_str`] accepts, for error messages.
-pub const INTEREST_KEYS: &str = "limit_step, scale, sibling_percent, similar_percent, parities";
+pub const INTEREST_KEYS: &str =
+    "limit_step, scale, sibling_percent, similar_percent, parities, inherit_siblings";
 
 impl InterestConfig {
     /// Parses `interest:key=value,...` (the `interest:` prefix is optional), returning the
@@ -122,6 +130,20 @@ impl InterestConfig {
                             value: value.to_string(),
                             column,
                             expected: "`separate` (one tally per player) or `shared`",
+                        })
+                    }
+                }
+            }
+            "inherit_siblings" => {
+                self.inherit_siblings = match value {
+                    "true" | "yes" | "on" => true,
+                    "false" | "no" | "off" => false,
+                    _ => {
+                        return Err(InterestError::BadValue {
+                            key: "inherit_siblings",
+                            value: value.to_string(),
+                            column,
+                            expected: "`true` or `false`",
                         })
                     }
                 }
@@ -227,7 +249,8 @@ mod tests {
                 scale: 70,
                 sibling_percent: 0,
                 similar_percent: 50,
-                separate_parities: false
+                separate_parities: false,
+                inherit_siblings: true,
             }
         );
         assert_eq!(

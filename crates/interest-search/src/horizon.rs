@@ -233,7 +233,11 @@ impl<G: Game, Pl: Plausibility<G>> HorizonPolicy<G> for InterestHorizon<Pl> {
             tally.similar.record(k);
         }
         let mut child = *budget;
-        child.spent[payer] = saturate(net_cost);
+        child.spent[payer] = if self.config.inherit_siblings {
+            saturate(net_cost)
+        } else {
+            budget.spent[payer].saturating_add(cost)
+        };
         child.to_move = match mover {
             Parity::RootSide => Parity::OtherSide,
             Parity::OtherSide => Parity::RootSide,

@@ -54,12 +54,15 @@
 //! | `sibling_percent` | 100 | weight of `total_cost_this_ply` (100 = the seed, 0 = off) |
 //! | `similar_percent` | 100 | penalty per similar move already searched at the node |
 //! | `parities` | `separate` | one tally per player (`shared`: the seed's flawed first version) |
+//! | `inherit_siblings` | `true` | a child inherits `net_cost`, elder siblings included (reading 1) |
 //!
 //! # Readings of the seed (where it is silent or ambiguous)
 //! 1. **What is passed down includes the siblings.** The seed's diagram shows the branch's net cost
 //!    growing "left and down": a later sibling's subtree inherits the costs of its elder siblings,
 //!    so `net_cost`, not `total_path_cost + cost_this_move`, becomes the child's path cost. Late
-//!    moves thus get shallower searches (late-move reductions, avant la lettre).
+//!    moves thus get shallower searches (late-move reductions, avant la lettre). With
+//!    `inherit_siblings = false` a child inherits only `total_path_cost + cost_this_move`: the
+//!    sibling tally then limits how many moves a node explores but not how deep each goes.
 //! 2. **How the limit meets two tallies.** The seed compares each net cost to "the iteration
 //!    interest limit". Compared in full for each parity, a search where every move costs `c` would
 //!    reach depth `2 × limit / c`, and no limit would give an odd depth. We therefore share the

@@ -165,6 +165,7 @@ fn equal_costs(sibling_percent: u32, separate_parities: bool) -> InterestHorizon
         sibling_percent,
         similar_percent: 100,
         separate_parities,
+        inherit_siblings: true,
     };
     InterestHorizon::with_config(config, Uniform(100)) // every move costs 1000 = one step
 }
@@ -194,6 +195,19 @@ quickcheck! {
         }
         let t = Tree::uniform(b, k + 1);
         run(&t, &mut equal_costs(100, false), k).1.len() == n(b, k)
+    }
+
+    /// Without inheritance the sibling tally only limits width: a node with `k` steps explores
+    /// `min(b, k)` moves and every child keeps `k − 1`: N(k) = 1 + min(b, k) × N(k − 1).
+    fn sibling_tally_without_inheritance_only_limits_width(b: u8, k: u8) -> bool {
+        let (b, k) = (usize::from(b % 4) + 1, u32::from(k % 6));
+        fn n(b: usize, k: u32) -> usize {
+            if k == 0 { 1 } else { 1 + b.min(k as usize) * n(b, k - 1) }
+        }
+        let t = Tree::uniform(b, k + 1);
+        let mut h = equal_costs(100, false);
+        h = InterestHorizon::with_config(InterestConfig { inherit_siblings: false, ..*h.config() }, Uniform(100));
+        run(&t, &mut h, k).1.len() == n(b, k)
     }
 
     /// The same with one tally per parity: the mover has `r` steps, the other `o`;

@@ -95,14 +95,16 @@ const KILLER_DEPTHS: usize = 61;
 /// | base | `1000 / legal moves` | the seed's term 1: in a position with many choices each one matters less |
 /// | corner | `+300` | a corner can never be flipped and anchors edges: almost always worth a look |
 /// | stable discs | `+30` per own disc newly anchored | discs joined to an own corner along an edge can never be flipped (a cheap, sound subset of stability) |
-/// | mobility | `+25` per square the opponent loses (`−25` per square gained) | Othello's strategic core: restricting the opponent's choices |
+/// | mobility | `+25` per square the opponent loses (nothing when it gains) | Othello's strategic core: restricting the opponent's choices |
 /// | previous best | `+100` | the seed's term 4 (previous iteration's best move), fed by [`set_previous_best`](Self::set_previous_best) |
 /// | killer | `+100` | the seed's term 5, per number of empties, fed by [`add_killer`](Self::add_killer) |
 /// | X square | `÷ 4` | the diagonal neighbour of an **empty** corner usually gives the corner away |
 /// | C square | `÷ 2` | an edge neighbour of an empty corner: often, not always, as bad |
 ///
-/// The additive terms are summed first, the X/C penalties then divide the sum (a multiplicative
-/// "down" keeps the interest positive however small the base), and the result is at least 1. A pass,
+/// The additive terms, all non-negative as in Treebeard's list, are summed first; the X/C penalties
+/// then divide the sum (a multiplicative "down" keeps the interest positive however small the
+/// base), so every move's interest lies between a quarter of the base and the base plus its
+/// bonuses: no move costs more than four times an ordinary one. A pass,
 /// always the only move, has the base interest 1000.
 ///
 /// **Similarity** ([`Plausibility::similarity`]) is the square class, for the similar-moves penalty:
@@ -239,7 +241,10 @@ fn square_interest(board: Board, bit: u64, flipped: u64, legal: u32) -> i32 {
     interest += STABLE_DISC * newly_anchored;
     let reply_before = board.opponent_moves().count_ones() as i32;
     let reply_after = child.moves().count_ones() as i32;
-    interest += MOBILITY * (reply_before - reply_after);
+    // Only a reduction counts: like every Treebeard term this one only adds interest, so that no
+    // move falls below the base (a negative term could drive the interest to 1 and the cost to
+    // `scale`, pruning the move for good).
+    interest += MOBILITY * (reply_before - reply_after).max(0);
     interest
 }
 
