@@ -157,8 +157,13 @@
 //! the fixed tables.
 //!
 //! # Choices where the sources are silent (each one tested)
+//! - The best move is the successor that set `retval`; among successors tied at `retval`, the one
+//!   whose bound the `join` kept (lower, else exact, else upper), so that a move only known to be
+//!   worth *at most* `retval` (a pruned child, a table bound, a null-window fail-low) is never named
+//!   best when another is known to reach it.
 //! - The PV of a node is kept as a triangular table of move indices, updated whenever a successor
-//!   becomes the node's best (including a pruned one, whose line ends there).
+//!   becomes the node's best with a value reaching α (always at the root), including a pruned one,
+//!   whose line ends there. Only lines of exact values are complete.
 //! - A table entry's move is its index in the generated move list, so the table is independent of the
 //!   game's move type; killers and history key moves by a fixed 64-bit hash ([`ordering::move_key`]).
 //! - Table cutoffs need an equal draft (see above). With depth horizons and no transpositions across

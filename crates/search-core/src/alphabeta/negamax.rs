@@ -160,13 +160,18 @@ where
             (true, None) => self.eval.evaluate(self.game, state),
         };
 
-        let cutoff = self.config.cutoff;
+        // `retval ⋆ beta` as one comparison: `≥ β` is `≥ β`, `> β` is `≥ β + 1` on integers.
+        let beta_cut = match self.config.cutoff {
+            Cutoff::AtLeastBeta => beta,
+            Cutoff::AboveBeta => beta.saturating_add(1),
+        };
         let alpha0 = alpha;
         let mut alpha = alpha;
         let mut tally = H::NodeTally::default();
         let mut retval: Score = -INFINITY; // `unknown` until the first successor (`tried == 1`)
         let mut bound = Bound::Exact;
         let mut best = 0usize;
+        let mut best_bound = Bound::Upper;
         let mut tried = 0usize; // successors given a budget: searched or pruned
         let mut searched = 0usize;
         let mut meets_alpha = false;
@@ -233,14 +238,26 @@ where
             searched += usize::from(!pruned);
             // The seed: `if retval = unknown or x ≥ retval: when x = retval then bound ← join(bound,
             // d); when x > retval then bound ← d; retval ← x`.
-            if tried == 1 || x > retval {
+            let new_best = if tried == 1 || x > retval {
                 bound = d;
-                best = i;
                 retval = x;
-                // The line only matters where the value can be exact (it raises α) and at the
+                true
+            } else if x == retval {
+                bound = bound.join(d);
+                // Among equal values the best move is the one whose bound the join kept (lower,
+                // else exact, else upper): a move only known to be "at most retval" must not be
+                // named best when another is known to reach it.
+                d > best_bound
+            } else {
+                false
+            };
+            if new_best {
+                best = i;
+                best_bound = d;
+                // The line only matters where the value can be exact (it reaches α) and at the
                 // root, which must name a move even when it fails low; elsewhere copying it would
                 // be most of the cost of a node.
-                if x > alpha || ply == 0 {
+                if x >= alpha || ply == 0 {
                     let index = u16::try_from(i).unwrap_or(NO_MOVE);
                     if pruned {
                         self.pv.set_single(ply, index);
@@ -248,11 +265,9 @@ where
                         self.pv.update(ply, index);
                     }
                 }
-            } else if x == retval {
-                bound = bound.join(d);
             }
             meets_alpha |= x >= alpha0;
-            if cutoff.fails_high(retval, beta) {
+            if retval >= beta_cut {
                 cut_at = Some(k);
                 break;
             }

@@ -41,7 +41,10 @@ impl PvTable {
         let (head, tail) = self.moves.split_at_mut((ply + 1) * WIDTH);
         let row = &mut head[ply * WIDTH..];
         row[0] = index;
-        row[1..=below].copy_from_slice(&tail[..below]);
+        // Most lines are copied from just above a leaf: skip the (out-of-line) copy then.
+        if below > 0 {
+            row[1..=below].copy_from_slice(&tail[..below]);
+        }
         self.len[ply] = below + 1;
     }
 
