@@ -137,7 +137,9 @@ pub struct CnsOutcome {
 /// [`CnsConfig`]: W (default 1), T (default 1), the memory budget, the value bounds. [`Limits`]: a node
 /// budget (nodes generated), deadline and stop flag end the search early; `limits.depth`, if set,
 /// freezes leaves at that depth — they are never expanded and count as unchangeable, so with W = 1 and
-/// T at least the number of leaves the search returns the minimax value of that depth.
+/// T at least the number of leaves the search returns the minimax value of that depth. The root is
+/// always expanded once, whatever the budget (and even when T = 0 makes the range a single value
+/// from the start), so that a move is always chosen in a game that is not over.
 ///
 /// # Result
 /// The root's minimax value in the grown tree (root side's view), its best child's move, and the
@@ -394,6 +396,27 @@ where
             ..SearchStats::default()
         };
         let mut moves = MoveList::new();
+        // The root is always expanded once, whatever the limits: a move must be chosen.
+        let no_limits = Limits {
+            depth: limits.depth,
+            ..Limits::none()
+        };
+        let forced = CnsConfig {
+            max_nodes: usize::MAX,
+            ..config
+        };
+        if tree.nodes[0].open {
+            let _ = grow(
+                game,
+                &mut self.evaluator,
+                &mut tree,
+                0,
+                &mut moves,
+                &forced,
+                &no_limits,
+                &mut stats,
+            );
+        }
         let reason = loop {
             let t = config.t as usize;
             let (low, high) = (tree.down(0)[t], tree.up(0)[t]);
@@ -414,33 +437,18 @@ where
                 (Direction::Fall, low)
             };
             let leaf = tree.conspirator(dir, target);
-            debug_assert!(tree.nodes[leaf].open, "conspirators are open leaves");
-            let Some(mut leaf_state) = tree.nodes[leaf].state.take() else {
-                unreachable!("open leaves keep their position");
-            };
-            game.moves(&leaf_state, &mut moves);
-            if moves.is_empty() {
-                tree.close(leaf);
-                update_ancestors(&mut tree, leaf);
-                continue;
-            }
-            if tree.nodes.len() + moves.len() > config.max_nodes {
-                tree.nodes[leaf].state = Some(leaf_state);
-                break StopReason::Memory;
-            }
-            expand(
+            if let Err(reason) = grow(
                 game,
                 &mut self.evaluator,
                 &mut tree,
                 leaf,
-                &mut leaf_state,
-                &moves,
-                limits.depth,
-            );
-            stats.generated += moves.len() as u64;
-            stats.evaluated += moves.len() as u64;
-            stats.expanded += 1;
-            update_ancestors(&mut tree, leaf);
+                &mut moves,
+                &config,
+                limits,
+                &mut stats,
+            ) {
+                break reason;
+            }
         };
         let t = config.t as usize;
         let outcome = CnsOutcome {
@@ -466,6 +474,46 @@ where
     fn name(&self) -> String {
         format!("cns:w={},t={}", self.config.w, self.config.t)
     }
+}
+
+/// Expands the open leaf `leaf` (the conspirator chosen) and updates its ancestors; refuses when the
+/// tree would outgrow [`CnsConfig::max_nodes`].
+#[allow(clippy::too_many_arguments)]
+fn grow<G, E>(
+    game: &G,
+    evaluator: &mut E,
+    tree: &mut Tree<G::State, G::Move>,
+    leaf: usize,
+    moves: &mut MoveList<G::Move>,
+    config: &CnsConfig,
+    limits: &Limits,
+    stats: &mut SearchStats,
+) -> Result<(), StopReason>
+where
+    G: ZeroSumGame,
+    E: Evaluator<G>,
+{
+    debug_assert!(tree.nodes[leaf].open, "conspirators are open leaves");
+    let Some(mut state) = tree.nodes[leaf].state.take() else {
+        unreachable!("open leaves keep their position");
+    };
+    game.moves(&state, moves);
+    if moves.is_empty() {
+        // A position without moves that did not report `Over`: it cannot change.
+        tree.close(leaf);
+        update_ancestors(tree, leaf);
+        return Ok(());
+    }
+    if tree.nodes.len() + moves.len() > config.max_nodes {
+        tree.nodes[leaf].state = Some(state);
+        return Err(StopReason::Memory);
+    }
+    expand(game, evaluator, tree, leaf, &mut state, moves, limits.depth);
+    stats.generated += moves.len() as u64;
+    stats.evaluated += moves.len() as u64;
+    stats.expanded += 1;
+    update_ancestors(tree, leaf);
+    Ok(())
 }
 
 /// Splitting `k` conspirators between the node's earlier children (`acc`) and one more (`child`),
@@ -665,6 +713,22 @@ mod tests {
         assert!(r.stats.generated >= 100 && r.stats.generated < 100 + 3);
         assert!(r.best_move.is_some());
         assert!(CnsConfig::new(0, 1).is_err());
+    }
+
+    #[test]
+    fn the_root_is_always_expanded_so_a_move_is_always_chosen() {
+        let game = TreeGame::random(5, 4, 3, 50);
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        for (t, limits) in [
+            (0, Limits::none()),
+            (3, Limits::none().with_nodes(1)),
+            (3, Limits::none().with_stop(stop)),
+        ] {
+            let mut cns = Cns::new(StoredValue, CnsConfig::new(1, t).unwrap());
+            let r = cns.search(&game, &0, &limits);
+            assert!(r.best_move.is_some(), "T = {t}, {limits:?}");
+            assert!(game.nodes[0].children.contains(&r.best_move.unwrap()));
+        }
     }
 
     /// The `up`/`down` arrays, expanded breadth-first to a depth, give the same conspiracy numbers
