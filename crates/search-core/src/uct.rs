@@ -24,16 +24,17 @@
 //! | [`Turn`] | selection | statistics |
 //! |---|---|---|
 //! | `Player(p)` | UCB1 over `p`'s moves, maximising `p`'s reward (the multi-player UCT of Sturtevant 2008, the seed's reference \[25\]: each player maximises its own payoff) | per move: visits, `p`'s reward |
-//! | `Simultaneous` | **decoupled UCT** (Lanctot, Lisý & Winands 2013; Cowling, Powley & Whitehouse 2012 use the same decoupling for simultaneous moves in ISMCTS): every player runs its own UCB1 over its own moves, as if the others' choices were part of the environment, and the joint move is the tuple of the choices; if chance moves too, its outcome is drawn from its distribution. Random tie-breaking keeps the players' choices independent (with first-index tie-breaking both players of matching pennies would walk the diagonal forever) | per player and per move of that player: visits, that player's reward |
+//! | `Simultaneous` | **decoupled UCT** (DUCT, as in CadiaPlayer, Finnsson & Björnsson 2008, the seed's reference \[9\]; analysed by Lanctot, Lisý & Winands 2013; Cowling, Powley & Whitehouse's ISMCTS, 2012, likewise keeps each player's statistics over its own moves only): every player runs its own UCB1 over its own moves, as if the others' choices were part of the environment, and the joint move is the tuple of the choices; if chance moves too, its outcome is drawn from its distribution. Random tie-breaking keeps the players' choices independent (with first-index tie-breaking both players of matching pennies would walk the diagonal forever) | per player and per move of that player: visits, that player's reward |
 //! | `Chance` | an outcome drawn from [`Game::chance_outcomes`] with its probability | per outcome: visits |
 //! | `Over` | none: the payoffs are read | — |
 //!
-//! **A known limit of decoupled UCB1** (Lanctot et al. 2013 discuss it, and recommend Exp3 or regret
-//! matching at simultaneous nodes when convergence to an equilibrium matters; neither is implemented
-//! here): each player's arm means mix rewards gathered against the other players' *past* choices. When
-//! those choices drift, a mean can go stale — in a prisoner's dilemma the players may settle on mutual
-//! cooperation because defection's mean still remembers the time the other defected too. Matching
-//! pennies-like games are played mixed, and a move that dominates by more than the others' choices can
+//! **A known limit of decoupled UCB1**: it need not converge to an equilibrium (Shafiei, Sturtevant &
+//! Schaeffer 2009; Lanctot et al. 2013 compare it with Exp3 and regret-matching selection, which are
+//! not implemented here). Each player's arm means mix rewards gathered against the other players'
+//! *past* choices; when those choices drift, a mean goes stale. In a prisoner's dilemma the players
+//! can settle on mutual cooperation because defection's mean still remembers the time the other
+//! defected too, and in a perfectly symmetric game the two deterministic UCB1s can move in lockstep.
+//! Matching pennies is played mixed, and a move that dominates by more than the others' choices can
 //! shift its mean is found (both are tested).
 //!
 //! Playouts end at a finished game or after [`UctConfig::max_playout_plies`] plies; a truncated playout
