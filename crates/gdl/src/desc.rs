@@ -219,6 +219,13 @@ impl Builder<'_> {
             let Some(alternatives) = self.literal(lit, &mut scope, false) else {
                 return;
             };
+            if let [only] = alternatives.as_slice() {
+                // No disjunction: extend in place (bodies may have many literals).
+                for conj in &mut dnf {
+                    conj.extend_from_slice(only);
+                }
+                continue;
+            }
             if dnf.len().saturating_mul(alternatives.len()) > MAX_DISJUNCTS {
                 self.problem(
                     lit.pos,

@@ -1,4 +1,116 @@
-//! The Game Description Language (work in progress).
+//! The Game Description Language for gametree: parse any game written in GDL or GDL-II, validate it,
+//! reason about it with a simple reference reasoner or a fast grounded one, and play it through the
+//! game-trait [`Game`](game_trait::Game) interface with every searcher of the workspace.
+//!
+//! # Should I be using this crate?
+//! Use it to load General Game Playing descriptions (`.kif` files) and play or search them. Through
+//! the `gametree` facade it is `gametree::gdl`; the CLI exposes it as `gametree gdl check`, and
+//! `perft`/`search`/`match` accept `.kif` files.
+//!
+//! # Contents
+//! - [`GdlGame`]: a description as an n-player [`Game`](game_trait::Game) with simultaneous moves
+//!   and a chance player (`random`); [`GdlGame::from_file`], [`GdlGame::from_str`].
+//! - [`TurnTaking`], [`GoalEvaluator`]: the checked two-player view for negamax searchers.
+//! - [`check`] / [`check_file`] → [`CheckReport`]: validate and summarise, for `gametree gdl check`.
+//! - [`random_playout`]: seeded random playouts over any game.
+//! - Modules: [`syntax`] (lexer, parser), [`desc`] (rules and the validator's checks), [`eval`] and
+//!   [`reference`](mod@reference) (the reference reasoner), [`network`] (grounding and the compiled reasoner),
+//!   [`term`] (interned symbols, hash-consed terms).
+//!
+//! # The language accepted
+//! **KIF**, the GGP standard (Love, Hinrichs, Haley, Schkufza, Genesereth, *General Game Playing: Game
+//! Description Language Specification*, 2008): `;` comments, constants case-insensitive (normalised to
+//! lower case), variables `?x`, facts and rules `(<= head body…)`, body literals `(not …)`, `(or …)`,
+//! `(distinct a b)`, `(true f)`, `(does r m)`; the keywords `role init true next legal does goal terminal
+//! base input`, and GDL-II's `random` role and `sees` (Thielscher, *A General Game Description Language
+//! for Incomplete Information Games*, AAAI 2010).
+//!
+//! **Infix**, the Prolog-like form papers print (e.g. Figure 1 of Koriche, Lagrue, Piette, Tabary,
+//! *General Game Playing with Stochastic CSP*): `legal(P, choose(X)) :- true(control(P)), side(X).`,
+//! with `:-`, `←`, `<-` or `<=`, literals separated by `,` or `&`, `not(l)` or `not l`, `distinct(a, b)`,
+//! `or(l1, l2)`. **In the infix form, identifiers starting with an upper-case letter or `_` are
+//! variables** (as in Prolog; `_` alone is anonymous); everything else is a constant, lower-cased. `%`
+//! and `;` start comments. A file whose first significant character is `(` is KIF, otherwise infix.
+//! `crates/gdl/games/matching_pennies.kif` is the paper's figure in infix, with the four corrections it
+//! needs to be valid GDL listed in its header.
+//!
+//! Not supported: `(not (distinct a b))` (write the equality by reusing a variable) and nesting deeper
+//! than [`syntax::MAX_NESTING`] parentheses; both are reported as errors, never as a crash.
+//!
+//! # Validation
+//! Every problem is reported with file, line, column and the rule ([`Diagnostic`]): syntax; arity
+//! clashes; unsafe variables (in the head, in `not` or `distinct`, without a positive binding literal);
+//! recursion through negation (the cycle is named); `legal`/`terminal`/`goal` depending on `does`;
+//! `init` depending on `true` or `does`; rules defining `true` or `does`; no `role`; a role other than
+//! `random` without a `goal` rule.
+//!
+//! # Semantics
+//! A state is a set of ground fluents. The initial state holds every `f` with `init(f)`. In a state,
+//! the model is the stratified model of the rules plus `true(f)` for each fluent; `legal`, `terminal`
+//! and `goal` are read off it. The successor under a joint move holds every `f` with `next(f)` in the
+//! model that also contains `does(r, m)` for each role's move. `random`'s moves are uniformly
+//! distributed (GDL-II; the MAC-UCB paper's semantics). `sees` is parsed and evaluated
+//! ([`GdlGame::percepts`]), but play is full-information, as in that paper. How this maps onto
+//! game-trait's `Turn` is documented on [`GdlGame`]. Goal values must be numeric constants 0–100;
+//! payoffs are goal/100.
+//!
+//! # The reasoners
+//! * **Reference** ([`reference`](mod@reference), [`eval`]): every query computes the stratified model bottom-up
+//!   (naive iteration per stratum, nested-loop joins over hash-consed ground atoms). Easy to read, the
+//!   oracle of the tests.
+//! * **Fast** ([`network`]): the rules are grounded once by domain analysis (a relaxed fixpoint: every
+//!   atom that can hold in some reachable state), static relations are folded away, and the ground
+//!   rules are compiled into three straight-line programs (view = legal + terminal, goal, next) over
+//!   bitset states: positive and negative state literals become word masks, derived atoms bits in a
+//!   scratch bitset, rules run in dependency order (recursive components to a fixpoint), and `next`
+//!   rules triggered by a move run only when that move is played. No allocation per query for games
+//!   up to 256 fluents and 4096 derived atoms. If grounding exceeds [`network::MAX_GROUND_RULES`],
+//!   the game falls back to the reference reasoner and says so ([`GdlGame::reasoner_kind`],
+//!   [`GdlGame::fallback_reason`]).
+//!
+//! Both are cross-checked on every shipped game along seeded random playouts (same legal sets, next
+//! states, terminal and goals).
+//!
+//! # Example: parse tic-tac-toe, play a random game
+//! ```
+//! use game_trait::{Game, MoveList, Turn};
+//! use gdl::{GdlGame, ReasonerKind};
+//! use rand::{Rng, SeedableRng};
+//!
+//! let game = GdlGame::from_file(concat!(env!("CARGO_MANIFEST_DIR"), "/games/tictactoe.kif"))?;
+//! assert_eq!(game.roles(), ["xplayer", "oplayer"]);
+//! assert_eq!(game.reasoner_kind(), ReasonerKind::Fast);
+//!
+//! let mut rng = rand_pcg::Pcg64::seed_from_u64(7);
+//! let mut state = game.initial_state();
+//! let mut moves = MoveList::new();
+//! while let Turn::Player(p) = game.turn(&state) {
+//!     game.legal_moves(&state, p, &mut moves);
+//!     let mv = moves[rng.gen_range(0..moves.len())];
+//!     println!("{} plays {}", game.player_name(p), game.move_name(&state, mv));
+//!     game.play(&mut state, mv);
+//! }
+//! assert_eq!(game.turn(&state), Turn::Over);
+//! let total = game.payoff(&state, 0) + game.payoff(&state, 1);
+//! assert_eq!(total, 1.0); // win/loss or draw
+//!
+//! // The paper's Matching Pennies, in infix syntax: alice and bob choose at once, then chance flips.
+//! let pennies = GdlGame::from_str(
+//!     "role(alice). role(bob). role(random). side(heads). side(tails).
+//!      init(control(alice)). init(control(bob)).
+//!      legal(P, choose(X)) :- true(control(P)), side(X).
+//!      legal(P, noop) :- role(P), not true(control(P)).
+//!      next(coin(P, X)) :- does(P, choose(X)).
+//!      next(control(random)) :- true(control(alice)).
+//!      next(coin(P, X)) :- true(coin(P, X)).
+//!      terminal :- true(coin(random, X)).
+//!      goal(P, 100) :- role(P), true(coin(alice, X)), true(coin(bob, X)), true(coin(random, X)).
+//!      goal(P, 0) :- role(P), not won.
+//!      won :- true(coin(alice, X)), true(coin(bob, X)), true(coin(random, X)).",
+//! )?;
+//! assert_eq!(pennies.turn(&pennies.initial_state()), Turn::Simultaneous);
+//! # Ok::<(), gdl::GdlError>(())
+//! ```
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 

@@ -2,7 +2,7 @@
 //! propositional programs over bitsets.
 //!
 //! # Grounding (domain analysis)
-//! 1. The *relaxed model* ([`Engine::relaxed_model`]) is computed once: negation ignored, `true(f)`
+//! 1. The *relaxed model* ([`Engine::relaxed_model`](crate::eval::Engine::relaxed_model)) is computed once: negation ignored, `true(f)`
 //!    for every `init(f)` and `next(f)`, `does(r, m)` for every `legal(r, m)`, to a fixpoint. It is the
 //!    atom-level form of the classic argument-domain fixpoint: every atom that can hold in any
 //!    reachable state (with any legal joint move) is in it, and it is usually far smaller than the
@@ -111,26 +111,26 @@ pub struct Network {
 fn static_relations(kb: &Kb) -> HashSet<Sym> {
     let kw = kb.desc.kw;
     let terms = &kb.desc.terms;
-    let mut dynamic: HashSet<Sym> = [kw.true_, kw.does].into_iter().collect();
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for r in &kb.desc.rules {
-            let Some((h, _)) = terms.functor(r.head) else {
-                continue;
-            };
-            if dynamic.contains(&h) {
-                continue;
-            }
-            let dep = r.body.iter().any(|l| match *l {
-                Literal::Pos(a) | Literal::Neg(a) => {
-                    terms.functor(a).is_some_and(|(f, _)| dynamic.contains(&f))
+    // Dependents of each relation, then a search from `true` and `does`.
+    let mut dependents: HashMap<Sym, Vec<Sym>> = HashMap::new();
+    for r in &kb.desc.rules {
+        let Some((h, _)) = terms.functor(r.head) else {
+            continue;
+        };
+        for l in &r.body {
+            if let Literal::Pos(a) | Literal::Neg(a) = *l {
+                if let Some((f, _)) = terms.functor(a) {
+                    dependents.entry(f).or_default().push(h);
                 }
-                Literal::Distinct(..) => false,
-            });
-            if dep {
-                dynamic.insert(h);
-                changed = true;
+            }
+        }
+    }
+    let mut dynamic: HashSet<Sym> = [kw.true_, kw.does].into_iter().collect();
+    let mut queue: Vec<Sym> = dynamic.iter().copied().collect();
+    while let Some(v) = queue.pop() {
+        for &u in dependents.get(&v).map_or(&[][..], Vec::as_slice) {
+            if dynamic.insert(u) {
+                queue.push(u);
             }
         }
     }

@@ -209,18 +209,22 @@ impl Validator<'_> {
             }
         }
         // Forbidden dependencies.
+        let mut reverse: Vec<Vec<usize>> = vec![Vec::new(); names.len()];
+        for (v, out) in edges.iter().enumerate() {
+            for &w in out {
+                reverse[w].push(v);
+            }
+        }
+        // Which relations depend on `target`: a breadth-first search over reversed edges.
         let reaches = |target: Sym| -> Vec<bool> {
             let mut r = vec![false; names.len()];
             let Some(&t) = ids.get(&target) else { return r };
-            // Reverse reachability by repeated relaxation over the (small) relation graph.
             r[t] = true;
-            let mut changed = true;
-            while changed {
-                changed = false;
-                for v in 0..names.len() {
-                    if !r[v] && edges[v].iter().any(|&w| r[w]) {
-                        r[v] = true;
-                        changed = true;
+            let mut queue = vec![t];
+            while let Some(v) = queue.pop() {
+                for &u in &reverse[v] {
+                    if !std::mem::replace(&mut r[u], true) {
+                        queue.push(u);
                     }
                 }
             }
@@ -274,8 +278,12 @@ impl Validator<'_> {
         strata.retain(|s| !s.is_empty());
         self.desc.strata = strata;
         // Warnings: relations used but never defined.
+        let mut defined = vec![false; names.len()];
+        for &h in &rule_head {
+            defined[h] = true;
+        }
         for (v, &s) in names.iter().enumerate() {
-            if s != kw.true_ && s != kw.does && !rule_head.contains(&v) {
+            if s != kw.true_ && s != kw.does && !defined[v] {
                 self.desc.warnings.push(format!(
                     "relation `{}` is used but never defined, so it never holds",
                     self.desc.terms.name(s)

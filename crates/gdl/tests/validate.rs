@@ -1,0 +1,181 @@
+//! The validator: every kind of problem is reported, with its location and rule.
+
+use gdl::{GdlError, GdlGame};
+
+/// A minimal valid game the tests break one rule at a time.
+const BASE: &str =
+    "(role a)\n(init (on))\n(<= (legal a go) (true (on)))\n(<= (next (on)) (does a go))\n\
+(<= terminal (not (true (on))))\n(<= (goal a 100) (true (on)))\n";
+
+fn problems(text: &str) -> Vec<String> {
+    match GdlGame::parse(text, "t.kif") {
+        Err(GdlError::Invalid { diagnostics }) => {
+            diagnostics.iter().map(|d| d.to_string()).collect()
+        }
+        Err(e) => vec![e.to_string()],
+        Ok(_) => Vec::new(),
+    }
+}
+
+fn assert_problem(extra: &str, line: u32, needle: &str) {
+    let text = format!("{BASE}{extra}");
+    let found = problems(&text);
+    assert!(
+        found
+            .iter()
+            .any(|p| p.contains(needle) && p.starts_with(&format!("t.kif:{line}:"))),
+        "expected `{needle}` at line {line}, got {found:#?}"
+    );
+}
+
+#[test]
+fn the_base_game_is_valid() {
+    assert!(problems(BASE).is_empty(), "{:?}", problems(BASE));
+}
+
+#[test]
+fn arity_clash() {
+    assert_problem(
+        "(p 1)\n(<= (q) (p 1 2))\n",
+        8,
+        "relation `p` used with arity 2, but it has arity 1 at t.kif:7:1",
+    );
+    assert_problem(
+        "(<= (legal a) (true (on)))\n",
+        7,
+        "the GDL keyword `legal` has arity 2",
+    );
+}
+
+#[test]
+fn unsafe_variables() {
+    assert_problem(
+        "(<= (legal a ?m) (true (on)))\n",
+        7,
+        "unsafe variable `?m`: it occurs in the head",
+    );
+    assert_problem(
+        "(<= (p ?x) (true (on)) (not (q ?x)))\n(q 1)\n",
+        7,
+        "unsafe variable `?x`",
+    );
+    assert_problem(
+        "(<= (p 1) (true (on)) (distinct ?y 2))\n",
+        7,
+        "in a `distinct`",
+    );
+    // The infix form: P is a variable.
+    let text = "role(a). init(on). legal(a, go) :- true(on). next(on) :- does(a, go).\n\
+        terminal :- not true(on). goal(a, 100) :- true(on).\nlegal(P, noop) :- not true(control(P)).";
+    let found = problems(text);
+    assert!(
+        found
+            .iter()
+            .any(|p| p.contains("unsafe variable `P`") && p.starts_with("t.kif:3:1")),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn recursion_through_negation_names_the_cycle() {
+    assert_problem(
+        "(<= (p) (true (on)) (not (q)))\n(<= (q) (p))\n",
+        7,
+        "recursion through negation (unstratifiable): `p` → not `q` → `p`",
+    );
+}
+
+#[test]
+fn does_under_legal_terminal_goal_and_true_in_init() {
+    assert_problem(
+        "(<= (moved) (does a go))\n(<= terminal (moved))\n",
+        8,
+        "`terminal` must not depend on `does` (through `moved`)",
+    );
+    assert_problem(
+        "(<= (legal a stay) (does a go))\n",
+        7,
+        "`legal` must not depend on `does`",
+    );
+    assert_problem(
+        "(<= (init (off)) (true (on)))\n",
+        7,
+        "`init` must not depend on `true`",
+    );
+}
+
+#[test]
+fn roles_and_goals() {
+    let found = problems("(init (on))\n(<= terminal (true (on)))\n");
+    assert!(
+        found.iter().any(|p| p.contains("declares no `role`")),
+        "{found:?}"
+    );
+    assert_problem("(role b)\n", 7, "role `b` has no `goal` rule");
+    assert!(
+        problems(&format!("{BASE}(role random)\n")).is_empty(),
+        "random needs no goal"
+    );
+    assert_problem(
+        "(<= (true (on)) (true (on)))\n",
+        7,
+        "`true` cannot be defined by a rule",
+    );
+}
+
+#[test]
+fn all_problems_are_listed_together() {
+    let text = format!("{BASE}(<= (legal a ?m) (true (on)))\n(role b)\n");
+    assert_eq!(problems(&text).len(), 2);
+}
+
+#[test]
+fn syntax_errors_have_line_and_column() {
+    let err = GdlGame::parse("(role a)\n(init (on)\n", "s.kif").unwrap_err();
+    assert!(
+        err.to_string().starts_with("s.kif:2:1: syntax error"),
+        "{err}"
+    );
+    let err = GdlGame::parse("role(a).\ninit(on) foo.\n", "s.gdl").unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("s.gdl:2:10: syntax error: expected `.`"),
+        "{err}"
+    );
+    assert_eq!(err.exit_code(), 1);
+    let err = GdlGame::from_file("/nonexistent/x.kif").unwrap_err();
+    assert_eq!(err.exit_code(), 2);
+}
+
+#[test]
+fn check_summarises_a_valid_game() {
+    let r = gdl::check(BASE, "t.kif").unwrap();
+    assert_eq!(r.roles, ["a"]);
+    assert_eq!((r.fluents, r.moves), (1, 1));
+    assert!(r.fast_reasoner);
+    // The base game's single move keeps it going forever.
+    assert!(
+        r.warnings.iter().all(|w| w.contains("did not end")),
+        "{:?}",
+        r.warnings
+    );
+    // A game that never ends is valid but warned about.
+    let endless =
+        "(role a)\n(init (on))\n(<= (legal a go) (true (on)))\n(<= (next (on)) (does a go))\n\
+        (<= terminal (true (off)))\n(<= (goal a 100) (true (on)))\n";
+    let r = gdl::check(endless, "e.kif").unwrap();
+    assert!(
+        r.warnings.iter().any(|w| w.contains("did not end")),
+        "{:?}",
+        r.warnings
+    );
+    let unused = format!("{BASE}(<= (goal a 0) (true (on)) (missing))\n");
+    let r = gdl::check(&unused, "u.kif").unwrap();
+    assert!(
+        r.warnings
+            .iter()
+            .any(|w| w.contains("`missing` is used but never defined")),
+        "{:?}",
+        r.warnings
+    );
+}
