@@ -169,7 +169,8 @@ impl<E, P, H, O> AlphaBeta<E, P, H, O> {
             Some(tt) if tt.bytes() == TranspositionTable::new_size(bytes) => tt.new_search(),
             _ => self.tt = Some(TranspositionTable::new(bytes)),
         }
-        self.heuristics.new_search();
+        self.heuristics
+            .new_search(self.config.killers, self.config.history);
         self.pv.ensure_allocated();
     }
 }

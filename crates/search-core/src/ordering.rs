@@ -71,20 +71,13 @@ impl Hasher for FxHasher {
     }
 }
 
-/// Killer moves per ply and history counters per side, kept across searches.
-#[derive(Clone, Debug)]
+/// Killer moves per ply and history counters per side, kept across searches. The tables are
+/// allocated by the first search that enables them, so a searcher without them (such as a shallow
+/// α/β used as an evaluator, created and run many times) pays nothing.
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Heuristics {
     killers: Vec<[u64; 2]>,
     history: Vec<i32>,
-}
-
-impl Default for Heuristics {
-    fn default() -> Heuristics {
-        Heuristics {
-            killers: vec![[0; 2]; MAX_PLY + 1],
-            history: vec![0; 2 << HISTORY_BITS],
-        }
-    }
 }
 
 impl Heuristics {
@@ -94,10 +87,21 @@ impl Heuristics {
         self.history.fill(0);
     }
 
-    /// Start of a search: killers are position-specific and go, history fades.
-    pub(crate) fn new_search(&mut self) {
-        self.killers.fill([0; 2]);
-        self.history.iter_mut().for_each(|h| *h /= 2);
+    /// Start of a search using the tables enabled here: killers are position-specific and go,
+    /// history fades.
+    pub(crate) fn new_search(&mut self, killers: bool, history: bool) {
+        if killers {
+            if self.killers.is_empty() {
+                self.killers = vec![[0; 2]; MAX_PLY + 1];
+            }
+            self.killers.fill([0; 2]);
+        }
+        if history {
+            if self.history.is_empty() {
+                self.history = vec![0; 2 << HISTORY_BITS];
+            }
+            self.history.iter_mut().for_each(|h| *h /= 2);
+        }
     }
 
     #[inline(always)]
@@ -209,6 +213,7 @@ mod tests {
     fn killers_keep_the_two_latest_distinct_cutoff_moves() {
         let (a, b) = (move_key(&11u32), move_key(&13u32));
         let mut h = Heuristics::default();
+        h.new_search(true, true);
         h.record_cutoff(3, 0, a, 2, true, true);
         h.record_cutoff(3, 0, a, 2, true, true);
         h.record_cutoff(3, 0, b, 3, true, true);
@@ -219,7 +224,7 @@ mod tests {
             (h.history(0, a), h.history(0, b), h.history(1, a)),
             (8, 9, 0)
         );
-        h.new_search();
+        h.new_search(true, true);
         assert_eq!((h.killer_rank(3, b), h.history(0, a)), (None, 4));
     }
 }
