@@ -4,13 +4,17 @@
 //! fast reasoner. Run: `cargo bench -p gametree-benches --bench gdl`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use gdl::{random_playout, GdlGame, ReasonerKind};
 use gametree::game::Game;
+use gdl::{random_playout, GdlGame, ReasonerKind};
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
 fn game(name: &str) -> GdlGame {
-    GdlGame::from_file(format!("{}/../crates/gdl/games/{name}", env!("CARGO_MANIFEST_DIR"))).expect("shipped game")
+    GdlGame::from_file(format!(
+        "{}/../crates/gdl/games/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("shipped game")
 }
 
 fn playouts(c: &mut Criterion) {
@@ -19,7 +23,10 @@ fn playouts(c: &mut Criterion) {
     for name in ["tictactoe.kif", "connect4.kif"] {
         let fast = game(name);
         assert_eq!(fast.reasoner_kind(), ReasonerKind::Fast);
-        let reference = fast.clone().with_reasoner(ReasonerKind::Reference).expect("reference");
+        let reference = fast
+            .clone()
+            .with_reasoner(ReasonerKind::Reference)
+            .expect("reference");
         for (label, g) in [("fast", &fast), ("reference", &reference)] {
             let mut rng = Pcg64::seed_from_u64(1);
             group.bench_function(format!("{name}/{label}"), |b| {
