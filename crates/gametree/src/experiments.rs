@@ -9,6 +9,13 @@ use std::fmt;
 
 #[cfg(all(feature = "conspiracy", feature = "othello", feature = "search"))]
 pub mod cn;
+#[cfg(all(
+    feature = "interest-search",
+    feature = "othello",
+    feature = "random-tree",
+    feature = "search"
+))]
+pub mod interest;
 #[cfg(all(feature = "forward-estimation", feature = "random-tree", feature = "search"))]
 pub mod fe;
 pub mod svg;
@@ -71,6 +78,13 @@ pub type RunFn = fn(&ReproduceOptions, &mut dyn FnMut(u64, u64)) -> Result<Repor
 pub const EXPERIMENTS: &[(&str, &str, RunFn)] = &[
     #[cfg(all(feature = "conspiracy", feature = "othello", feature = "search"))]
     (cn::NAME, cn::DESCRIPTION, cn::run),
+    #[cfg(all(
+        feature = "interest-search",
+        feature = "othello",
+        feature = "random-tree",
+        feature = "search"
+    ))]
+    (interest::NAME, interest::DESCRIPTION, interest::run),
     #[cfg(all(feature = "forward-estimation", feature = "random-tree", feature = "search"))]
     (fe::TABLE1.0, fe::TABLE1.1, fe::table1),
     #[cfg(all(feature = "forward-estimation", feature = "random-tree", feature = "search"))]
