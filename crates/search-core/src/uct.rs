@@ -61,9 +61,10 @@
 //!
 //! # Limits
 //! The number of simulations is `limits.nodes`, or [`UctConfig::simulations`] when that is `None`.
-//! The deadline and the stop flag are checked every 256 simulations (a clock read costs about as much as
-//! a short playout step, and a search must stay deterministic when no deadline is set). `limits.depth`
-//! is ignored. To search by time only, set `simulations` to `u64::MAX` and give a deadline.
+//! The deadline and the stop flag are checked before the first simulation and then every 256
+//! simulations: in small games a clock read per simulation would cost a noticeable share of the
+//! time, while in slow ones (a GDL reasoner, long playouts) a search may overrun its deadline by up to
+//! 256 simulations' time. `limits.depth` is ignored. To search by time only, set `simulations` to `u64::MAX` and give a deadline.
 //!
 //! # Determinism
 //! Every random choice (chance outcomes, playout moves) comes from a [`Pcg64`] seeded with
