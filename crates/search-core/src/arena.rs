@@ -222,13 +222,31 @@ where
     A: Searcher<G> + ?Sized,
     B: Searcher<G> + ?Sized,
 {
+    play_match_from(game, &game.initial_state(), a, b, config, progress)
+}
+
+/// [`play_match`] from `root` instead of the game's initial state: every opening's random plies
+/// start there.
+pub fn play_match_from<G, A, B>(
+    game: &G,
+    root: &G::State,
+    a: &mut A,
+    b: &mut B,
+    config: &MatchConfig,
+    progress: &mut dyn FnMut(u64, u64),
+) -> MatchReport
+where
+    G: ZeroSumGame,
+    A: Searcher<G> + ?Sized,
+    B: Searcher<G> + ?Sized,
+{
     let total = 2 * config.games as u64;
     let mut rng = Pcg64::seed_from_u64(config.seed);
     let mut sides = [new_side(a.name()), new_side(b.name())];
     let mut records = Vec::with_capacity(2 * config.games);
     progress(0, total);
     for opening in 0..config.games {
-        let (start, opening_moves) = random_opening(game, config.opening_plies, &mut rng);
+        let (start, opening_moves) = random_opening(game, root, config.opening_plies, &mut rng);
         for a_player in [0, 1] {
             a.clear();
             b.clear();
@@ -263,10 +281,11 @@ fn new_side(name: String) -> SideReport {
     }
 }
 
-/// Plays `plies` uniformly random legal moves from the initial state, drawing again (a bounded number
-/// of times) if that finishes the game. Returns the position and the moves' names.
+/// Plays `plies` uniformly random legal moves from `root`, drawing again (a bounded number of times)
+/// if that finishes the game. Returns the position and the moves' names.
 fn random_opening<G: ZeroSumGame>(
     game: &G,
+    root: &G::State,
     plies: u32,
     rng: &mut Pcg64,
 ) -> (G::State, Vec<String>) {
@@ -274,7 +293,7 @@ fn random_opening<G: ZeroSumGame>(
     let mut attempt = 0;
     loop {
         attempt += 1;
-        let mut state = game.initial_state();
+        let mut state = root.clone();
         let mut names = Vec::with_capacity(plies as usize);
         for _ in 0..plies {
             game.moves(&state, &mut moves);
