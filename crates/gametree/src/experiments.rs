@@ -10,14 +10,18 @@ use std::fmt;
 #[cfg(all(feature = "conspiracy", feature = "othello", feature = "search"))]
 pub mod cn;
 #[cfg(all(
+    feature = "forward-estimation",
+    feature = "random-tree",
+    feature = "search"
+))]
+pub mod fe;
+#[cfg(all(
     feature = "interest-search",
     feature = "othello",
     feature = "random-tree",
     feature = "search"
 ))]
 pub mod interest;
-#[cfg(all(feature = "forward-estimation", feature = "random-tree", feature = "search"))]
-pub mod fe;
 pub mod svg;
 
 /// Options shared by every reproduction. `None` means the paper's own value.
@@ -85,15 +89,35 @@ pub const EXPERIMENTS: &[(&str, &str, RunFn)] = &[
         feature = "search"
     ))]
     (interest::NAME, interest::DESCRIPTION, interest::run),
-    #[cfg(all(feature = "forward-estimation", feature = "random-tree", feature = "search"))]
+    #[cfg(all(
+        feature = "forward-estimation",
+        feature = "random-tree",
+        feature = "search"
+    ))]
     (fe::TABLE1.0, fe::TABLE1.1, fe::table1),
-    #[cfg(all(feature = "forward-estimation", feature = "random-tree", feature = "search"))]
+    #[cfg(all(
+        feature = "forward-estimation",
+        feature = "random-tree",
+        feature = "search"
+    ))]
     (fe::FIG1A.0, fe::FIG1A.1, fe::fig1a),
-    #[cfg(all(feature = "forward-estimation", feature = "random-tree", feature = "search"))]
+    #[cfg(all(
+        feature = "forward-estimation",
+        feature = "random-tree",
+        feature = "search"
+    ))]
     (fe::FIG1B.0, fe::FIG1B.1, fe::fig1b),
-    #[cfg(all(feature = "forward-estimation", feature = "random-tree", feature = "search"))]
+    #[cfg(all(
+        feature = "forward-estimation",
+        feature = "random-tree",
+        feature = "search"
+    ))]
     (fe::FIG2.0, fe::FIG2.1, fe::fig2),
-    #[cfg(all(feature = "forward-estimation", feature = "random-tree", feature = "search"))]
+    #[cfg(all(
+        feature = "forward-estimation",
+        feature = "random-tree",
+        feature = "search"
+    ))]
     (fe::FIG3A.0, fe::FIG3A.1, fe::fig3a),
 ];
 

@@ -182,7 +182,8 @@ impl Spec {
     }
 }
 
-fn parse_bytes(text: &str) -> Option<usize> {
+/// Parses a byte size such as `64mb`, `1gb`, `512KiB` or a plain number of bytes.
+pub fn parse_bytes(text: &str) -> Option<usize> {
     let lower = text.to_ascii_lowercase();
     let (digits, unit) = match lower.find(|c: char| !c.is_ascii_digit()) {
         Some(i) => lower.split_at(i),

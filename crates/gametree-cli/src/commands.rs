@@ -1,0 +1,10 @@
+//! One module per subcommand.
+
+pub mod gdl;
+pub mod list;
+pub mod matches;
+pub mod perft;
+pub mod reproduce;
+pub mod search;
+pub mod showcase;
+pub mod solve;

@@ -1,0 +1,54 @@
+//! `gametree perft <GAME> <DEPTH> [--json]`.
+
+use std::time::Instant;
+
+use gametree::games::{GameChoice, GameVisitor};
+use gametree::registry::Registered;
+
+use crate::Failure;
+
+/// Arguments of `perft`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// A game name with optional parameters (`othello`, `random-tree:b=5,d=6,seed=1`) or a game file
+    /// (`.kif`: joint moves of simultaneous players count as one move).
+    game: String,
+    /// Deepest depth to count.
+    depth: u32,
+    /// One JSON object per line: {"depth":..,"count":..,"seconds":..}.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: &Args) -> Result<(), Failure> {
+    let game = GameChoice::parse(&args.game).map_err(Failure::input)?;
+    game.visit_general(Perft {
+        depth: args.depth,
+        json: args.json,
+    });
+    Ok(())
+}
+
+struct Perft {
+    depth: u32,
+    json: bool,
+}
+
+impl GameVisitor for Perft {
+    type Output = ();
+    fn visit<G: Registered>(self, game: &G, root: &G::State) {
+        for depth in 1..=self.depth {
+            let start = Instant::now();
+            let count = game.perft(root, depth);
+            let seconds = start.elapsed().as_secs_f64();
+            if self.json {
+                println!(
+                    "{}",
+                    serde_json::json!({ "depth": depth, "count": count, "seconds": seconds })
+                );
+            } else {
+                println!("{depth} {count} {seconds:.3}");
+            }
+        }
+    }
+}

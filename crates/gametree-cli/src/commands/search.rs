@@ -1,0 +1,134 @@
+//! `gametree search <GAME> --searcher <SPEC> [--json]`.
+
+use std::time::Duration;
+
+use gametree::game::{Game, Limits, SearchResult};
+use gametree::games::{GameChoice, GameVisitor};
+use gametree::registry::Registered;
+use gametree::spec::Spec;
+
+use crate::Failure;
+
+/// Arguments of `search`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// A game name with optional parameters, or a game file.
+    game: String,
+    /// The searcher, e.g. `alphabeta:depth=5`, `pvs:depth=8,tt=64mb`, `uct:sims=10000,c=1.4`.
+    #[arg(long, short)]
+    searcher: String,
+    /// Stop after this many milliseconds (the last completed iteration is reported).
+    #[arg(long)]
+    time_ms: Option<u64>,
+    /// Stop after generating this many nodes (UCT: simulations).
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: &Args) -> Result<(), Failure> {
+    let game = GameChoice::parse(&args.game).map_err(Failure::input)?;
+    let spec: Spec = args.searcher.parse().map_err(Failure::input)?;
+    let mut limits = Limits::none();
+    if let Some(ms) = args.time_ms {
+        limits = limits.with_time(Duration::from_millis(ms));
+    }
+    if let Some(nodes) = args.nodes {
+        limits = limits.with_nodes(nodes);
+    }
+    game.visit(Search {
+        spec,
+        limits,
+        json: args.json,
+    })
+}
+
+struct Search {
+    spec: Spec,
+    limits: Limits,
+    json: bool,
+}
+
+impl GameVisitor for Search {
+    type Output = Result<(), Failure>;
+    fn visit<G: Registered>(mut self, game: &G, root: &G::State) -> Result<(), Failure> {
+        let mut searcher = game.searcher(&mut self.spec).map_err(Failure::input)?;
+        let result = searcher.search(game, root, &self.limits);
+        print_result(game, root, &searcher.name(), &result, self.json);
+        Ok(())
+    }
+}
+
+/// Prints a search result as text or one JSON object.
+pub fn print_result<G: Game>(
+    game: &G,
+    root: &G::State,
+    name: &str,
+    result: &SearchResult<G::Move>,
+    json: bool,
+) {
+    let best = result.best_move.map(|m| game.move_name(root, m));
+    let pv = pv_names(game, root, &result.pv);
+    let seconds = result.elapsed.as_secs_f64();
+    if json {
+        let line = serde_json::json!({
+            "searcher": name,
+            "value": result.value,
+            "bound": result.bound.name(),
+            "best_move": best,
+            "pv": pv,
+            "depth": result.depth,
+            "seconds": seconds,
+            "stats": result.stats,
+        });
+        println!("{line}");
+        return;
+    }
+    let s = &result.stats;
+    println!("searcher   {name}");
+    println!("value      {} ({})", result.value, result.bound);
+    println!(
+        "best move  {}",
+        best.as_deref().unwrap_or("none (game over)")
+    );
+    println!("pv         {}", pv.join(" "));
+    println!("depth      {}", result.depth);
+    println!("seconds    {seconds:.3}");
+    let rate = if seconds > 0.0 {
+        s.generated as f64 / seconds
+    } else {
+        0.0
+    };
+    println!(
+        "nodes      {} generated, {} expanded, {} evaluated ({rate:.0} generated/s)",
+        s.generated, s.expanded, s.evaluated
+    );
+    println!("cutoffs    {}   pruned {}", s.cutoffs, s.pruned);
+    println!("tt         {} probes, {} hits", s.tt_probes, s.tt_hits);
+    println!(
+        "node kinds {} pv, {} cut, {} all",
+        s.pv_nodes, s.cut_nodes, s.all_nodes
+    );
+}
+
+/// Names the moves of a principal variation, replaying it from `root`. Stops at the first move that
+/// is not legal in the replayed position (a PV from a sampling searcher may be short or stale).
+pub fn pv_names<G: Game>(game: &G, root: &G::State, pv: &[G::Move]) -> Vec<String> {
+    let mut state = root.clone();
+    let mut names = Vec::with_capacity(pv.len());
+    let mut moves = gametree::game::MoveList::new();
+    for &mv in pv {
+        let gametree::game::Turn::Player(p) = game.turn(&state) else {
+            break;
+        };
+        game.legal_moves(&state, p, &mut moves);
+        if !moves.contains(&mv) {
+            break;
+        }
+        names.push(game.move_name(&state, mv));
+        game.play(&mut state, mv);
+    }
+    names
+}

@@ -1,0 +1,104 @@
+//! `gametree solve <FILE.obf> [--json]`: exact Othello endgame solving.
+
+use std::path::PathBuf;
+
+use gametree::othello_solve::{solve_file_with, FileSolve, SolveOptions};
+
+use crate::Failure;
+
+/// Arguments of `solve`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Positions in OBF form (64 squares `X`/`O`/`-`, the side to move, optional `; move:score`).
+    file: PathBuf,
+    /// One JSON object per position: {"index":..,"score":..,"best_move":..,"nodes":..,"seconds":..}.
+    #[arg(long)]
+    json: bool,
+    /// Transposition-table size, e.g. `64mb`.
+    #[arg(long, default_value = "64mb")]
+    tt: String,
+}
+
+pub fn run(args: &Args) -> Result<(), Failure> {
+    let tt_bytes = gametree::spec::parse_bytes(&args.tt).ok_or_else(|| {
+        Failure::input(format!(
+            "bad --tt `{}`: expected a size such as 64mb",
+            args.tt
+        ))
+    })?;
+    let options = SolveOptions {
+        tt_bytes,
+        ..SolveOptions::default()
+    };
+    if !args.json {
+        println!(
+            "{:>3}  {:>5}  {:>8}  {:>4}  {:>14}  {:>8}  {:>12}",
+            "#", "score", "expected", "move", "nodes", "seconds", "nodes/s"
+        );
+    }
+    let mut mismatches = Vec::new();
+    let (mut nodes, mut seconds) = (0u64, 0.0f64);
+    let solved = solve_file_with(&args.file, &options, |one: &FileSolve| {
+        nodes += one.result.nodes;
+        seconds += one.result.seconds;
+        if one.agrees() == Some(false) {
+            mismatches.push(one.index);
+        }
+        print_one(one, args.json);
+    })
+    .map_err(Failure::input)?;
+    if !args.json {
+        let rate = if seconds > 0.0 {
+            nodes as f64 / seconds
+        } else {
+            0.0
+        };
+        println!(
+            "total: {} positions, {nodes} nodes, {seconds:.3} s, {rate:.0} nodes/s",
+            solved.len()
+        );
+    }
+    if mismatches.is_empty() {
+        Ok(())
+    } else {
+        let list = mismatches
+            .iter()
+            .map(usize::to_string)
+            .collect::<Vec<_>>()
+            .join(", ");
+        Err(Failure::check(format!(
+            "MISMATCH: {} of {} positions disagree with the scores in {} (positions {list})",
+            mismatches.len(),
+            solved.len(),
+            args.file.display()
+        )))
+    }
+}
+
+fn print_one(one: &FileSolve, json: bool) {
+    if json {
+        println!("{}", one.to_json());
+        return;
+    }
+    let r = &one.result;
+    let expected = one
+        .expected()
+        .map_or_else(|| "-".to_string(), |e| e.to_string());
+    let best = r
+        .best_move
+        .map_or_else(|| "-".to_string(), |m| m.to_string());
+    let rate = if r.seconds > 0.0 {
+        r.nodes as f64 / r.seconds
+    } else {
+        0.0
+    };
+    let flag = if one.agrees() == Some(false) {
+        "  MISMATCH"
+    } else {
+        ""
+    };
+    println!(
+        "{:>3}  {:>+5}  {:>8}  {:>4}  {:>14}  {:>8.3}  {:>12.0}{flag}",
+        one.index, r.score, expected, best, r.nodes, r.seconds, rate
+    );
+}

@@ -1,0 +1,274 @@
+//! The matrix: every registered searcher on every registered game, through the same names the CLI
+//! takes. Short searches; every move returned must be legal, every principal variation a line of
+//! legal moves, and every searcher the registry marks exact must return Minimax's value at the
+//! same depth, with an exact bound at the root.
+//!
+//! A new searcher joins by adding its row to [`SHORT_SPECS`] (the test fails until it does); a new
+//! game by adding its spec to [`GAMES`].
+
+use gametree::game::{Bound, Game, Limits, MoveList, SearchResult, Turn, ZeroSumGame};
+use gametree::games::{GameChoice, GameVisitor};
+use gametree::registry::{Registered, SEARCHERS};
+use gametree::spec::Spec;
+
+/// Games, as the CLI names them (GDL paths relative to the workspace root).
+const GAMES: &[&str] = &[
+    "tree:seed=3,depth=6,branching=4",
+    "tree:seed=11,depth=5,branching=7",
+    "random-tree:b=4,d=6,seed=2",
+    "random-tree:B=7,d=5,seed=9",
+    "othello:moves=f5d6c3d3c4f4f6f3e6e7",
+    "othello",
+    "crates/gdl/games/tictactoe.kif",
+    "crates/gdl/games/connect4.kif",
+    "crates/gdl/games/matching_pennies.kif",
+    "crates/gdl/games/dice_duel.kif",
+    "crates/gdl/games/rps3.kif",
+    "crates/gdl/games/montyhall.kif",
+];
+
+/// Depth of the exact searchers and of the Minimax they are compared with.
+const DEPTH: u32 = 3;
+
+/// A short search for each registered searcher; `{d}` is [`DEPTH`].
+const SHORT_SPECS: &[(&str, &[&str])] = &[
+    ("minimax", &["minimax:depth={d}"]),
+    (
+        "alphabeta",
+        &[
+            "alphabeta:depth={d}",
+            "alphabeta:depth={d},cutoff=gt",
+            "alphabeta:depth={d},tt=1mb",
+        ],
+    ),
+    (
+        "pvs",
+        &[
+            "pvs:depth={d},tt=1mb",
+            "pvs:depth={d},tt=1mb,aspiration=50,cutoff=gt",
+        ],
+    ),
+    (
+        "fe",
+        &[
+            "fe:depth={d},bounds=online",
+            "fe:depth={d},delta=0.5,bounds=offline,samples=2",
+        ],
+    ),
+    (
+        "interest",
+        &[
+            "interest:iterations=3,tt=1mb",
+            "interest:iterations=2,parities=shared",
+        ],
+    ),
+    (
+        "caev",
+        &["caev:cn=2,ab=1", "caev:cn=1,ab=0", "caev:cn=0,ab=2"],
+    ),
+    ("cns", &["cns:nodes=3000", "cns:w=5,t=2,nodes=1000"]),
+    ("uct", &["uct:sims=300,seed=4"]),
+];
+
+fn short_specs(name: &str) -> Vec<String> {
+    let (_, specs) = SHORT_SPECS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .unwrap_or_else(|| panic!("registered searcher `{name}` has no row in SHORT_SPECS"));
+    specs
+        .iter()
+        .map(|s| s.replace("{d}", &DEPTH.to_string()))
+        .collect()
+}
+
+fn load(game: &str) -> GameChoice {
+    let path = if game.starts_with("crates/") {
+        format!("{}/../{game}", env!("CARGO_MANIFEST_DIR"))
+    } else {
+        game.to_string()
+    };
+    GameChoice::parse(&path).unwrap_or_else(|e| panic!("{game}: {e}"))
+}
+
+/// Checks that `result`'s move is legal at `root` and its PV is a line of legal moves. At a
+/// simultaneous root a searcher names player 0's move (and the PV is that move alone); at a chance
+/// root nobody chooses.
+fn check_moves<G: Game>(game: &G, root: &G::State, result: &SearchResult<G::Move>, what: &str) {
+    let mut moves = MoveList::new();
+    let chooser = match game.turn(root) {
+        Turn::Player(p) => Some(p),
+        Turn::Simultaneous => Some(0),
+        Turn::Over | Turn::Chance => None,
+    };
+    match chooser {
+        Some(p) => {
+            game.legal_moves(root, p, &mut moves);
+            let best = result
+                .best_move
+                .unwrap_or_else(|| panic!("{what}: no move"));
+            assert!(moves.contains(&best), "{what}: illegal best move");
+        }
+        None => assert!(
+            result.best_move.is_none(),
+            "{what}: a move where nobody chooses"
+        ),
+    }
+    if let (Some(first), Some(best)) = (result.pv.first(), result.best_move) {
+        assert!(
+            *first == best,
+            "{what}: the PV does not start with the best move"
+        );
+    }
+    if game.turn(root) == Turn::Simultaneous {
+        assert!(result.pv.len() <= 1, "{what}: a PV through a joint move");
+        return;
+    }
+    let mut state = root.clone();
+    for (i, &mv) in result.pv.iter().enumerate() {
+        let Turn::Player(p) = game.turn(&state) else {
+            panic!("{what}: the PV goes on past a node where no single player moves (ply {i})")
+        };
+        game.legal_moves(&state, p, &mut moves);
+        assert!(moves.contains(&mv), "{what}: PV move {i} is illegal");
+        game.play(&mut state, mv);
+    }
+}
+
+struct Matrix {
+    game: &'static str,
+    runs: usize,
+}
+
+impl GameVisitor for Matrix {
+    type Output = usize;
+
+    /// Games that are not two-player zero-sum: the general searchers run, the others are refused
+    /// with an error naming what is accepted.
+    fn visit<G: Registered>(mut self, game: &G, root: &G::State) -> usize {
+        for info in SEARCHERS {
+            for text in short_specs(info.name) {
+                let what = format!("{text} on {}", self.game);
+                let mut spec: Spec = text.parse().unwrap();
+                match game.searcher(&mut spec) {
+                    Ok(mut searcher) => {
+                        assert!(!info.zero_sum, "{what}: a zero-sum searcher was built");
+                        let result = searcher.search(game, root, &Limits::none());
+                        check_moves(game, root, &result, &what);
+                        self.runs += 1;
+                    }
+                    Err(e) => {
+                        assert!(info.zero_sum, "{what}: {e}");
+                        assert!(e.to_string().contains("accepted: uct"), "{what}: {e}");
+                    }
+                }
+            }
+        }
+        self.runs
+    }
+
+    fn visit_zero_sum<G: Registered + ZeroSumGame>(mut self, game: &G, root: &G::State) -> usize {
+        let mut oracle: Spec = format!("minimax:depth={DEPTH}").parse().unwrap();
+        let oracle = game
+            .searcher(&mut oracle)
+            .unwrap()
+            .search(game, root, &Limits::none());
+        assert_eq!(oracle.bound, Bound::Exact);
+        for info in SEARCHERS {
+            for text in short_specs(info.name) {
+                let what = format!("{text} on {}", self.game);
+                let mut spec: Spec = text.parse().unwrap();
+                let mut searcher = game
+                    .searcher(&mut spec)
+                    .unwrap_or_else(|e| panic!("{what}: {e}"));
+                let result = searcher.search(game, root, &Limits::none());
+                check_moves(game, root, &result, &what);
+                if info.exact {
+                    assert_eq!(
+                        result.value, oracle.value,
+                        "{what}: value differs from minimax"
+                    );
+                    assert_eq!(result.bound, Bound::Exact, "{what}: root bound");
+                }
+                self.runs += 1;
+            }
+        }
+        self.runs
+    }
+}
+
+#[test]
+fn every_searcher_on_every_game() {
+    let mut total = 0;
+    for &name in GAMES {
+        let runs = load(name).visit(Matrix {
+            game: name,
+            runs: 0,
+        });
+        assert!(runs > 0, "{name}: nothing ran");
+        total += runs;
+    }
+    let zero_sum_runs: usize = SHORT_SPECS.iter().map(|(_, s)| s.len()).sum();
+    assert!(total >= zero_sum_runs * 4, "only {total} searches ran");
+}
+
+#[test]
+fn every_registered_searcher_has_a_row_and_every_row_is_registered() {
+    for info in SEARCHERS {
+        assert!(!short_specs(info.name).is_empty());
+    }
+    for (name, _) in SHORT_SPECS {
+        assert!(
+            SEARCHERS.iter().any(|s| s.name == *name),
+            "`{name}` is not registered"
+        );
+    }
+}
+
+#[test]
+fn exact_searchers_agree_with_minimax_on_many_random_trees() {
+    // The matrix's exact rows again, on 40 random explicit trees and 20 random-branching
+    // incremental trees at depths 1..=5.
+    let mut games: Vec<String> = (0..40)
+        .map(|seed| {
+            format!(
+                "tree:seed={seed},depth={},branching={}",
+                1 + seed % 5,
+                2 + seed % 6
+            )
+        })
+        .collect();
+    games.extend((0..20).map(|seed| format!("random-tree:B=6,d={},seed={seed}", 1 + seed % 5)));
+    for game in &games {
+        let choice = GameChoice::parse(game).unwrap();
+        choice.visit(Exact { game });
+    }
+
+    struct Exact<'a> {
+        game: &'a str,
+    }
+    impl GameVisitor for Exact<'_> {
+        type Output = ();
+        fn visit<G: Registered>(self, _: &G, _: &G::State) {
+            unreachable!("all these games are zero-sum")
+        }
+        fn visit_zero_sum<G: Registered + ZeroSumGame>(self, game: &G, root: &G::State) {
+            for depth in 1..=5 {
+                let run = |text: String| {
+                    let mut spec: Spec = text.parse().unwrap();
+                    game.searcher(&mut spec)
+                        .unwrap()
+                        .search(game, root, &Limits::none())
+                };
+                let oracle = run(format!("minimax:depth={depth}"));
+                for info in SEARCHERS.iter().filter(|s| s.exact) {
+                    for text in short_specs(info.name) {
+                        let text =
+                            text.replace(&format!("depth={DEPTH}"), &format!("depth={depth}"));
+                        let result = run(text.clone());
+                        assert_eq!(result.value, oracle.value, "{text} on {}", self.game);
+                    }
+                }
+            }
+        }
+    }
+}
