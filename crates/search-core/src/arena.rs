@@ -17,16 +17,24 @@
 //!
 //! # The Elo estimate
 //! With `n` games, `w` wins, `d` draws and `l` losses (A's view), the score is `s = (w + d/2) / n`
-//! and the logistic Elo difference `D(s) = −400 · log10(1/s − 1)` (so `s = 0.76` gives ≈ +200). The
-//! 95% interval is `[D(s − 1.96·σ), D(s + 1.96·σ)]` with `σ = sqrt(v / n)` the standard error of the
-//! score, `v` the per-game variance of the results (1, ½, 0) around `s`:
-//! `v = (w(1 − s)² + d(½ − s)² + l·s²) / n`.
+//! and the logistic Elo difference `D(s) = −400 · log10(1/s − 1)` (so `s = 0.76` gives ≈ +200).
+//!
+//! The 95% interval is the **Wilson score interval** of `s` mapped through `D`, with `z = 1.96`:
+//!
+//! ```text
+//! [D(c − h), D(c + h)],  c = (s + z²/2m) / (1 + z²/m),  h = z / (1 + z²/m) · sqrt(s(1 − s)/m + z²/4m²)
+//! ```
+//!
+//! where `m` is the effective number of games: `m = n · s(1 − s) / v`, `v` the per-game variance of
+//! the results (1, ½, 0) around `s`, `v = (w(1 − s)² + d(½ − s)² + l·s²) / n`. Without draws `v =
+//! s(1 − s)` and `m = n`: the plain Wilson interval; draws shrink the variance and so narrow the
+//! interval. When every game has the same result (`v = 0`) `m = n`. Unlike the normal approximation,
+//! Wilson's interval does not collapse onto the estimate for a 10–0 score: it says how little ten
+//! games prove.
 //!
 //! `D` is infinite at 0 and 1, so every score (the estimate and the two ends of the interval) is first
-//! clamped to `[1/(2n), 1 − 1/(2n)]`: a perfect score counts as half a game short of perfect. When every
-//! game has the same result, `v = 0` and the interval collapses onto the estimate: the normal
-//! approximation says nothing then, play more games or more varied openings. With no games every
-//! figure is NaN.
+//! clamped to `[1/(2n), 1 − 1/(2n)]`: a perfect score counts as half a game short of perfect, and
+//! the open end of its interval is shown at that clamp. With no games every figure is NaN.
 
 use std::time::Instant;
 
@@ -153,9 +161,10 @@ pub fn elo_of_score(score: f64) -> f64 {
 }
 
 /// The Elo difference and its 95% interval for `wins`, `draws` and `losses` (see the
-/// [module docs](self): normal approximation of the score, each score clamped to
-/// `[1/(2n), 1 − 1/(2n)]`).
+/// [module docs](self): Wilson's score interval over the effective number of games, each score
+/// clamped to `[1/(2n), 1 − 1/(2n)]`).
 pub fn elo_estimate(wins: u64, draws: u64, losses: u64) -> EloEstimate {
+    const Z: f64 = 1.96;
     let n = (wins + draws + losses) as f64;
     if n == 0.0 {
         return EloEstimate {
@@ -167,13 +176,20 @@ pub fn elo_estimate(wins: u64, draws: u64, losses: u64) -> EloEstimate {
     let (w, d, l) = (wins as f64, draws as f64, losses as f64);
     let s = (w + d / 2.0) / n;
     let variance = (w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)) / n;
-    let margin = 1.96 * (variance / n).sqrt();
+    let m = if variance > 0.0 {
+        n * s * (1.0 - s) / variance
+    } else {
+        n
+    };
+    let z2 = Z * Z;
+    let centre = (s + z2 / (2.0 * m)) / (1.0 + z2 / m);
+    let half = Z / (1.0 + z2 / m) * (s * (1.0 - s) / m + z2 / (4.0 * m * m)).sqrt();
     let eps = 0.5 / n;
     let elo = |score: f64| elo_of_score(score.clamp(eps, 1.0 - eps));
     EloEstimate {
         diff: elo(s),
-        low: elo(s - margin),
-        high: elo(s + margin),
+        low: elo(centre - half),
+        high: elo(centre + half),
     }
 }
 

@@ -24,30 +24,39 @@ fn elo_of_a_score() {
 #[test]
 fn elo_interval_by_hand() {
     // 6 wins, 2 draws, 2 losses: s = 0.7, per-game variance (6·0.09 + 2·0.04 + 2·0.49)/10 = 0.16,
-    // standard error sqrt(0.016) = 0.126491, margin 1.96 × that = 0.247923.
+    // effective games m = 10 · 0.21 / 0.16 = 13.125; Wilson: centre 0.654716, half-width 0.222709,
+    // so the score lies in [0.432007, 0.877424].
     let e = elo_estimate(6, 2, 2);
-    assert!(close(e.diff, 147.190_714_117_837));
-    assert!(close(e.low, -33.402_544_928_109));
-    assert!(close(e.high, 504.049_322_959_833));
-    // Even score, symmetric interval.
+    assert!(close(e.diff, 147.190_714_117_838));
+    assert!(close(e.low, -47.540_818_257_490));
+    assert!(close(e.high, 341.922_246_493_165));
+    // Even score, symmetric interval; all draws is as uncertain as an even Bernoulli score.
     let even = elo_estimate(3, 4, 3);
     assert!(close(even.diff, 0.0));
     assert!(close(even.low, -even.high));
+    assert!(close(even.high, 160.981_589_875_091));
+    assert!(close(elo_estimate(0, 10, 0).high, 203.504_974_971_228));
 }
 
 #[test]
 fn elo_clamps_extreme_scores_to_half_a_game() {
-    // 10 out of 10: the score counts as 9.5 / 10; every game alike, so no spread.
+    // 10 out of 10: the score counts as 9.5 / 10; Wilson's interval still has a width:
+    // [0.722460, 1], its open end shown at the clamp.
     let perfect = elo_estimate(10, 0, 0);
     assert!(close(perfect.diff, 511.501_440_381_132));
-    assert_eq!((perfect.low, perfect.high), (perfect.diff, perfect.diff));
+    assert!(close(perfect.low, 166.195_142_914_819));
+    assert_eq!(perfect.high, perfect.diff);
     let zero = elo_estimate(0, 0, 20);
-    assert!(close(zero.diff, -636.425_842_810_599));
-    // 3 wins, 7 losses: the interval's low end (score 0.016) is clamped to 0.05.
+    assert!(close(zero.diff, -636.425_842_810_600));
+    assert!(close(zero.high, -286.607_141_180_412));
+    // 3 wins, 7 losses, no draws: the plain Wilson interval [0.107789, 0.603227].
     let e = elo_estimate(3, 0, 7);
     assert!(close(e.diff, -147.190_714_117_838));
-    assert!(close(e.low, -511.501_440_381_132));
-    assert!(close(e.high, 58.949_962_189_391));
+    assert!(close(e.low, -367.156_732_897_586));
+    assert!(close(e.high, 72.775_304_661_910));
+    // More games, narrower interval around the same score.
+    let more = elo_estimate(28, 0, 12);
+    assert!(more.low > -47.6 && more.high < 341.9 && more.high - more.low < e.high - e.low);
     assert!(elo_estimate(0, 0, 0).diff.is_nan());
 }
 

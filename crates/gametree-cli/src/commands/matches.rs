@@ -86,16 +86,27 @@ fn print_report(a: &str, b: &str, report: &MatchReport, json: bool) {
         println!("{}", serde_json::to_string(report).unwrap_or_default());
         return;
     }
+    let width = a.len().max(b.len()).max(8);
+    println!(
+        "{:<width$}  {:>5} {:>5} {:>5}  {:>6}  {:>12}  {:>12}",
+        "searcher", "wins", "draws", "losses", "score", "nodes/move", "ms/move"
+    );
+    let rows = [
+        (a, report.wins, report.losses, report.score, &report.a),
+        (b, report.losses, report.wins, 1.0 - report.score, &report.b),
+    ];
+    for (name, wins, losses, score, side) in rows {
+        println!(
+            "{name:<width$}  {wins:>5} {:>5} {losses:>5}  {:>5.1}%  {:>12.0}  {:>12.3}",
+            report.draws,
+            100.0 * score,
+            side.nodes_per_move,
+            1000.0 * side.seconds_per_move
+        );
+    }
     let elo = &report.elo;
     println!(
-        "{a} vs {b}: +{} ={} -{}  score {:.1}%",
-        report.wins,
-        report.draws,
-        report.losses,
-        100.0 * report.score
-    );
-    println!(
-        "Elo difference {:+.0} (95% interval {:+.0} .. {:+.0})",
-        elo.diff, elo.low, elo.high
+        "{} games; Elo difference of the first searcher {:+.0} (95% interval {:+.0} .. {:+.0})",
+        report.games, elo.diff, elo.low, elo.high
     );
 }
