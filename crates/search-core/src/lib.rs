@@ -80,7 +80,8 @@
 //! In every case the reported [`Bound`](game_trait::Bound) is right: `bound.admits(ret, score)`. It
 //! can be sharper than the table (an All node whose successors are all leaves reports `exact`). The
 //! engine keeps the two invariants this bookkeeping relies on: a lower bound is returned only when
-//! `ret ⋆ beta`, an upper bound only when `ret ≤ alpha[0]` (below it, strictly, under `>`).
+//! `ret ⋆ beta`, an upper bound only when `ret ≤ alpha[0]` (strictly below it under `>`, unless a
+//! pruning hook claims exactly α, which the hook contract allows).
 //!
 //! **Node kinds** are counted in [`SearchStats`](game_trait::SearchStats) by the seed's definitions,
 //! which look at values: *Cut* if a successor caused a cutoff (even the last one), else *Pv* if some

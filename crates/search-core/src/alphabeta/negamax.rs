@@ -29,6 +29,8 @@ struct Outcome {
     bound: Bound,
     /// Whether the pruning hook skipped it instead of searching it.
     pruned: bool,
+    /// Whether it has no line below it (pruned, or a leaf): its PV row was not written.
+    lineless: bool,
 }
 
 /// The value returned by every frame once a limit stops the search; callers discard it.
@@ -234,6 +236,7 @@ where
                 value: x,
                 bound: d,
                 pruned,
+                lineless,
             } = outcome;
             searched += usize::from(!pruned);
             // The seed: `if retval = unknown or x ≥ retval: when x = retval then bound ← join(bound,
@@ -259,7 +262,7 @@ where
                 // be most of the cost of a node.
                 if x >= alpha || ply == 0 {
                     let index = u16::try_from(i).unwrap_or(NO_MOVE);
-                    if pruned {
+                    if lineless {
                         self.pv.set_single(ply, index);
                     } else {
                         self.pv.update(ply, index);
@@ -352,6 +355,7 @@ where
                         value,
                         bound: Bound::Upper,
                         pruned: true,
+                        lineless: true,
                     };
                 }
             }
@@ -360,12 +364,12 @@ where
         // and a call with its frame costs more than the evaluation. Its value is exact: no
         // null-window test needed.
         if self.is_leaf(child, &budget, ply + 1) {
-            self.pv.clear(ply + 1);
             let (v, d) = self.leaf(child, known);
             return Outcome {
                 value: -v,
                 bound: d.invert(),
                 pruned: false,
+                lineless: true,
             };
         }
         if null_window {
@@ -383,6 +387,7 @@ where
                         value: x,
                         bound: d,
                         pruned: false,
+                        lineless: false,
                     };
                 }
                 // x > α inside the window: the successor may be the new best; re-search.
@@ -393,6 +398,7 @@ where
             value: -v,
             bound: d.invert(),
             pruned: false,
+            lineless: false,
         }
     }
 
