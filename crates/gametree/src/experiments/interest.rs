@@ -19,9 +19,9 @@
 //! iterations" a comparison at all.
 //!
 //! - **Othello**, EV1 (the conspiracy-numbers seed's evaluation), [`OthelloPlausibility`]
-//!   (typical 10 legal moves: `limit_step` 1000), OFF at depth 5. Between moves the ON player's
-//!   plausibility is not fed hints (the engine has no callback for them; its own transposition
-//!   table and killers order the moves).
+//!   (typical 10 legal moves: `limit_step` 1000), OFF at depth 5. After each of its moves the ON
+//!   player's plausibility learns the search's principal variation (killers by number of empties,
+//!   the seed's terms 4–5 at the only grain the engine allows: it has no callback inside a search).
 //! - **Random tree** (`b=20`, depth 12, Korf–Pemberton–Zhang incremental tree), the static
 //!   evaluation [`NodeCost`] and [`StaticGain`] (a gain of 2¹⁴ worth +100 interest; 20 legal moves:
 //!   `limit_step` 2000), OFF at depth 3. The seed reports larger gains for shogi's larger branching;
@@ -39,9 +39,9 @@
 
 use std::time::Duration;
 
-use game_trait::{Evaluator, Limits, Plausibility, Searcher, ZeroSumGame};
+use game_trait::{Evaluator, Limits, NoPruning, Plausibility, SearchResult, Searcher, ZeroSumGame};
 use interest_search::{InterestConfig, InterestHorizon, InterestOrdering, StaticGain};
-use othello_bitboard::{Ev1, Othello, OthelloPlausibility};
+use othello_bitboard::{Ev1, Move, Othello, OthelloPlausibility, Position};
 use random_tree::{NodeCost, RandomTree, RandomTreeConfig};
 use search_core::arena::{play_match, MatchConfig, MatchReport};
 use search_core::{AlphaBeta, AlphaBetaConfig};
@@ -142,7 +142,12 @@ pub fn run(
         )
     };
     let othello_on = |iterations: u32| -> Box<dyn Searcher<Othello>> {
-        interest_player(Ev1, OthelloPlausibility::new(), 1000, iterations)
+        Box::new(Hinted(interest_searcher(
+            Ev1,
+            OthelloPlausibility::new(),
+            1000,
+            iterations,
+        )))
     };
     let othello = Testbed {
         name: "Othello (EV1)",
@@ -215,7 +220,27 @@ fn engine(iterations: u32) -> AlphaBetaConfig {
     }
 }
 
-/// The interest-ON player: the same engine, the interest horizon at its defaults with `limit_step`.
+/// The interest-ON engine: the same engine, the interest horizon at its defaults with `limit_step`.
+type InterestSearcher<E, Pl> = AlphaBeta<E, NoPruning, InterestHorizon<Pl>, InterestOrdering<Pl>>;
+
+/// Builds the interest-ON engine.
+fn interest_searcher<E, Pl: Clone>(
+    eval: E,
+    plausibility: Pl,
+    limit_step: u32,
+    iterations: u32,
+) -> InterestSearcher<E, Pl> {
+    let config = InterestConfig {
+        limit_step,
+        ..InterestConfig::default()
+    };
+    AlphaBeta::new(eval)
+        .with_config(engine(iterations))
+        .with_horizon(InterestHorizon::with_config(config, plausibility.clone()))
+        .with_ordering(InterestOrdering::new(plausibility))
+}
+
+/// The interest-ON player of a game without per-search hints.
 fn interest_player<G, E, Pl>(
     eval: E,
     plausibility: Pl,
@@ -227,16 +252,41 @@ where
     E: Evaluator<G> + 'static,
     Pl: Plausibility<G> + Clone + 'static,
 {
-    let config = InterestConfig {
+    Box::new(interest_searcher(
+        eval,
+        plausibility,
         limit_step,
-        ..InterestConfig::default()
-    };
-    Box::new(
-        AlphaBeta::new(eval)
-            .with_config(engine(iterations))
-            .with_horizon(InterestHorizon::with_config(config, plausibility.clone()))
-            .with_ordering(InterestOrdering::new(plausibility)),
-    )
+        iterations,
+    ))
+}
+
+/// The Othello interest player, feeding the plausibility's hint terms: after each move's search its
+/// principal variation is learned ([`OthelloPlausibility::learn_line`]: killers by number of
+/// empties), so the next search, two plies later, finds its expected best line more interesting.
+/// The engine offers no callback inside a search, so this is the finest grain available.
+struct Hinted(InterestSearcher<Ev1, OthelloPlausibility>);
+
+impl Searcher<Othello> for Hinted {
+    fn search(&mut self, game: &Othello, state: &Position, limits: &Limits) -> SearchResult<Move> {
+        let result = self.0.search(game, state, limits);
+        self.0
+            .horizon_mut()
+            .plausibility_mut()
+            .learn_line(state, &result.pv);
+        self.0
+            .ordering_mut()
+            .plausibility_mut()
+            .learn_line(state, &result.pv);
+        result
+    }
+    fn name(&self) -> String {
+        self.0.name()
+    }
+    fn clear(&mut self) {
+        self.0.clear();
+        self.0.horizon_mut().plausibility_mut().clear();
+        self.0.ordering_mut().plausibility_mut().clear();
+    }
 }
 
 /// Plays one match, ON as side A.
@@ -412,7 +462,12 @@ mod tests {
             )
         };
         let on = |iterations: u32| -> Box<dyn Searcher<Othello>> {
-            interest_player(Ev1, OthelloPlausibility::new(), 1000, iterations)
+            Box::new(Hinted(interest_searcher(
+                Ev1,
+                OthelloPlausibility::new(),
+                1000,
+                iterations,
+            )))
         };
         let bed = Testbed {
             name: "Othello",
