@@ -131,9 +131,11 @@ pub fn load(text: &str, file: &str) -> Result<Description, GdlError> {
         rules: Vec::new(),
         diagnostics: Vec::new(),
         file,
+        current: None,
     };
     let kw = Keywords::new(&mut b.terms);
     for ast in &asts {
+        b.current = Some(ast);
         b.clause(ast);
     }
     if !b.diagnostics.is_empty() {
@@ -164,6 +166,8 @@ struct Builder<'a> {
     rules: Vec<Rule>,
     diagnostics: Vec<Diagnostic>,
     file: &'a str,
+    /// The clause being converted, printed in messages about it.
+    current: Option<&'a Ast>,
 }
 
 /// Per-clause conversion state: the variables seen so far.
@@ -194,9 +198,13 @@ impl Builder<'_> {
     }
 
     fn problem(&mut self, pos: (u32, u32), rule: &str, message: String) {
+        let rule = match (rule, self.current) {
+            ("", Some(clause)) => clause.to_kif(),
+            _ => rule.to_string(),
+        };
         self.diagnostics.push(Diagnostic {
             location: self.location(pos),
-            rule: rule.to_string(),
+            rule,
             message,
         });
     }

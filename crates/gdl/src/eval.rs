@@ -121,7 +121,15 @@ impl Engine {
             loop {
                 let mut changed = false;
                 for p in plans {
-                    changed |= self.fire(terms, rules, p, &mut facts, false, &mut solutions);
+                    changed |= self.fire(
+                        terms,
+                        rules,
+                        p,
+                        &mut facts,
+                        false,
+                        &mut solutions,
+                        usize::MAX,
+                    );
                 }
                 if !*recursive || !changed {
                     break;
@@ -132,13 +140,17 @@ impl Engine {
     }
 
     /// The relaxed model (see the module docs): an over-approximation of every reachable state's
-    /// atoms, used to ground the rules.
+    /// atoms, used to ground the rules. `None` once it holds more than `max_atoms` atoms or a term
+    /// nested deeper than [`MAX_RELAXED_DEPTH`]: relaxing negation (and so `terminal`) can make it
+    /// infinite, e.g. a step counter `next(step(s(?x)))` that only the terminal rule stops, and
+    /// such a model grows by one nesting level per round, so the depth test ends it quickly.
     pub fn relaxed_model(
         &self,
         desc_kw: &crate::desc::Keywords,
         terms: &mut Terms,
         rules: &[Rule],
-    ) -> Facts {
+        max_atoms: usize,
+    ) -> Option<Facts> {
         let mut facts = Facts::default();
         let mut solutions = Vec::new();
         loop {
@@ -147,7 +159,23 @@ impl Engine {
                 loop {
                     let mut round = false;
                     for p in plans {
-                        round |= self.fire(terms, rules, p, &mut facts, true, &mut solutions);
+                        round |= self.fire(
+                            terms,
+                            rules,
+                            p,
+                            &mut facts,
+                            true,
+                            &mut solutions,
+                            max_atoms + 1,
+                        );
+                        // A capped join would leave the model silently incomplete: give up.
+                        let width = (rules[p.rule].vars as usize).max(1);
+                        if facts.len() > max_atoms
+                            || solutions.len() > max_atoms * width
+                            || terms.max_depth() > MAX_RELAXED_DEPTH
+                        {
+                            return None;
+                        }
                     }
                     changed |= round;
                     if !round {
@@ -170,13 +198,18 @@ impl Engine {
             for a in new {
                 changed |= facts.insert(terms, a);
             }
+            if terms.max_depth() > MAX_RELAXED_DEPTH {
+                return None;
+            }
             if !changed {
-                return facts;
+                return Some(facts);
             }
         }
     }
 
-    /// Derives the heads of one rule's solutions; whether anything new was derived.
+    /// Derives the heads of one rule's solutions (at most `max_solutions` of them); whether
+    /// anything new was derived.
+    #[allow(clippy::too_many_arguments)]
     fn fire(
         &self,
         terms: &mut Terms,
@@ -185,10 +218,21 @@ impl Engine {
         facts: &mut Facts,
         relaxed: bool,
         buf: &mut Vec<TermId>,
+        max_solutions: usize,
     ) -> bool {
         let rule = &rules[p.rule];
         buf.clear();
-        solve(terms, facts, &p.steps, rule.vars as usize, relaxed, buf);
+        let width = (rule.vars as usize).max(1);
+        let max_values = max_solutions.saturating_mul(width);
+        solve(
+            terms,
+            facts,
+            &p.steps,
+            rule.vars as usize,
+            relaxed,
+            buf,
+            max_values,
+        );
         let mut changed = false;
         let mut b = Bindings::default();
         for sol in buf.chunks(rule.vars.max(1) as usize) {
@@ -203,9 +247,10 @@ impl Engine {
         changed
     }
 
-    /// Every solution of rule `rule`'s body over `facts` (negation ignored when `relaxed`), as a
-    /// flat list of `vars` values per solution; for a rule without variables, one dummy value per
-    /// solution.
+    /// The solutions of rule `rule`'s body over `facts` (negation ignored when `relaxed`), as a
+    /// flat list of `vars` values per solution (for a rule without variables, one dummy value per
+    /// solution), at most `max_solutions` of them. Returns whether that cap cut the list short.
+    #[allow(clippy::too_many_arguments)]
     pub fn solutions(
         &self,
         terms: &Terms,
@@ -214,8 +259,11 @@ impl Engine {
         facts: &Facts,
         relaxed: bool,
         out: &mut Vec<TermId>,
-    ) {
+        max_solutions: usize,
+    ) -> bool {
         let plan = plan(terms, rule, &rules[rule]);
+        let width = (rules[rule].vars as usize).max(1);
+        let max_values = max_solutions.saturating_mul(width);
         solve(
             terms,
             facts,
@@ -223,9 +271,16 @@ impl Engine {
             rules[rule].vars as usize,
             relaxed,
             out,
+            max_values,
         );
+        out.len() >= max_values
     }
 }
+
+/// The relaxed model gives up on terms nested deeper than this (atoms included): real games nest
+/// a few levels (`true((cell 1 1 b))` is 2); a counter written as `(s (s … 0))` deeper than this
+/// is played by the reference reasoner instead.
+pub const MAX_RELAXED_DEPTH: u32 = 64;
 
 /// Loads one flat solution into `b`.
 pub fn bind_all(b: &mut Bindings, sol: &[TermId], vars: usize) {
@@ -286,7 +341,8 @@ fn plan(terms: &Terms, rule: usize, r: &Rule) -> Plan {
 }
 
 /// Backtracking join over `steps`, iterative so that long bodies cannot overflow the stack. Pushes
-/// `vars` values per solution onto `out` (one dummy value when `vars == 0`).
+/// `vars` values per solution onto `out` (one dummy value when `vars == 0`), stopping once `out`
+/// holds `max_values` values (a cap that keeps a runaway cross product from exhausting memory).
 fn solve(
     terms: &Terms,
     facts: &Facts,
@@ -294,6 +350,7 @@ fn solve(
     vars: usize,
     relaxed: bool,
     out: &mut Vec<TermId>,
+    max_values: usize,
 ) {
     let n = steps.len();
     let mut b = Bindings::default();
@@ -309,7 +366,7 @@ fn solve(
             for v in 0..vars {
                 out.push(b.get(v as u32).unwrap_or(TermId(0)));
             }
-            if n == 0 {
+            if n == 0 || out.len() >= max_values {
                 return;
             }
             level -= 1;

@@ -93,6 +93,11 @@ thread_local! {
     });
 }
 
+thread_local! {
+    /// Scratch bits for the fast reasoner's goal and next programs, reused across calls.
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::new());
+}
+
 struct ViewCache {
     network: u64,
     state: FluentSet,
@@ -293,11 +298,11 @@ impl GdlGame {
     /// Goal values per player in `state` (terminal or not), as the rules define them.
     pub fn goals(&self, state: &FluentSet) -> SmallVec<[Option<u8>; ROLES_INLINE]> {
         match self.active_fast() {
-            Some(net) => {
-                let mut sc = net.scratch();
+            Some(net) => SCRATCH.with(|sc| {
+                let mut sc = sc.borrow_mut();
                 net.eval_goal(state, &mut sc);
                 self.players.iter().map(|&r| net.goal(&sc, r)).collect()
-            }
+            }),
             None => {
                 let view = self.ref_view(state);
                 self.players.iter().map(|&r| view.goals[r]).collect()
@@ -406,10 +411,7 @@ impl GdlGame {
 
     fn successor(&self, state: &FluentSet, joint: &[u32]) -> FluentSet {
         match self.active_fast() {
-            Some(net) => {
-                let mut sc = net.scratch();
-                net.next(state, joint, &mut sc)
-            }
+            Some(net) => SCRATCH.with(|sc| net.next(state, joint, &mut sc.borrow_mut())),
             None => self.kb().next(state, joint),
         }
     }

@@ -37,6 +37,9 @@ use crate::term::{Bindings, Sym, TermId};
 /// Grounding gives up beyond this many ground rules.
 pub const MAX_GROUND_RULES: usize = 500_000;
 
+/// Grounding gives up when the relaxed model grows beyond this many atoms (it may be infinite).
+pub const MAX_RELAXED_ATOMS: usize = 4 * MAX_GROUND_RULES;
+
 /// A proposition reference in a compiled body: kind in bits 29–30 (0 fluent, 1 `does`, 2 derived),
 /// negation in bit 31, index in bits 0–28.
 type Lit = u32;
@@ -86,6 +89,8 @@ struct Program {
 /// The compiled rules of a game. Fluent and move ids are those of the [`Kb`] tables.
 #[derive(Clone, Debug)]
 pub struct Network {
+    /// Fluents carried over unchanged by frame axioms `next(f) :- true(f)`.
+    copy: Vec<u64>,
     /// Distinguishes networks in the per-thread view cache (clones share it: they are identical).
     id: u64,
     /// Words of a state bitset (fluents / 64, rounded up).
@@ -147,7 +152,11 @@ fn static_relations(kb: &Kb) -> HashSet<Sym> {
             }
         }
     }
-    all.retain(|s| !dynamic.contains(s));
+    // The reasoner's outputs are read from derived slots, so they are never folded away, even when
+    // their rules read neither `true` nor `does` (`legal(?p, noop) :- role(?p)`): their static
+    // bodies fold to nothing and the ground rule holds unconditionally.
+    let outputs = [kw.legal, kw.next, kw.goal, kw.terminal];
+    all.retain(|s| !dynamic.contains(s) && !outputs.contains(s));
     all
 }
 
@@ -226,6 +235,7 @@ impl Grounder<'_> {
         let kw = self.kb.desc.kw;
         let skip = [kw.init, kw.role, kw.sees, kw.true_, kw.does];
         let mut out = Vec::new();
+        let mut seen: HashSet<(u32, Vec<Lit>)> = HashSet::new();
         let mut sols = Vec::new();
         let mut b = Bindings::default();
         for ri in 0..self.kb.desc.rules.len() {
@@ -240,14 +250,20 @@ impl Grounder<'_> {
                 continue;
             }
             sols.clear();
-            self.kb.engine.solutions(
+            let capped = self.kb.engine.solutions(
                 &self.kb.desc.terms,
                 &self.kb.desc.rules,
                 ri,
                 &self.relaxed,
                 true,
                 &mut sols,
+                MAX_GROUND_RULES + 1,
             );
+            if capped {
+                return Err(format!(
+                    "a rule has more than {MAX_GROUND_RULES} instances over the relaxed model"
+                ));
+            }
             let vars = self.kb.desc.rules[ri].vars as usize;
             let body = self.kb.desc.rules[ri].body.clone();
             let head = self.kb.desc.rules[ri].head;
@@ -273,6 +289,12 @@ impl Grounder<'_> {
                     }
                 }
                 let h = self.slot(h);
+                // `or` expansion and symmetric rules often produce the same ground rule twice.
+                lits.sort_unstable();
+                lits.dedup();
+                if !seen.insert((h, lits.clone())) {
+                    continue;
+                }
                 out.push((h, lits));
                 if out.len() > MAX_GROUND_RULES {
                     return Err(format!(
@@ -293,15 +315,15 @@ impl Network {
     /// knows of in `kb`'s tables. `Err` says why the fast reasoner does not apply.
     pub fn build(kb: &mut Kb) -> Result<Network, String> {
         let kw = kb.desc.kw;
-        let relaxed = kb
-            .engine
-            .relaxed_model(&kw, &mut kb.desc.terms, &kb.desc.rules);
-        if relaxed.len() > 4 * MAX_GROUND_RULES {
+        let Some(relaxed) =
+            kb.engine
+                .relaxed_model(&kw, &mut kb.desc.terms, &kb.desc.rules, MAX_RELAXED_ATOMS)
+        else {
             return Err(format!(
-                "the relaxed model has more than {} atoms",
-                4 * MAX_GROUND_RULES
+                "the relaxed model (every atom of every reachable state, negation ignored) has more \
+                 than {MAX_RELAXED_ATOMS} atoms"
             ));
-        }
+        };
         let static_model = kb.engine.model(&mut kb.desc.terms, &kb.desc.rules, &[]);
         // Fluents: initial ones first (so ids match the reference reasoner's), then the others.
         for &a in static_model
@@ -368,9 +390,7 @@ impl Network {
         }
         // Dependency order over derived atoms.
         let mut edges = vec![Vec::new(); derived];
-        let mut rules_of = vec![Vec::new(); derived];
-        for (i, (h, lits)) in rules.iter().enumerate() {
-            rules_of[*h as usize].push(i);
+        for (h, lits) in &rules {
             for &l in lits {
                 if l & (3 << 29) == KIND_DERIVED {
                     edges[*h as usize].push((l & INDEX) as usize);
@@ -394,6 +414,31 @@ impl Network {
             }
             v
         };
+        // Frame axioms `next(f) :- true(f)` become one word-wide copy instead of a rule per fluent.
+        let mut next_fluent = vec![u32::MAX; derived];
+        for &(s, f) in &next_out {
+            next_fluent[s as usize] = f;
+        }
+        let mut copy = vec![0u64; words];
+        let rules: Vec<(u32, Vec<Lit>)> = rules
+            .into_iter()
+            .filter(|(h, lits)| match lits.as_slice() {
+                [l] if l & (3 << 29) == KIND_FLUENT
+                    && l & NEGATED == 0
+                    && next_fluent[*h as usize] == (l & INDEX)
+                    && !read[*h as usize] =>
+                {
+                    let f = (l & INDEX) as usize;
+                    copy[f / 64] |= 1 << (f % 64);
+                    false
+                }
+                _ => true,
+            })
+            .collect();
+        let mut rules_of = vec![Vec::new(); derived];
+        for (i, (h, _)) in rules.iter().enumerate() {
+            rules_of[*h as usize].push(i);
+        }
         let n_does = g.does.len();
         let compile = |outputs: &[u32], bucketed: bool| -> Program {
             let mut needed = vec![false; derived];
@@ -502,6 +547,7 @@ impl Network {
         Ok(Network {
             id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             words,
+            copy,
             does_index,
             derived,
             does: g.does,
@@ -684,15 +730,16 @@ impl Network {
         scratch.clear();
         scratch.resize(self.derived.div_ceil(64), 0);
         self.run(&self.next, state, joint, scratch);
-        let mut words: SmallVec<[u64; 8]> = SmallVec::new();
+        let mut words: SmallVec<[u64; 8]> = self
+            .copy
+            .iter()
+            .zip(state.words())
+            .map(|(c, s)| c & s)
+            .collect();
+        words.resize(self.words, 0);
         for &(s, f) in &self.next_out {
-            if Self::bit(scratch, s) {
-                let w = f as usize / 64;
-                if words.len() <= w {
-                    words.resize(w + 1, 0);
-                }
-                words[w] |= 1 << (f % 64);
-            }
+            let bit = scratch[s as usize / 64] >> (s % 64) & 1;
+            words[f as usize / 64] |= bit << (f % 64);
         }
         FluentSet::from_words(&words)
     }

@@ -177,7 +177,9 @@ impl Kb {
     }
 }
 
-/// A goal value: a numeric constant from 0 to 100 (other values are ignored, see the crate docs).
+/// A goal value: a numeric constant from 0 to 100. The validator rejects rules whose head names any
+/// other constant; a value reached through a variable (`(goal ?p ?v)`) outside that range counts as
+/// no goal value, which `gdl check` reports when a playout ends there.
 pub fn goal_value(desc: &Description, v: TermId) -> Option<u8> {
     desc.terms
         .number(v)

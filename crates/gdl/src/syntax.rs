@@ -2,7 +2,7 @@
 //!
 //! * **KIF** (the GGP standard): `(<= (legal ?p (mark ?x ?y)) (true (cell ?x ?y b)))`. Variables start
 //!   with `?`; everything else is a constant, compared case-insensitively (normalised to lower case,
-//!   variables too). `;` starts a comment.
+//!   variables too). `;` starts a comment (and `%`, as in the infix form).
 //! * **Infix** (the Prolog-like form papers print): `legal(P, choose(X)) :- true(control(P)), side(X).`
 //!   The arrow is `:-`, `←`, `<-` or `<=`; literals are separated by `,` or `&`; `not` is written
 //!   `not(lit)` or `not lit`; every clause ends with `.` (the last one may omit it). Identifiers that
@@ -40,6 +40,37 @@ pub enum AstKind {
     Var(String),
     /// A compound: functor and arguments (at least one).
     App(String, Vec<Ast>),
+}
+
+impl Ast {
+    /// The clause printed in KIF (`(<= (p ?x) (q ?x))`), for messages. Iterative, so deep terms
+    /// cannot overflow the stack.
+    pub fn to_kif(&self) -> String {
+        enum Item<'a> {
+            Node(&'a Ast),
+            Text(&'static str),
+        }
+        let mut out = String::new();
+        let mut stack = vec![Item::Node(self)];
+        while let Some(item) = stack.pop() {
+            match item {
+                Item::Text(t) => out.push_str(t),
+                Item::Node(ast) => match &ast.kind {
+                    AstKind::Const(c) | AstKind::Var(c) => out.push_str(c),
+                    AstKind::App(f, args) => {
+                        out.push('(');
+                        out.push_str(f);
+                        stack.push(Item::Text(")"));
+                        for a in args.iter().rev() {
+                            stack.push(Item::Node(a));
+                            stack.push(Item::Text(" "));
+                        }
+                    }
+                },
+            }
+        }
+        out
+    }
 }
 
 /// Which syntax a text is in.
@@ -94,13 +125,16 @@ impl Lexer<'_> {
         Some(c)
     }
 
+    /// `;` starts a comment in both syntaxes; `%` (Prolog's) too, also in KIF, because [`detect`]
+    /// skips `%` comments to find the first token: a KIF file opening with a `%` header must not
+    /// have its words read as facts.
     fn is_comment(&self, c: char) -> bool {
-        c == ';' || (self.syntax == Syntax::Infix && c == '%')
+        c == ';' || c == '%'
     }
 
     fn is_ident_char(&self, c: char) -> bool {
         match self.syntax {
-            Syntax::Kif => !(c.is_whitespace() || c == '(' || c == ')' || c == ';'),
+            Syntax::Kif => !(c.is_whitespace() || c == '(' || c == ')' || c == ';' || c == '%'),
             Syntax::Infix => c.is_alphanumeric() || c == '_' || c == '-' || c == '+' || c == '\'',
         }
     }
@@ -462,6 +496,14 @@ mod tests {
             kind: AstKind::Const(name.into()),
             pos,
         }
+    }
+
+    #[test]
+    fn a_kif_file_may_open_with_a_percent_comment() {
+        let text = "% a header in Prolog style\n(role x) % trailing\n";
+        assert_eq!(detect(text), Syntax::Kif);
+        let asts = parse(text, "t").unwrap();
+        assert_eq!(asts.len(), 1, "{asts:?}");
     }
 
     #[test]

@@ -34,6 +34,10 @@ pub struct Terms {
     symbols: HashMap<Box<str>, Sym>,
     nodes: Vec<Node>,
     ground: Vec<bool>,
+    /// Nesting depth of each term (a constant or variable is 0).
+    depth: Vec<u32>,
+    /// The largest nesting depth of any term built so far.
+    max_depth: u32,
     index: HashMap<Node, TermId>,
     /// Names of the variables of the rule being printed; only for messages.
     var_names: Vec<String>,
@@ -66,14 +70,23 @@ impl Terms {
         if let Some(&t) = self.index.get(&node) {
             return t;
         }
-        let ground = match &node {
-            Node::Var(_) => false,
-            Node::Const(_) => true,
-            Node::App(_, args) => args.iter().all(|&a| self.ground[a.0 as usize]),
+        let (ground, depth) = match &node {
+            Node::Var(_) => (false, 0),
+            Node::Const(_) => (true, 0),
+            Node::App(_, args) => (
+                args.iter().all(|&a| self.ground[a.0 as usize]),
+                1 + args
+                    .iter()
+                    .map(|&a| self.depth[a.0 as usize])
+                    .max()
+                    .unwrap_or(0),
+            ),
         };
         let t = TermId(self.nodes.len() as u32);
         self.nodes.push(node.clone());
         self.ground.push(ground);
+        self.depth.push(depth);
+        self.max_depth = self.max_depth.max(depth);
         self.index.insert(node, t);
         t
     }
@@ -105,6 +118,12 @@ impl Terms {
     /// The node of `t`.
     pub fn node(&self, t: TermId) -> &Node {
         &self.nodes[t.0 as usize]
+    }
+
+    /// The largest nesting depth of any term built so far (`(cell 1 1 b)` has depth 1, an atom
+    /// `true((cell 1 1 b))` depth 2).
+    pub fn max_depth(&self) -> u32 {
+        self.max_depth
     }
 
     /// Whether `t` has no variables.

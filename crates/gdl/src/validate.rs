@@ -15,9 +15,9 @@ pub fn validate(desc: &mut Description) -> Vec<Diagnostic> {
     };
     v.arities();
     v.heads_and_safety();
-    if v.out.is_empty() {
-        v.dependencies();
-    }
+    // The relation graph needs only relation names, so its checks run even after arity or safety
+    // problems: an author sees every problem of the file at once.
+    v.dependencies();
     v.roles_and_goals();
     v.out
 }
@@ -102,6 +102,20 @@ impl Validator<'_> {
                 );
                 continue;
             }
+            if head_rel == Some(kw.goal) {
+                let terms = &self.desc.terms;
+                let value = terms.arg(r.head, 1).filter(|&v| terms.is_ground(v));
+                if let Some(v) = value {
+                    if !terms.number(v).is_some_and(|n| (0..=100).contains(&n)) {
+                        let shown = terms.show(v);
+                        self.report(
+                            rule,
+                            format!("goal value `{shown}` is not an integer from 0 to 100"),
+                        );
+                    }
+                }
+            }
+            let r = &self.desc.rules[rule];
             let terms = &self.desc.terms;
             let mut bound = Vec::new();
             for lit in &r.body {
@@ -141,6 +155,74 @@ impl Validator<'_> {
                 self.report(rule, m);
             }
         }
+    }
+
+    /// The recursion restriction of the GDL specification (Love et al. 2008, Definition 15),
+    /// which keeps every model finite: in a rule with head `p(a1, …, an)`, every argument `bj` of a
+    /// positive body literal `q(b1, …, bk)` whose relation `q` is in a cycle with `p` (the same
+    /// strongly connected component of the relation graph) must be ground, or equal to one of the
+    /// head's arguments `ai`, or a variable that occurs in a positive body literal whose relation is
+    /// *not* in a cycle with `p`. Without it `(<= (num (s ?x)) (num ?x))` derives `num` of ever
+    /// larger terms and no reasoner terminates.
+    fn recursion_restriction(&mut self, ids: &HashMap<Sym, usize>, comp_of: &[usize]) {
+        let mut problems = Vec::new();
+        for ri in 0..self.desc.rules.len() {
+            let names = self.desc.rules[ri].var_names.clone();
+            self.desc.terms.set_var_names(&names);
+            if let Some(message) = self.restriction_of(ri, ids, comp_of) {
+                problems.push((ri, message));
+            }
+        }
+        for (rule, message) in problems {
+            self.report(rule, message);
+        }
+    }
+
+    /// The first violation of the recursion restriction in rule `ri`, as a message.
+    fn restriction_of(
+        &self,
+        ri: usize,
+        ids: &HashMap<Sym, usize>,
+        comp_of: &[usize],
+    ) -> Option<String> {
+        let terms = &self.desc.terms;
+        let comp = |a: TermId| {
+            terms
+                .functor(a)
+                .and_then(|(r, _)| ids.get(&r))
+                .map(|&i| comp_of[i])
+        };
+        let r = &self.desc.rules[ri];
+        let head_comp = comp(r.head)?;
+        let head_args = terms.args(r.head);
+        let positive = || {
+            r.body.iter().filter_map(|l| match *l {
+                Literal::Pos(a) => Some(a),
+                _ => None,
+            })
+        };
+        let mut anchored = Vec::new();
+        for a in positive().filter(|&a| comp(a) != Some(head_comp)) {
+            terms.vars_of(a, &mut anchored);
+        }
+        for a in positive().filter(|&a| comp(a) == Some(head_comp)) {
+            for &b in terms.args(a) {
+                let ok = terms.is_ground(b)
+                    || head_args.contains(&b)
+                    || matches!(terms.node(b), Node::Var(v) if anchored.contains(v));
+                if !ok {
+                    return Some(format!(
+                        "recursion restriction violated: argument `{}` of the recursive literal \
+                         `{}` is neither ground, nor an argument of the head, nor a variable bound \
+                         by a non-recursive positive literal (the rule could derive ever larger \
+                         terms)",
+                        terms.show(b),
+                        terms.show(a)
+                    ));
+                }
+            }
+        }
+        None
     }
 
     /// Stratification, and what `legal`/`terminal`/`goal` and `init` may depend on.
@@ -208,6 +290,7 @@ impl Validator<'_> {
                 );
             }
         }
+        self.recursion_restriction(&ids, &comp_of);
         // Forbidden dependencies.
         let mut reverse: Vec<Vec<usize>> = vec![Vec::new(); names.len()];
         for (v, out) in edges.iter().enumerate() {

@@ -179,3 +179,75 @@ fn check_summarises_a_valid_game() {
         r.warnings
     );
 }
+
+#[test]
+fn recursion_restriction() {
+    // `num` of ever larger terms: no reasoner could finish the model.
+    assert_problem(
+        "(num 0)\n(<= (num (s ?x)) (num ?x))\n",
+        8,
+        "recursion restriction violated: argument `?x` of the recursive literal `(num ?x)`",
+    );
+    // Recursion whose arguments are bound outside the cycle, or are head arguments, is fine.
+    let fine = format!(
+        "{BASE}(succ 0 1)\n(succ 1 2)\n(<= (less ?a ?b) (succ ?a ?b))\n\
+         (<= (less ?a ?c) (succ ?a ?b) (less ?b ?c))\n(<= (reach ?x) (reach ?x) (true (on)))\n"
+    );
+    assert!(problems(&fine).is_empty(), "{:?}", problems(&fine));
+}
+
+#[test]
+fn every_problem_of_a_description_is_listed_together() {
+    // An arity clash and a recursion through negation in one file: both are reported.
+    let text = format!("{BASE}(p 1)\n(<= (q) (p 1 2))\n(<= (r) (not (s)))\n(<= (s) (r))\n");
+    let found = problems(&text);
+    assert!(found.iter().any(|p| p.contains("arity")), "{found:#?}");
+    assert!(
+        found
+            .iter()
+            .any(|p| p.contains("recursion through negation")),
+        "{found:#?}"
+    );
+}
+
+#[test]
+fn loading_terminates_when_the_relaxed_model_is_infinite() {
+    // A step counter stopped only by `terminal`: valid GDL, but relaxing negation and terminal
+    // makes the grounder's model infinite. The game falls back to the reference reasoner, says
+    // why, and plays.
+    let text = "(role a)\n(init (step 0))\n(<= (legal a go) (true (step ?x)))\n\
+                (<= (next (step (s ?x))) (true (step ?x)))\n\
+                (<= terminal (true (step (s (s (s 0))))))\n(goal a 100)\n";
+    let game = GdlGame::parse(text, "t.kif").expect("valid");
+    assert_eq!(game.reasoner_kind(), gdl::ReasonerKind::Reference);
+    assert!(game
+        .fallback_reason()
+        .unwrap_or("")
+        .contains("relaxed model"));
+    let playout = gdl::random_playout(
+        &game,
+        game_trait::Game::initial_state(&game),
+        &mut <rand_pcg::Pcg64 as rand::SeedableRng>::seed_from_u64(1),
+        100,
+    );
+    assert!(playout.finished && playout.steps == 3, "{playout:?}");
+}
+
+#[test]
+fn goal_values_must_be_integers_from_0_to_100() {
+    assert_problem(
+        "(<= (goal a 150) (true (on)))\n",
+        7,
+        "goal value `150` is not an integer from 0 to 100",
+    );
+    assert_problem("(<= (goal a high) (true (on)))\n", 7, "goal value `high`");
+}
+
+#[test]
+fn problems_found_while_reading_a_clause_name_the_clause() {
+    assert_problem(
+        "(<= (distinct a b) (true (on)))\n",
+        7,
+        "in rule (<= (distinct a b) (true on))",
+    );
+}
