@@ -118,7 +118,8 @@ fn with_view<R>(net: &Network, state: &FluentSet, f: impl FnOnce(&Scratch) -> R)
     })
 }
 
-/// At most this many roles (players plus `random`) per game; beyond it the per-state buffers spill.
+/// Roles (players plus `random`) whose per-state buffers stay on the stack; more roles work, their
+/// buffers spill to the heap.
 const ROLES_INLINE: usize = 8;
 
 impl GdlGame {
@@ -146,12 +147,6 @@ impl GdlGame {
         let desc = crate::desc::load(text, file)?;
         let mut kb = Kb::new(desc);
         let roles: Vec<String> = kb.roles.iter().map(|&r| kb.desc.terms.show(r)).collect();
-        if roles.len() > ROLES_INLINE {
-            return Err(GdlError::Semantics(format!(
-                "{} roles; at most {ROLES_INLINE} are supported",
-                roles.len()
-            )));
-        }
         let random = roles.iter().position(|r| r == "random");
         let players: Vec<usize> = (0..roles.len()).filter(|&r| Some(r) != random).collect();
         if players.is_empty() {

@@ -551,3 +551,23 @@ fn cross_check_chance_and_simultaneous_games() {
         cross_check(name, 1000);
     }
 }
+
+/// Games with more roles than the inline buffers hold (8) work with both reasoners.
+#[test]
+fn ten_players_choose_at_once() {
+    let mut text = String::from("(init (open))\n(<= (next closed) (true (open)))\n");
+    text.push_str(
+        "(<= terminal (true closed))\n(<= (legal ?p (pick ?n)) (role ?p) (num ?n) (true (open)))\n",
+    );
+    text.push_str("(num 0) (num 1)\n(<= (goal ?p 100) (role ?p) (true closed))\n(<= (goal ?p 0) (role ?p) (true (open)))\n");
+    for i in 0..10 {
+        text.push_str(&format!("(role p{i})\n"));
+    }
+    let fast = GdlGame::from_str(&text).unwrap();
+    assert_eq!(fast.players(), 10);
+    assert_eq!(
+        game_trait::Game::turn(&fast, &fast.initial_state()),
+        Turn::Simultaneous
+    );
+    cross_check_game("ten players", fast, 50);
+}
