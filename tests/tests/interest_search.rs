@@ -81,6 +81,7 @@ fn oracle<H: HorizonPolicy<ExplicitTree>>(
     let mut best: Option<Score> = None;
     for (index, &mv) in sorted.iter().enumerate() {
         let step = Step {
+            promoted: false,
             mv,
             index,
             mover_is_root_side: ply % 2 == 0,

@@ -272,3 +272,37 @@ fn exact_searchers_agree_with_minimax_on_many_random_trees() {
         }
     }
 }
+
+#[test]
+fn othello_searchers_take_an_evaluation_and_bad_specs_say_what_is_accepted() {
+    struct Run(&'static str);
+    impl GameVisitor for Run {
+        type Output = Result<String, String>;
+        fn visit<G: Registered>(self, game: &G, root: &G::State) -> Result<String, String> {
+            let mut spec: Spec = self.0.parse().map_err(|e| format!("{e}"))?;
+            let mut searcher = game.searcher(&mut spec).map_err(|e| format!("{e}"))?;
+            searcher.search(game, root, &Limits::none());
+            Ok(searcher.name())
+        }
+    }
+    let othello = load("othello:moves=f5d6c3");
+    for spec in [
+        "interest:limit_step=800,eval=ev2,iterations=3",
+        "caev:cn=2,ab=1,eval=ev1",
+        "pvs:depth=3,eval=ev2",
+    ] {
+        othello
+            .visit(Run(spec))
+            .unwrap_or_else(|e| panic!("{spec}: {e}"));
+    }
+    let err = othello.visit(Run("pvs:eval=ev3")).unwrap_err();
+    assert!(err.contains("ev1") && err.contains("ev2"), "{err}");
+    let err = othello
+        .visit(Run("interest:similar_percent=20000"))
+        .unwrap_err();
+    assert!(err.contains("similar_percent"), "{err}");
+    let err = othello.visit(Run("fe:bounds=exact")).unwrap_err();
+    assert!(err.contains("offline"), "{err}");
+    let err = load("tree").visit(Run("alphabeta:eval=ev1")).unwrap_err();
+    assert!(err.contains("no parameter `eval`"), "{err}");
+}

@@ -80,9 +80,12 @@ pub trait HorizonPolicy<G: Game> {
     /// Whether `state` with `budget` is a leaf, to be evaluated statically without generating moves.
     fn is_leaf(&self, game: &G, state: &G::State, budget: &Self::Budget) -> bool;
 
-    /// The budget for the child reached by `step.mv` from `state`, or `None` to explore no further
-    /// moves at this node. If the very first move (`step.index == 0`) returns `None` the node becomes a
-    /// leaf and is evaluated statically.
+    /// The budget for the child reached by `step.mv` from `state`, or `None` if the move lies beyond
+    /// the horizon. The engine asks in its search order: the transposition-table move and killers
+    /// first ([`Step::promoted`]), then the ordering hook's order. A declined promoted move is
+    /// skipped (it was out of the hook's order, so it says nothing about the moves after it); a
+    /// declined move in the hook's order ends the node: no further move is explored. A node where no
+    /// move was admitted is a leaf and is evaluated statically.
     fn child_budget(
         &mut self,
         game: &G,
@@ -95,6 +98,16 @@ pub trait HorizonPolicy<G: Game> {
     /// The budget as a depth, for transposition-table draft comparisons and for pruning hooks that
     /// reason in plies. Larger means a deeper, more trustworthy search.
     fn draft(&self, budget: &Self::Budget) -> u32;
+
+    /// What distinguishes budgets of equal [`draft`](HorizonPolicy::draft) that would search
+    /// different trees below the same position (interest search: how the remaining interest is
+    /// split between the players). The engine reuses a stored value only for an equal draft *and*
+    /// an equal key; 16 bits of it are stored. The default, 0, says the draft is the whole budget.
+    #[inline(always)]
+    fn budget_key(&self, budget: &Self::Budget) -> u16 {
+        let _ = budget;
+        0
+    }
 }
 
 /// The move a [`HorizonPolicy`] is asked about.
@@ -102,6 +115,9 @@ pub trait HorizonPolicy<G: Game> {
 pub struct Step<M> {
     /// The move about to be explored.
     pub mv: M,
+    /// Whether the engine put this move ahead of the ordering hook's order (the transposition-table
+    /// move or a killer): declining it does not end the node.
+    pub promoted: bool,
     /// How many moves were already explored at this node (0 for the first).
     pub index: usize,
     /// Whether the player making the move is the root's side to move: says which player's tally pays

@@ -82,8 +82,9 @@ pub const SEARCHERS: &[SearcherInfo] = &[
     #[cfg(feature = "interest-search")]
     SearcherInfo {
         name: "interest",
-        params: "iterations=6, limit_step=1000, scale=100000, sibling_percent=100, \
-                 similar_percent=100, parities=separate, inherit_siblings=true, tt=4mb",
+        params: "iterations=6, limit_step=100 x typical moves (Othello 1000), scale=100000, \
+                 sibling_percent=100, similar_percent=100, parities=separate|shared, \
+                 inherit_siblings=true, tt=4mb",
         zero_sum: true,
         exact: false,
         about: "PVS iterating by interest (Rollason) instead of depth",
@@ -288,7 +289,10 @@ where
     ))
 }
 
-/// `interest`: iterative-deepening PVS whose horizon is Rollason's interest budget.
+/// `interest`: iterative-deepening PVS whose horizon is Rollason's interest budget. The interest
+/// keys are parsed by [`InterestConfig`](interest_search::InterestConfig)'s own parser; the engine
+/// runs without the history heuristic, which would break the increasing-cost order (see the
+/// interest-search crate docs).
 #[cfg(feature = "interest-search")]
 fn interest<G, E, O, Pl>(
     spec: &mut Spec,
@@ -300,28 +304,36 @@ where
     Pl: Plausibility<G> + Clone + 'static,
 {
     use interest_search::{InterestConfig, InterestHorizon, InterestOrdering};
+    const KEYS: [&str; 6] = [
+        "limit_step",
+        "scale",
+        "sibling_percent",
+        "similar_percent",
+        "parities",
+        "inherit_siblings",
+    ];
     let iterations: u32 = spec.get("iterations", 6)?;
     let tt = spec.bytes("tt", 4 << 20)?;
-    let defaults = InterestConfig {
-        limit_step: 100 * kit.typical_moves.max(1),
-        ..InterestConfig::default()
-    };
-    let config = InterestConfig {
-        limit_step: positive(spec, "limit_step", defaults.limit_step)?,
-        scale: positive(spec, "scale", defaults.scale)?,
-        sibling_percent: spec.get("sibling_percent", defaults.sibling_percent)?,
-        similar_percent: spec.get("similar_percent", defaults.similar_percent)?,
-        separate_parities: match spec.raw("parities").as_deref() {
-            None | Some("separate") => true,
-            Some("shared") => false,
-            Some(other) => {
-                return Err(spec.bad("parities", other, "expected `separate` or `shared`"))
-            }
-        },
-        inherit_siblings: spec.get("inherit_siblings", defaults.inherit_siblings)?,
-    };
+    // A move of base interest (`1000 / typical moves`) costs one step unless the user says otherwise.
+    let mut params: Vec<String> = Vec::new();
+    for key in KEYS {
+        if let Some(value) = spec.raw(key) {
+            params.push(format!("{key}={value}"));
+        }
+    }
+    if !params.iter().any(|p| p.starts_with("limit_step=")) {
+        params.push(format!("limit_step={}", 100 * kit.typical_moves.max(1)));
+    }
+    let text = format!("interest:{}", params.join(","));
+    let config: InterestConfig =
+        text.parse()
+            .map_err(|e: interest_search::InterestError| SpecError::Malformed {
+                spec: spec.to_string(),
+                message: e.to_string(),
+            })?;
     let engine = AlphaBetaConfig {
         tt_bytes: tt,
+        history: false,
         ..AlphaBetaConfig::pvs(iterations)
     };
     Ok(Box::new(
@@ -391,16 +403,6 @@ fn uct(spec: &mut Spec) -> Result<Uct, SpecError> {
         ..defaults
     };
     Ok(Uct::new(config))
-}
-
-/// A parameter that must be at least 1.
-#[cfg(feature = "interest-search")]
-fn positive(spec: &mut Spec, key: &'static str, default: u32) -> Result<u32, SpecError> {
-    let value: u32 = spec.get(key, default)?;
-    if value == 0 {
-        return Err(spec.bad(key, "0", "must be at least 1"));
-    }
-    Ok(value)
 }
 
 fn unknown_searcher(name: &str, accepted: String) -> SpecError {

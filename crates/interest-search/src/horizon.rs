@@ -144,8 +144,10 @@ impl<Pl> InterestHorizon<Pl> {
     /// linear one keeps every move reachable given enough interest.
     #[inline]
     pub fn similar_cost(&self, base: u32, similar: u32) -> u32 {
-        let extra =
-            u64::from(base) * u64::from(similar) * u64::from(self.config.similar_percent) / 100;
+        let extra = u64::from(base)
+            .saturating_mul(u64::from(similar))
+            .saturating_mul(u64::from(self.config.similar_percent))
+            / 100;
         saturate(u64::from(base) + extra)
     }
 
@@ -253,5 +255,17 @@ impl<G: Game, Pl: Plausibility<G>> HorizonPolicy<G> for InterestHorizon<Pl> {
         let left = u64::from(budget.remaining(Parity::RootSide))
             + u64::from(budget.remaining(Parity::OtherSide));
         saturate(left / u64::from(self.config.limit_step.max(1)))
+    }
+
+    /// What the draft forgets: how the remaining interest is split between the parities, and who
+    /// moves. Budgets (2000, 0) and (1000, 1000) have the same draft but search different trees,
+    /// so a table entry of one must not answer for the other. A 16-bit mix of the two remainders
+    /// and the parity to move.
+    #[inline]
+    fn budget_key(&self, budget: &InterestBudget) -> u16 {
+        let mixed = (u64::from(budget.remaining(Parity::RootSide)) << 33)
+            ^ (u64::from(budget.remaining(Parity::OtherSide)) << 1)
+            ^ budget.to_move.index() as u64;
+        (mixed.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 48) as u16
     }
 }

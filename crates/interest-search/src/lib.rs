@@ -86,7 +86,24 @@
 //!    iteration, whose limit we do not know, evidently did. Iteration 0 (limit 0) is a leaf.
 //! 5. **Draft.** For the transposition table and depth-reasoning pruning hooks, a budget's depth is
 //!    the interest both parities have left, in `limit_step`s: `n` at the root of iteration `n`,
-//!    exactly the remaining depth when every move costs one step, smaller for late siblings.
+//!    exactly the remaining depth when every move costs one step, smaller for late siblings. The
+//!    draft forgets how the remainder is split between the players, so the horizon also reports a
+//!    [`budget_key`](game_trait::HorizonPolicy::budget_key) of the split: the engine reuses a stored
+//!    value only for the same draft and key, while the stored best move still orders the next
+//!    iteration.
+//!
+//! # With search-core's engine
+//! - **Order.** The engine tries the transposition-table move and the killers first (the seed's
+//!   terms "previous iteration's best move" and "killer moves"), then the ordering hook's order.
+//!   A promoted move that does not fit is skipped; the first move in the hook's order that does not
+//!   fit ends the node. The history heuristic adds its scores to the hook's and would break the
+//!   increasing-cost order, so interest searchers run without it (the facade's `interest`
+//!   searcher does).
+//! - **Forward estimation.** Pruning hooks such as forward estimation read the draft as the plies
+//!   left below a node. Zhang's guarantee needs that to be an upper bound, which holds when every
+//!   move costs at least one `limit_step` (interest at most `scale / limit_step`, 100 by default);
+//!   with more interesting moves a line can outrun its draft and the combination is a heuristic.
+//!   The cross-crate tests check the exact case.
 //!
 //! # The horizon effect that remains
 //! Separate tallies stop a side from cutting the *opponent's* line short, but not its own: a side
@@ -140,7 +157,7 @@
 //! let budget = horizon.root_budget(4);
 //! assert_eq!(budget.limit(Parity::RootSide), 2000);
 //! let mut tally = Default::default();
-//! let step = |mv, index| Step { mv, index, mover_is_root_side: true };
+//! let step = |mv, index| Step { mv, promoted: false, index, mover_is_root_side: true };
 //! // Taking 3 costs 100000 / 150 = 666; taking 2 then costs 666 + 1000 more: 1666 ≤ 2000.
 //! let after3 = horizon.child_budget(&game, &root, &budget, &mut tally, step(3, 0)).unwrap();
 //! let after2 = horizon.child_budget(&game, &root, &budget, &mut tally, step(2, 1)).unwrap();

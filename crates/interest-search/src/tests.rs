@@ -138,6 +138,7 @@ fn negamax<H: HorizonPolicy<Tree>>(
     let mut best = None;
     for (index, &mv) in t.kids[s.node].iter().enumerate() {
         let step = Step {
+            promoted: false,
             mv,
             index,
             mover_is_root_side: s.ply % 2 == 0,
@@ -235,6 +236,7 @@ fn seed_formula_net_cost_and_stop() {
     let budget = InterestBudget::root(3500, 0);
     let mut tally = Default::default();
     let step = |index: usize, mv: usize| Step {
+        promoted: false,
         mv,
         index,
         mover_is_root_side: true,
@@ -274,6 +276,7 @@ fn similar_moves_cost_more_for_each_one_already_searched() {
     let costs: Vec<u32> = (1..=5)
         .map(|mv| {
             let step = Step {
+                promoted: false,
                 mv,
                 index: mv - 1,
                 mover_is_root_side: true,
@@ -399,6 +402,27 @@ fn iteration_budgets_share_the_limit_like_plies_and_draft_counts_steps() {
         &At { node: 0, ply: 0 },
         &h.iteration_budget(0)
     ));
+}
+
+#[test]
+fn budgets_of_equal_draft_but_different_splits_have_different_keys() {
+    // (2000, 0) and (1000, 1000) both have draft 2, but the first lets one side make two moves and
+    // the other none, the second each side one: different trees, so the table must tell them apart.
+    let h = equal_costs(100, true);
+    let key = |b: &InterestBudget| HorizonPolicy::<Tree>::budget_key(&h, b);
+    let draft = |b: &InterestBudget| HorizonPolicy::<Tree>::draft(&h, b);
+    let lopsided = InterestBudget::root(2000, 0);
+    let even = InterestBudget::root(1000, 1000);
+    assert_eq!(draft(&lopsided), draft(&even));
+    assert_ne!(key(&lopsided), key(&even));
+    // Only what is left matters, not what was spent to get there.
+    assert_eq!(key(&InterestBudget::root(1000, 1000)), key(&even));
+    let mut keys: Vec<u16> = (0..=20)
+        .map(|i| key(&InterestBudget::root(100 * i, 2000 - 100 * i)))
+        .collect();
+    keys.sort_unstable();
+    keys.dedup();
+    assert_eq!(keys.len(), 21, "splits of one total collide");
 }
 
 #[test]

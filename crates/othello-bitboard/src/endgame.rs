@@ -326,6 +326,7 @@ pub(crate) mod tests {
     fn the_horizon_stops_at_the_cutoff_and_unlimited_budgets_never_run_out() {
         let mut h = EndgameHorizon::default();
         let step = Step {
+            promoted: false,
             mv: crate::Move::PASS,
             index: 0,
             mover_is_root_side: true,

@@ -113,9 +113,10 @@ const KILLER_DEPTHS: usize = 61;
 ///
 /// **Per-search state.** The α/β engine does not report cutoffs or best moves to hooks, so the
 /// hints are fed by the caller: [`learn_line`](Self::learn_line) after a search records
-/// its principal variation (first move as the best move at the root, the others as killers at their
-/// depth of empties), which is what the next search, one or two plies later, most wants to try
-/// first. [`clear`](Self::clear) forgets them.
+/// its principal variation (the move it expects to play next as the best move of the position it
+/// expects to face, the replies and later moves as killers at their number of empties), which is
+/// what the next search, two plies later, most wants to try first. [`clear`](Self::clear) forgets
+/// them.
 #[derive(Clone, Debug)]
 pub struct OthelloPlausibility {
     /// Hash of the position where `best` was best, and the move.
@@ -158,14 +159,18 @@ impl OthelloPlausibility {
         }
     }
 
-    /// Records a principal variation from `root`: its first move as the best move at `root`, every
-    /// later move as a killer at its number of empties. Stops at the first illegal move.
+    /// Records a principal variation from `root`, the searcher's own move first: the move it expects
+    /// to play next (`line[2]`, after the expected reply `line[1]`) as the best move of the position
+    /// it expects to face, and every move after the first as a killer at its number of empties.
+    /// (`line[0]` is played at once: the position it was best at never comes back.) Stops at the
+    /// first illegal move.
     pub fn learn_line(&mut self, root: &Position, line: &[Move]) {
         let mut position = *root;
         for (i, &mv) in line.iter().enumerate() {
-            if i == 0 {
+            if i == 2 {
                 self.set_previous_best(&position, mv);
-            } else {
+            }
+            if i >= 1 {
                 self.add_killer(&position, mv);
             }
             match position.play(mv) {
@@ -342,18 +347,23 @@ mod tests {
                 assert!(corner > interest(&mut pl, m), "a1 {corner} vs {m}");
             }
         }
-        // b1 is a C square of the empty a1 corner: its additive interest is halved.
+    }
+
+    #[test]
+    fn c_squares_next_to_an_empty_corner_are_halved() {
+        // Black d1, white c1, black to move: b1 (a C square of the empty a1 corner) flips c1.
+        let p = Position::from_colors(sq("d1"), sq("c1"), Color::Black).unwrap();
         let b1 = Move::at("b1".parse().unwrap());
-        if p.is_legal(b1) {
-            let board = p.board();
-            let raw = square_interest(
-                board,
-                b1.bit(),
-                board.flips(b1.square().unwrap()),
-                p.legal_squares().count_ones(),
-            );
-            assert_eq!(interest(&mut pl, b1), (raw / 2).max(1) as u32);
-        }
+        assert!(p.is_legal(b1));
+        let board = p.board();
+        let raw = square_interest(
+            board,
+            b1.bit(),
+            board.flips(b1.square().unwrap()),
+            p.legal_squares().count_ones(),
+        );
+        let mut pl = OthelloPlausibility::new();
+        assert_eq!(pl.interest(&Othello, &p, b1), (raw / 2).max(1) as u32);
     }
 
     #[test]
@@ -374,15 +384,24 @@ mod tests {
         });
         pl.clear();
         assert_eq!(pl.interest(&Othello, &p, m), before);
-        // learn_line: best at the root, killers further down.
+        // learn_line: the expected next move is best where it will be played, the reply and the
+        // later moves are killers; the move played at once learns nothing.
         let child = p.play(m).unwrap();
         let mut replies = MoveList::new();
         Othello.legal_moves(&child, 1, &mut replies);
         let r = replies[0];
-        let reply_before = pl.interest(&Othello, &child, r);
-        pl.learn_line(&p, &[m, r]);
-        assert_eq!(pl.interest(&Othello, &p, m), before + 100);
+        let next = child.play(r).unwrap();
+        let mut ours = MoveList::new();
+        Othello.legal_moves(&next, 0, &mut ours);
+        let n = ours[0];
+        let (reply_before, next_before) = (
+            pl.interest(&Othello, &child, r),
+            pl.interest(&Othello, &next, n),
+        );
+        pl.learn_line(&p, &[m, r, n]);
+        assert_eq!(pl.interest(&Othello, &p, m), before);
         assert_eq!(pl.interest(&Othello, &child, r), reply_before + 100);
+        assert_eq!(pl.interest(&Othello, &next, n), next_before + 200);
     }
 
     quickcheck! {

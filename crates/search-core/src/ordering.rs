@@ -155,6 +155,11 @@ pub(crate) const TT_MOVE_PRIORITY: i64 = 3 << 40;
 /// Priority of the first killer (the second gets one less unit of `1 << 40`).
 pub(crate) const KILLER_PRIORITY: i64 = 2 << 40;
 
+/// The smallest packed key of a move the engine put ahead of the ordering hook (the table move or
+/// one of the two killers, whose priorities are at least `1 << 40`; hook and history scores stay
+/// far below).
+pub(crate) const PROMOTED_KEY: i64 = (1 << 40) << 16;
+
 /// Packs an ordering priority and a move index into one sortable key: descending keys give
 /// descending priorities, and among equal priorities the generation order (lower index first).
 #[inline(always)]

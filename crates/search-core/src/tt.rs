@@ -40,7 +40,10 @@ struct Slot {
     /// High 32 bits of the position hash.
     key: u32,
     value: Score,
-    draft: u32,
+    /// The draft, saturated at `u16::MAX`.
+    draft: u16,
+    /// The horizon's [`budget_key`](game_trait::HorizonPolicy::budget_key).
+    budget: u16,
     /// Index of the best move in the generated move list, or [`NO_MOVE`].
     mv: u16,
     /// 0 for an empty slot, else 1 + the bound (upper, exact, lower).
@@ -60,8 +63,10 @@ pub struct TtEntry {
     pub value: Score,
     /// What the value says about the position's score at `draft`.
     pub bound: Bound,
-    /// The draft of the search that stored it.
+    /// The draft of the search that stored it (drafts above `u16::MAX` are stored as `u16::MAX`).
     pub draft: u32,
+    /// The horizon's budget key of the search that stored it (0 for depth horizons).
+    pub budget: u16,
     /// Index of the best move in the position's generated move list, or [`NO_MOVE`].
     pub mv: u16,
 }
@@ -126,21 +131,32 @@ impl TranspositionTable {
             .map(|s| TtEntry {
                 value: s.value,
                 bound: decode(s.bound),
-                draft: s.draft,
+                draft: u32::from(s.draft),
+                budget: s.budget,
                 mv: s.mv,
             })
     }
 
     /// Stores a search result for the position with this hash (replacement policy: module docs).
     #[inline]
-    pub fn store(&mut self, hash: u64, value: Score, bound: Bound, draft: u32, mv: u16) {
+    pub fn store(
+        &mut self,
+        hash: u64,
+        value: Score,
+        bound: Bound,
+        draft: u32,
+        budget: u16,
+        mv: u16,
+    ) {
         let (index, key) = self.split(hash);
         let generation = self.generation;
         let bucket = &mut self.buckets[index].0;
+        let draft = u16::try_from(draft).unwrap_or(u16::MAX);
         let mut new = Slot {
             key,
             value,
             draft,
+            budget,
             mv,
             bound: encode(bound),
             generation,
@@ -202,20 +218,21 @@ mod tests {
     fn stores_and_probes_with_verification() {
         let mut tt = TranspositionTable::new(1 << 12);
         let h = 0xdead_beef_0000_0005;
-        tt.store(h, -7, Bound::Lower, 3, 2);
+        tt.store(h, -7, Bound::Lower, 3, 9, 2);
         assert_eq!(
             tt.probe(h),
             Some(TtEntry {
                 value: -7,
                 bound: Bound::Lower,
                 draft: 3,
+                budget: 9,
                 mv: 2
             })
         );
         // Same bucket, different verification key.
         assert_eq!(tt.probe(0x1234_0000_0000_0005), None);
         // Overwriting without a move keeps the old move.
-        tt.store(h, 4, Bound::Upper, 5, NO_MOVE);
+        tt.store(h, 4, Bound::Upper, 5, 0, NO_MOVE);
         assert_eq!(
             tt.probe(h).map(|e| (e.value, e.bound, e.mv)),
             Some((4, Bound::Upper, 2))
@@ -229,21 +246,21 @@ mod tests {
         let mut tt = TranspositionTable::new(64); // a single bucket
         let key = |k: u64| (k << 32) | 1;
         for k in 1..=3 {
-            tt.store(key(k), 0, Bound::Exact, 10, NO_MOVE);
+            tt.store(key(k), 0, Bound::Exact, 10, 0, NO_MOVE);
         }
-        tt.store(key(4), 1, Bound::Exact, 1, NO_MOVE);
-        tt.store(key(5), 2, Bound::Exact, 2, NO_MOVE);
+        tt.store(key(4), 1, Bound::Exact, 1, 0, NO_MOVE);
+        tt.store(key(5), 2, Bound::Exact, 2, 0, NO_MOVE);
         for k in 1..=3 {
             assert!(tt.probe(key(k)).is_some(), "deep entry {k} was replaced");
         }
         assert_eq!(tt.probe(key(4)), None);
         assert_eq!(tt.probe(key(5)).map(|e| e.value), Some(2));
         // A deeper result replaces the shallowest depth-preferred entry.
-        tt.store(key(6), 3, Bound::Exact, 11, NO_MOVE);
+        tt.store(key(6), 3, Bound::Exact, 11, 0, NO_MOVE);
         assert_eq!(tt.probe(key(6)).map(|e| e.value), Some(3));
         // In a new search, stale entries go first even when deep.
         tt.new_search();
-        tt.store(key(7), 4, Bound::Exact, 1, NO_MOVE);
+        tt.store(key(7), 4, Bound::Exact, 1, 0, NO_MOVE);
         assert_eq!(tt.probe(key(7)).map(|e| e.value), Some(4));
     }
 }

@@ -793,3 +793,87 @@ fn warm_tables_never_name_a_merely_bounded_move_best() {
         }
     }
 }
+
+/// Declines every move the engine promoted (table move, killers) and admits the rest to depth.
+#[derive(Clone, Copy, Debug, Default)]
+struct DeclinePromoted {
+    declined: u64,
+}
+
+impl<G: Game> HorizonPolicy<G> for DeclinePromoted {
+    type Budget = u32;
+    type NodeTally = ();
+    fn root_budget(&mut self, iteration: u32) -> u32 {
+        iteration
+    }
+    fn is_leaf(&self, _: &G, _: &G::State, depth: &u32) -> bool {
+        *depth == 0
+    }
+    fn child_budget(
+        &mut self,
+        _: &G,
+        _: &G::State,
+        d: &u32,
+        _: &mut (),
+        step: Step<G::Move>,
+    ) -> Option<u32> {
+        if step.promoted {
+            self.declined += 1;
+            return None;
+        }
+        Some(d - 1)
+    }
+    fn draft(&self, depth: &u32) -> u32 {
+        *depth
+    }
+}
+
+/// The static values the engine asked for, by ply.
+#[derive(Clone, Debug, Default)]
+struct PlyRecorder {
+    plies: std::collections::BTreeSet<u32>,
+}
+
+impl Evaluator<ExplicitTree> for PlyRecorder {
+    fn evaluate(&mut self, game: &ExplicitTree, state: &NodeId) -> Score {
+        self.plies.insert(game.ply(*state));
+        game.value(*state)
+    }
+}
+
+#[test]
+fn a_declined_promoted_move_is_skipped_not_the_end_of_the_node() {
+    // Every interior node has 5 moves, at most 3 of them promoted (table move, two killers), so a
+    // node must never become a leaf because the horizon declined a promoted move.
+    fn uniform(seed: &mut u64, depth: u32) -> Nested {
+        *seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let value = (*seed >> 40) as Score % 100;
+        if depth == 0 {
+            return Nested::leaf(value);
+        }
+        Nested::node(value, (0..5).map(|_| uniform(seed, depth - 1)).collect())
+    }
+    for mut seed in 0..20u64 {
+        let tree = ExplicitTree::from_nested(&uniform(&mut seed, 4));
+        let config = AlphaBetaConfig {
+            killers: true,
+            tt_bytes: 1 << 16,
+            ..AlphaBetaConfig::pvs(4)
+        };
+        let mut ab = AlphaBeta::new(PlyRecorder::default())
+            .with_config(config)
+            .with_horizon(DeclinePromoted::default());
+        let root = tree.initial_state();
+        let result = ab.search(&tree, &root, &Limits::none());
+        assert!(result.best_move.is_some());
+        assert!(
+            ab.horizon_mut().declined > 0,
+            "nothing was promoted: the test tests nothing"
+        );
+        // Each iteration d evaluates at ply d only (iterations 1..=4).
+        let evaluated: Vec<u32> = ab.evaluator_mut().plies.iter().copied().collect();
+        assert_eq!(evaluated, vec![1, 2, 3, 4], "seed {seed}");
+    }
+}

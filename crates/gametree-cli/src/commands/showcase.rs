@@ -160,6 +160,7 @@ fn interest_search() {
         .unwrap_or_else(|_| Position::start());
     let engine = AlphaBetaConfig {
         tt_bytes: 4 << 20,
+        history: false,
         ..AlphaBetaConfig::pvs(6)
     };
     let plausibility = OthelloPlausibility::new();

@@ -10,7 +10,7 @@
 //! | (c) equal time per move | 72 % | 90.5 % |
 //!
 //! **Engines.** Both sides are search-core's iterative-deepening PVS (4 MiB transposition table,
-//! killers, history) with the same move ordering ([`InterestOrdering`] over the game's plausibility)
+//! killers; no history heuristic, which would override the interest order) with the same move ordering ([`InterestOrdering`] over the game's plausibility)
 //! and the same static evaluation; they differ only in the horizon. OFF iterates by depth (depth
 //! `d` = iteration `d`); ON iterates by interest with [`InterestHorizon`] at its defaults (sibling
 //! tally, similar-moves penalty, separate parities), `limit_step` calibrated so that a move of the
@@ -19,9 +19,10 @@
 //! iterations" a comparison at all.
 //!
 //! - **Othello**, EV1 (the conspiracy-numbers seed's evaluation), [`OthelloPlausibility`]
-//!   (typical 10 legal moves: `limit_step` 1000), OFF at depth 5. After each of its moves the ON
-//!   player's plausibility learns the search's principal variation (killers by number of empties,
-//!   the seed's terms 4–5 at the only grain the engine allows: it has no callback inside a search).
+//!   (typical 10 legal moves: `limit_step` 1000), OFF at depth 5. After each of its moves a
+//!   player's plausibility learns the search's principal variation (the expected next best move and
+//!   killers by number of empties, the seed's terms 4–5 at the only grain the engine allows: it has
+//!   no callback inside a search); both players learn, so they differ only in the horizon.
 //! - **Random tree** (`b=20`, depth 12, Korf–Pemberton–Zhang incremental tree), the static
 //!   evaluation [`NodeCost`] and [`StaticGain`] (a gain of 2¹⁴ worth +100 interest; 20 legal moves:
 //!   `limit_step` 2000), OFF at depth 3. The seed reports larger gains for shogi's larger branching;
@@ -135,11 +136,11 @@ pub fn run(
     ));
 
     let othello_off = |depth: u32| -> Box<dyn Searcher<Othello>> {
-        Box::new(
+        Box::new(Hinted(
             AlphaBeta::new(Ev1)
                 .with_config(engine(depth))
                 .with_ordering(InterestOrdering::new(OthelloPlausibility::new())),
-        )
+        ))
     };
     let othello_on = |iterations: u32| -> Box<dyn Searcher<Othello>> {
         Box::new(Hinted(interest_searcher(
@@ -212,10 +213,13 @@ pub fn run(
     })
 }
 
-/// Iterative-deepening PVS with a small table, killers and history, `iterations` iterations.
+/// Iterative-deepening PVS with a small table and killers, `iterations` iterations. No history
+/// heuristic: its scores would override the interest order the ON player's horizon relies on, and
+/// both players get the same engine.
 fn engine(iterations: u32) -> AlphaBetaConfig {
     AlphaBetaConfig {
         tt_bytes: TT_BYTES,
+        history: false,
         ..AlphaBetaConfig::pvs(iterations)
     }
 }
@@ -260,19 +264,39 @@ where
     ))
 }
 
-/// The Othello interest player, feeding the plausibility's hint terms: after each move's search its
-/// principal variation is learned ([`OthelloPlausibility::learn_line`]: killers by number of
-/// empties), so the next search, two plies later, finds its expected best line more interesting.
-/// The engine offers no callback inside a search, so this is the finest grain available.
-struct Hinted(InterestSearcher<Ev1, OthelloPlausibility>);
+/// An Othello player whose plausibility is fed the hint terms: after each move's search its
+/// principal variation is learned ([`OthelloPlausibility::learn_line`]: the expected next best move
+/// and killers by number of empties), so the next search, two plies later, finds its expected line
+/// more interesting. The engine offers no callback inside a search, so this is the finest grain
+/// available. Both players of the Othello table are hinted, so that they differ only in the horizon.
+struct Hinted<H>(AlphaBeta<Ev1, NoPruning, H, InterestOrdering<OthelloPlausibility>>);
 
-impl Searcher<Othello> for Hinted {
+/// Horizons that may hold a plausibility to teach (the interest horizon does, depth does not).
+trait Teachable {
+    fn plausibility(&mut self) -> Option<&mut OthelloPlausibility>;
+}
+
+impl Teachable for game_trait::DepthHorizon {
+    fn plausibility(&mut self) -> Option<&mut OthelloPlausibility> {
+        None
+    }
+}
+
+impl Teachable for InterestHorizon<OthelloPlausibility> {
+    fn plausibility(&mut self) -> Option<&mut OthelloPlausibility> {
+        Some(self.plausibility_mut())
+    }
+}
+
+impl<H> Searcher<Othello> for Hinted<H>
+where
+    H: Teachable + game_trait::HorizonPolicy<Othello>,
+{
     fn search(&mut self, game: &Othello, state: &Position, limits: &Limits) -> SearchResult<Move> {
         let result = self.0.search(game, state, limits);
-        self.0
-            .horizon_mut()
-            .plausibility_mut()
-            .learn_line(state, &result.pv);
+        if let Some(p) = self.0.horizon_mut().plausibility() {
+            p.learn_line(state, &result.pv);
+        }
         self.0
             .ordering_mut()
             .plausibility_mut()
@@ -284,7 +308,9 @@ impl Searcher<Othello> for Hinted {
     }
     fn clear(&mut self) {
         self.0.clear();
-        self.0.horizon_mut().plausibility_mut().clear();
+        if let Some(p) = self.0.horizon_mut().plausibility() {
+            p.clear();
+        }
         self.0.ordering_mut().plausibility_mut().clear();
     }
 }

@@ -14,7 +14,8 @@ use smallvec::SmallVec;
 use super::pv::PvTable;
 use super::AlphaBetaConfig;
 use crate::ordering::{
-    move_key, pack, sort_descending, unpack, Heuristics, KILLER_PRIORITY, TT_MOVE_PRIORITY,
+    move_key, pack, sort_descending, unpack, Heuristics, KILLER_PRIORITY, PROMOTED_KEY,
+    TT_MOVE_PRIORITY,
 };
 use crate::stopwatch::Stopwatch;
 use crate::tt::{TranspositionTable, TtEntry, NO_MOVE};
@@ -133,10 +134,12 @@ where
             if let Some(entry) = tt.probe(hash) {
                 self.stats.tt_hits += 1;
                 tt_move = entry.mv;
-                // Only an entry of exactly this draft answers the question asked here (the score at
-                // this draft); a deeper one would answer a different one. Never at the root, which
-                // must produce a move.
-                if ply > 0 && entry.draft == draft && self.settles(&entry, alpha, beta) {
+                // Only an entry of exactly this budget answers the question asked here (the score
+                // at this draft); a deeper one would answer a different one. Never at the root,
+                // which must produce a move.
+                let same_budget =
+                    entry.draft == draft && entry.budget == self.horizon.budget_key(&budget);
+                if ply > 0 && same_budget && self.settles(&entry, alpha, beta) {
                     return (entry.value, entry.bound);
                 }
             }
@@ -183,6 +186,7 @@ where
             let mv = moves[i];
             let step = Step {
                 mv,
+                promoted: ordered && keys[k] >= PROMOTED_KEY,
                 index: tried,
                 mover_is_root_side: ply % 2 == 0,
             };
@@ -190,10 +194,9 @@ where
                 .horizon
                 .child_budget(self.game, state, &budget, &mut tally, step)
             else {
-                if tried == 0 {
-                    // The horizon declines the very first move: the node is a leaf.
-                    let known = known.or(P::ENABLED.then_some(parent_static));
-                    return self.leaf(state, known);
+                if step.promoted {
+                    // Out of the hook's order: declining it says nothing about the moves after it.
+                    continue;
                 }
                 // The horizon ends the node here: the remaining moves are outside the searched
                 // tree (see the crate docs on horizons), not unsearched successors.
@@ -277,6 +280,11 @@ where
             alpha = alpha.max(x);
         }
 
+        if tried == 0 {
+            // The horizon admitted no move: the node is a leaf.
+            let known = known.or(P::ENABLED.then_some(parent_static));
+            return self.leaf(state, known);
+        }
         if searched > 0 {
             self.classify(cut_at.is_some(), meets_alpha);
         }
@@ -298,7 +306,14 @@ where
                 Bound::Upper => NO_MOVE,
                 _ => u16::try_from(best).unwrap_or(NO_MOVE),
             };
-            tt.store(hash, retval, bound, draft, mv);
+            tt.store(
+                hash,
+                retval,
+                bound,
+                draft,
+                self.horizon.budget_key(&budget),
+                mv,
+            );
         }
         (retval, bound)
     }
