@@ -161,6 +161,10 @@ impl ForwardEstimation {
 }
 
 impl<G: Game> ForwardPruning<G> for ForwardEstimation {
+    fn describe(&self) -> Option<String> {
+        Some(self.name())
+    }
+
     fn start_search(&mut self) {
         if self.bounds == EdgeBounds::Online {
             self.seen = (i64::MAX, i64::MIN);

@@ -50,6 +50,13 @@ pub trait ForwardPruning<G: Game> {
     /// `ctx.alpha` for the skip to be sound, and the engine then treats the child as having returned
     /// `v` with [`Bound::Upper`](crate::Bound::Upper).
     fn prune(&mut self, ctx: &PruneContext) -> Option<Score>;
+
+    /// A short description (`fe:bounds=exact,delta=1`) that the engine appends to its name, so a
+    /// searcher with this hook names itself differently from one without; `None` for hooks that do
+    /// not change what is searched.
+    fn describe(&self) -> Option<String> {
+        None
+    }
 }
 
 /// The no-op pruning hook: never prunes, and is compiled away.
@@ -107,6 +114,12 @@ pub trait HorizonPolicy<G: Game> {
     fn budget_key(&self, budget: &Self::Budget) -> u16 {
         let _ = budget;
         0
+    }
+
+    /// A short description (`interest:limit_step=1000,...`) that the engine appends to its name;
+    /// `None` for plain depth.
+    fn describe(&self) -> Option<String> {
+        None
     }
 }
 

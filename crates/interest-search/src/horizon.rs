@@ -257,6 +257,25 @@ impl<G: Game, Pl: Plausibility<G>> HorizonPolicy<G> for InterestHorizon<Pl> {
         saturate(left / u64::from(self.config.limit_step.max(1)))
     }
 
+    /// `interest:limit_step=…,scale=…,…` with every parameter.
+    fn describe(&self) -> Option<String> {
+        let c = &self.config;
+        Some(format!(
+            "interest:limit_step={},scale={},sibling_percent={},similar_percent={},parities={},\
+             inherit_siblings={}",
+            c.limit_step,
+            c.scale,
+            c.sibling_percent,
+            c.similar_percent,
+            if c.separate_parities {
+                "separate"
+            } else {
+                "shared"
+            },
+            c.inherit_siblings
+        ))
+    }
+
     /// What the draft forgets: how the remaining interest is split between the parities, and who
     /// moves. Budgets (2000, 0) and (1000, 1000) have the same draft but search different trees,
     /// so a table entry of one must not answer for the other. A 16-bit mix of the two remainders

@@ -408,11 +408,25 @@ where
         if c.cutoff == game_trait::Cutoff::AboveBeta {
             name += ",cutoff=gt";
         }
-        if c.iterative != c.pvs {
-            name += &format!(",iterative={}", c.iterative);
+        // `pvs` implies iterative deepening, killers and history; `alphabeta` none of them.
+        for (key, on) in [
+            ("iterative", c.iterative),
+            ("killers", c.killers),
+            ("history", c.history),
+        ] {
+            if on != c.pvs {
+                name += &format!(",{key}={on}");
+            }
         }
         if let Some(delta) = c.aspiration {
             name += &format!(",aspiration={delta}");
+        }
+        for hook in [self.pruning.describe(), self.horizon.describe()]
+            .into_iter()
+            .flatten()
+        {
+            name += "+";
+            name += &hook;
         }
         name
     }
