@@ -54,7 +54,8 @@ fn cns_under_a_depth_limit_returns_that_depths_minimax_value() {
         let (game, depth) = tree(seed);
         let limit = u32::from(limit) % (depth + 1);
         let root = game.initial_state();
-        let truth = Minimax::new(LeafValue, limit).search(&game, &root, &Limits::none());
+        // A limit of 0 counts as 1: CNS always expands the root, so that it names a move.
+        let truth = Minimax::new(LeafValue, limit.max(1)).search(&game, &root, &Limits::none());
         let config = CnsConfig::new(1, T_ABOVE_EVERY_FINITE_NUMBER).unwrap();
         let found = Cns::new(LeafValue, config).search(&game, &root, &Limits::depth(limit));
         found.value == truth.value

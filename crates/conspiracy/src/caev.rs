@@ -96,6 +96,10 @@ impl CaevConfig {
 /// Equation (6) over a grid of segment ends with their conspiracy numbers (`numbers[i]` at
 /// `grid.value(i)`), `1/CN` linear within each segment, `CN = 0` counted as 1 and `CN = ∞` as weight 0.
 /// Returns the grid's middle value if every weight is 0 (no window to average over).
+///
+/// # Panics
+/// If `numbers` does not hold exactly one number per grid value (a caller's bug: the numbers of
+/// [`ConspiracyNumbers::compute`](crate::ConspiracyNumbers::compute) over `grid` always do).
 pub fn integrate(grid: &Grid, numbers: &[Cn]) -> f64 {
     assert_eq!(
         grid.len(),
@@ -127,6 +131,19 @@ pub fn integrate(grid: &Grid, numbers: &[Cn]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn huge_ranges_and_steps_are_errors_not_overflows() {
+        assert!(CaevConfig::new(i64::MAX, i64::MAX).is_err());
+        assert!(CaevConfig::new(crate::MAX_RANGE + 1, 1).is_err());
+        let widest = CaevConfig::new(crate::MAX_RANGE, crate::MAX_RANGE).unwrap();
+        // A window around the most extreme score still computes.
+        let grid = widest.grid(Score::MIN);
+        assert_eq!(grid.len(), 3);
+        assert!(grid.value(2) > grid.value(0));
+        assert!(crate::Grid::new(i64::MAX - 5, 3, 3).is_err());
+        assert!(crate::Grid::new(i64::MAX - 6, 3, 3).is_ok());
+    }
     use crate::testing::{brute_force_cn, Reading, StoredValue, TreeGame};
     use quickcheck::{QuickCheck, TestResult};
 

@@ -34,13 +34,25 @@ impl Default for CnsConfig {
 }
 
 impl CnsConfig {
+    /// The largest threshold T accepted. Every node stores `2 (T + 1)` values (8 (T + 1) bytes) and
+    /// each update costs `O(T²)` per child: with a large T, lower the node budget
+    /// ([`with_max_nodes`](Self::with_max_nodes)) accordingly.
+    pub const MAX_T: u32 = 1024;
+
     /// Stop when the likely root values span less than `w` (> 0), a value being likely while at most
-    /// `t` leaves must conspire to reach it.
+    /// `t` (≤ [`MAX_T`](Self::MAX_T)) leaves must conspire to reach it.
     pub fn new(w: i64, t: u32) -> Result<CnsConfig, ConspiracyError> {
         if w <= 0 {
             return Err(ConspiracyError::NonPositive {
                 parameter: "w",
                 value: w,
+            });
+        }
+        if t > Self::MAX_T {
+            return Err(ConspiracyError::TooLarge {
+                parameter: "t",
+                value: i64::from(t),
+                max: i64::from(Self::MAX_T),
             });
         }
         Ok(CnsConfig {
@@ -136,8 +148,8 @@ pub struct CnsOutcome {
 /// # Parameters
 /// [`CnsConfig`]: W (default 1), T (default 1), the memory budget, the value bounds. [`Limits`]: a node
 /// budget (nodes generated), deadline and stop flag end the search early; `limits.depth`, if set,
-/// freezes leaves at that depth — they are never expanded and count as unchangeable, so with W = 1 and
-/// T at least the number of leaves the search returns the minimax value of that depth. The root is
+/// freezes leaves at that depth (at least 1) — they are never expanded and count as unchangeable, so
+/// with W = 1 and T at least the number of leaves the search returns the minimax value of that depth. The root is
 /// always expanded once, whatever the budget (and even when T = 0 makes the range a single value
 /// from the start), so that a move is always chosen in a game that is not over.
 ///
@@ -214,7 +226,7 @@ struct Tree<S, M> {
 
 impl<S: Clone, M> Tree<S, M> {
     /// A tree holding only the root, valued by `evaluator`.
-    fn start<G, E>(game: &G, evaluator: &mut E, state: &S, config: &CnsConfig, frozen: bool) -> Self
+    fn start<G, E>(game: &G, evaluator: &mut E, state: &S, config: &CnsConfig) -> Self
     where
         G: ZeroSumGame<State = S, Move = M>,
         E: Evaluator<G>,
@@ -237,7 +249,7 @@ impl<S: Clone, M> Tree<S, M> {
                 first_child: 0,
                 child_count: 0,
                 side: Side::Max,
-                open: !frozen,
+                open: true,
                 depth: 0,
             },
             value,
@@ -388,8 +400,13 @@ where
             return result;
         }
         let config = self.config;
-        let frozen = limits.depth == Some(0);
-        let mut tree = Tree::start(game, &mut self.evaluator, state, &config, frozen);
+        // A depth limit of 0 would freeze the root itself; the root is always expanded (a move
+        // must be chosen), so it counts as 1.
+        let limits = &Limits {
+            depth: limits.depth.map(|d| d.max(1)),
+            ..limits.clone()
+        };
+        let mut tree = Tree::start(game, &mut self.evaluator, state, &config);
         let mut stats = SearchStats {
             generated: 1,
             evaluated: 1,
@@ -666,7 +683,8 @@ mod tests {
             let game = TreeGame::random(seed, 4, 3, 50);
             let mut cns = Cns::new(StoredValue, exact_config());
             let r = cns.search(&game, &0, &Limits::depth(depth));
-            r.value == negamax(&game, 0, depth)
+            // Depth 0 counts as 1: the root is always expanded.
+            r.value == negamax(&game, 0, depth.max(1))
         }
         QuickCheck::new()
             .tests(150)
@@ -723,12 +741,20 @@ mod tests {
             (0, Limits::none()),
             (3, Limits::none().with_nodes(1)),
             (3, Limits::none().with_stop(stop)),
+            (3, Limits::depth(0)),
         ] {
             let mut cns = Cns::new(StoredValue, CnsConfig::new(1, t).unwrap());
             let r = cns.search(&game, &0, &limits);
             assert!(r.best_move.is_some(), "T = {t}, {limits:?}");
             assert!(game.nodes[0].children.contains(&r.best_move.unwrap()));
         }
+    }
+
+    #[test]
+    fn thresholds_beyond_the_maximum_are_refused() {
+        assert!(CnsConfig::new(1, CnsConfig::MAX_T).is_ok());
+        let err = CnsConfig::new(1, CnsConfig::MAX_T + 1).unwrap_err();
+        assert!(err.to_string().contains("t = 1025 is too large"), "{err}");
     }
 
     /// The `up`/`down` arrays, expanded breadth-first to a depth, give the same conspiracy numbers
@@ -739,7 +765,7 @@ mod tests {
             let depth = 1 + (seed % 4) as u32;
             let game = TreeGame::random(seed, depth, 3, 6);
             let config = CnsConfig::new(1, u32::from(t % 6)).unwrap();
-            let mut tree = Tree::start(&game, &mut StoredValue, &0, &config, false);
+            let mut tree = Tree::start(&game, &mut StoredValue, &0, &config);
             let mut moves = MoveList::new();
             let mut n = 0;
             while n < tree.nodes.len() {

@@ -29,6 +29,16 @@ pub enum ConspiracyError {
         /// The largest grid accepted.
         max: usize,
     },
+    /// A parameter above the largest value this crate accepts.
+    #[error("{parameter} = {value} is too large; at most {max}")]
+    TooLarge {
+        /// The parameter (`t`, `range`).
+        parameter: &'static str,
+        /// The value given.
+        value: i64,
+        /// The largest value accepted.
+        max: i64,
+    },
     /// The lower end of a value interval lies above its upper end.
     #[error("empty value interval: {low} > {high}")]
     EmptyInterval {

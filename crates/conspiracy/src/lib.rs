@@ -124,6 +124,6 @@ mod testing;
 pub use caev::{integrate, CaevConfig};
 pub use cns::{Cns, CnsConfig, CnsOutcome, StopReason};
 pub use error::ConspiracyError;
-pub use numbers::{Cn, ConspiracyNumbers, Grid, CN_INFINITE, MAX_GRID};
+pub use numbers::{Cn, ConspiracyNumbers, Grid, CN_INFINITE, MAX_GRID, MAX_RANGE};
 pub use player::{Analysis, CaevPlayer, ChildValue};
 pub use tree::{BuildStats, MinimaxTree, Node, NodeId, Side};

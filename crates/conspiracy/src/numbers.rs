@@ -11,6 +11,10 @@ pub type Cn = u32;
 /// The conspiracy number of a value no set of leaves can reach (sums saturate at it).
 pub const CN_INFINITE: Cn = Cn::MAX;
 
+/// The largest half-width of a window around a value ([`Grid::around`], CAEV's RANGE): far beyond
+/// any score, small enough that no window arithmetic can overflow.
+pub const MAX_RANGE: i64 = 1 << 40;
+
 /// The largest grid [`Grid::new`] accepts (a guard against a mistyped step, not a tuning knob).
 pub const MAX_GRID: usize = 1 << 20;
 
@@ -35,6 +39,15 @@ impl Grid {
         if len == 0 || len > MAX_GRID {
             return Err(ConspiracyError::GridLength { len, max: MAX_GRID });
         }
+        // Every value must be representable: `value(i)` does plain arithmetic.
+        let span = step.checked_mul(len as i64 - 1);
+        if span.and_then(|s| low.checked_add(s)).is_none() {
+            return Err(ConspiracyError::TooLarge {
+                parameter: "step",
+                value: step,
+                max: (i64::MAX - low.max(0)) / (len as i64 - 1).max(1),
+            });
+        }
         Ok(Grid { low, step, len })
     }
 
@@ -51,6 +64,13 @@ impl Grid {
             return Err(ConspiracyError::NonPositive {
                 parameter: "range",
                 value: range,
+            });
+        }
+        if range > MAX_RANGE {
+            return Err(ConspiracyError::TooLarge {
+                parameter: "range",
+                value: range,
+                max: MAX_RANGE,
             });
         }
         if range % step != 0 {

@@ -44,7 +44,10 @@ use crate::tree::MinimaxTree;
 ///
 /// **Limits.** `limits.depth` caps `x` (at least one ply is always built: a move must be chosen).
 /// With a node budget, deadline or stop flag the layer is deepened iteratively from 1 ply to `x` and
-/// the last completed depth's choice is played; the node budget counts layer nodes.
+/// the last completed depth's choice is played. The 1-ply layer is built whatever the limits (so a
+/// budget smaller than the root's moves still yields a move); the node budget counts the nodes of
+/// the layer being built, not those of earlier layers or of the leaf searches, and the deadline is
+/// read every 1024 layer nodes, so a search can overrun it by that many leaf evaluations.
 #[derive(Clone, Debug)]
 pub struct CaevPlayer<E> {
     evaluator: E,
@@ -153,8 +156,9 @@ impl<S> CaevPlayer<FixedDepth<S>> {
 }
 
 impl<E> CaevPlayer<E> {
-    /// Builds the layer of `state` and values every root child by CAEV. `None` if the root is a
-    /// finished game or `limits` ran out before even the 1-ply layer was complete.
+    /// Builds the layer of `state` and values every root child by CAEV. `None` only if the root is a
+    /// finished game: the first layer (1 ply under limits, else `x` plies) is built whatever the
+    /// limits say, deeper ones only within them.
     pub fn analyse<G>(
         &mut self,
         game: &G,
@@ -173,8 +177,15 @@ impl<E> CaevPlayer<E> {
         let first = if limited { 1 } else { target };
         let mut best = None;
         let mut stats = SearchStats::default();
+        let unlimited = Limits::none();
         for depth in first..=target {
-            let Some(analysis) = self.analyse_at(game, state, depth, limits) else {
+            // The first layer is built whatever the limits: a move must be chosen (as the α/β
+            // engine always completes its first iteration).
+            let layer_limits = if best.is_none() { &unlimited } else { limits };
+            if best.is_some() && limits.exhausted(0) {
+                break; // the deadline passed or the stop flag rose between layers
+            }
+            let Some(analysis) = self.analyse_at(game, state, depth, layer_limits) else {
                 break;
             };
             stats += analysis.stats;
@@ -427,6 +438,15 @@ mod tests {
         let budget = Limits::none().with_nodes(full.stats.generated / 2);
         let partial = player.analyse(&game, &0, &budget).unwrap();
         assert!(partial.depth < 6 && partial.depth >= 1);
+        // A budget below the root's move count, a passed deadline: still a 1-ply choice.
+        for tiny in [
+            Limits::none().with_nodes(1),
+            Limits::none().with_time(std::time::Duration::ZERO),
+        ] {
+            let r = player.search(&game, &0, &tiny);
+            assert!(r.best_move.is_some());
+            assert_eq!(r.depth, 1);
+        }
         let capped = player.analyse(&game, &0, &Limits::depth(2)).unwrap();
         assert_eq!(capped.depth, 2);
         assert_eq!(capped.minimax, negamax(&game, 0, 2));

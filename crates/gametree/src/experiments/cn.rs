@@ -80,7 +80,9 @@ const PAPER_SAME_EVAL: [(Eval, [PaperCell; 3]); 2] = [
     ),
 ];
 
-/// Table 3: rows are the EV1 players, columns the EV2 players; the EV1 player's points first.
+/// Table 3: rows are the EV1 players, columns the EV2 players; the EV1 player's points first. (The
+/// paper's caption says the opposite, columns EV1 and rows EV2, but its table body and its prose put
+/// EV1 in the rows; we follow the body, whose numbers we compare with.)
 const PAPER_CROSS: [[Points; 3]; 3] = [
     [(25.0, 15.0), (19.0, 21.0), (15.0, 25.0)],
     [(23.0, 17.0), (27.0, 13.0), (25.0, 15.0)],
