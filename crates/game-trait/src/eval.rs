@@ -1,7 +1,7 @@
 //! [`Evaluator`]: static evaluation, and the adapters that turn searchers into evaluators.
 
 use crate::game::{Game, ZeroSumGame};
-use crate::score::{terminal_score, Score};
+use crate::score::{terminal_score, Bound, Score};
 use crate::search::{Limits, Searcher};
 
 /// Static evaluation of a state from its side to move's point of view, in integer units.
@@ -13,11 +13,42 @@ use crate::search::{Limits, Searcher};
 pub trait Evaluator<G: Game> {
     /// The value of `state` for its side to move.
     fn evaluate(&mut self, game: &G, state: &G::State) -> Score;
+
+    /// The value of `state` as a search with the window `(alpha, beta)` needs it, and what it
+    /// says about the state's true value, fail-soft as the α/β seed reports: a value strictly
+    /// inside the window is exact, a value `≤ alpha` may be an upper bound and a value `≥ beta` a
+    /// lower bound. The engine calls this at its horizon leaves.
+    ///
+    /// The default is [`evaluate`](Evaluator::evaluate), exact. Evaluators that search below the
+    /// horizon override it to stop as soon as the window is decided: an exact endgame solver, a
+    /// quiescence search. The window is the engine's business: it passes one under which these
+    /// bounds keep its own bookkeeping right.
+    #[inline]
+    fn evaluate_window(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        alpha: Score,
+        beta: Score,
+    ) -> (Score, Bound) {
+        let _ = (alpha, beta);
+        (self.evaluate(game, state), Bound::Exact)
+    }
 }
 
 impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for &mut E {
     fn evaluate(&mut self, game: &G, state: &G::State) -> Score {
         (**self).evaluate(game, state)
+    }
+
+    fn evaluate_window(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        alpha: Score,
+        beta: Score,
+    ) -> (Score, Bound) {
+        (**self).evaluate_window(game, state, alpha, beta)
     }
 }
 

@@ -16,6 +16,7 @@ use game_trait::{Cutoff, Score};
 /// | `tt_bytes` | 0 | transposition-table size in bytes, 0 for none |
 /// | `killers` | `false` | two killer moves per ply |
 /// | `history` | `false` | the history heuristic |
+/// | `etc_draft` | `None` | enhanced transposition cutoffs at nodes of at least this draft |
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AlphaBetaConfig {
     /// Nominal search depth in plies: the root budget is
@@ -42,6 +43,11 @@ pub struct AlphaBetaConfig {
     pub killers: bool,
     /// History-heuristic ordering: moves that caused deep cutoffs anywhere go first.
     pub history: bool,
+    /// Enhanced transposition cutoffs (Plaat et al.) at nodes whose draft is at least this: before
+    /// searching, every successor's table entry is probed, and one that already proves the node
+    /// worth β ends it. A probe per successor, worth it only where subtrees are large; needs a
+    /// table. `None` for none.
+    pub etc_draft: Option<u32>,
 }
 
 impl Default for AlphaBetaConfig {
@@ -55,6 +61,7 @@ impl Default for AlphaBetaConfig {
             tt_bytes: 0,
             killers: false,
             history: false,
+            etc_draft: None,
         }
     }
 }

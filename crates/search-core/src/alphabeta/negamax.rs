@@ -63,13 +63,31 @@ where
     /// A leaf: its static value, exact (the seed's `return evaluate(position), exact`). `known` is the
     /// node's own static value when the parent already computed it for the pruning hook.
     #[inline(always)]
-    fn leaf(&mut self, state: &G::State, known: Option<Score>) -> (Score, Bound) {
+    fn leaf(
+        &mut self,
+        state: &G::State,
+        known: Option<Score>,
+        alpha: Score,
+        beta: Score,
+    ) -> (Score, Bound) {
         self.stats.evaluated += 1;
-        let value = match known {
-            Some(v) => v,
-            None => self.eval.evaluate(self.game, state),
+        if let Some(v) = known {
+            return (v, Bound::Exact);
+        }
+        // The evaluator's bounds follow `≥ β` fail-soft α/β; under `> β` a lower bound may only
+        // be returned above β and an upper bound only below α, so its window is one wider.
+        let (lo, hi) = match self.config.cutoff {
+            Cutoff::AtLeastBeta => (alpha, beta),
+            Cutoff::AboveBeta => (alpha.saturating_sub(1), beta.saturating_add(1)),
         };
-        (value, Bound::Exact)
+        let (value, bound) = self.eval.evaluate_window(self.game, state, lo, hi);
+        // Only what the window allows: a bound outside its side of the window would break the
+        // bookkeeping, so it is taken as exact only if the evaluator says so.
+        match bound {
+            Bound::Lower if value >= hi => (value, Bound::Lower),
+            Bound::Upper if value <= lo => (value, Bound::Upper),
+            _ => (value, Bound::Exact),
+        }
     }
 
     /// Whether a table entry of sufficient draft settles the node for the window `(alpha, beta)`
@@ -102,7 +120,7 @@ where
     ) -> (Score, Bound) {
         if self.is_leaf(state, &budget, ply) {
             self.pv.clear(ply);
-            return self.leaf(state, known);
+            return self.leaf(state, known, alpha, beta);
         }
         self.interior(state, budget, alpha, beta, ply, known)
     }
@@ -148,7 +166,7 @@ where
         let mut moves: MoveList<G::Move> = MoveList::new();
         self.game.moves(state, &mut moves);
         if moves.is_empty() {
-            return self.leaf(state, known);
+            return self.leaf(state, known, alpha, beta);
         }
         let n = moves.len();
         let mut keys: SmallVec<[i64; MOVES_INLINE]> = SmallVec::new();
@@ -156,6 +174,12 @@ where
             && (tt_move != NO_MOVE || self.config.killers || self.config.history || O::ENABLED);
         if ordered {
             self.order(state, &moves, tt_move, draft, ply, &mut keys);
+        }
+        if self.tt.is_some() && ply > 0 && self.config.etc_draft.is_some_and(|d| draft >= d) {
+            if let Some(x) = self.enhanced_cutoff(state, &budget, &moves, beta, ply) {
+                self.classify(true, true);
+                return (x, Bound::Lower);
+            }
         }
         // The parent's static value for the pruning hook, computed once per node, and only if a hook
         // will read it.
@@ -283,7 +307,7 @@ where
         if tried == 0 {
             // The horizon admitted no move: the node is a leaf.
             let known = known.or(P::ENABLED.then_some(parent_static));
-            return self.leaf(state, known);
+            return self.leaf(state, known, alpha0, beta);
         }
         if searched > 0 {
             self.classify(cut_at.is_some(), meets_alpha);
@@ -334,6 +358,87 @@ where
         }
     }
 
+    /// Enhanced transposition cutoff: a successor whose table entry (of its own exact budget)
+    /// already proves it worth at least β from this node's view settles the node without a search.
+    /// Returns that value, a lower bound that meets β. Costs one probe per successor, so the engine
+    /// tries it only at drafts of at least [`AlphaBetaConfig::etc_draft`].
+    fn enhanced_cutoff(
+        &mut self,
+        state: &mut G::State,
+        budget: &H::Budget,
+        moves: &MoveList<G::Move>,
+        beta: Score,
+        ply: usize,
+    ) -> Option<Score> {
+        let tt = self.tt.as_deref()?;
+        for (index, &mv) in moves.iter().enumerate() {
+            let step = Step {
+                mv,
+                promoted: false,
+                index,
+                mover_is_root_side: ply % 2 == 0,
+            };
+            let mut tally = H::NodeTally::default();
+            let Some(child_budget) = self
+                .horizon
+                .child_budget(self.game, state, budget, &mut tally, step)
+            else {
+                continue;
+            };
+            let hash = match self.game.apply(state, mv) {
+                Some(child) => self.game.hash(&child),
+                None => {
+                    let hash = self.game.hash(state);
+                    self.game.undo(state, mv);
+                    hash
+                }
+            };
+            self.stats.tt_probes += 1;
+            let Some(e) = tt.probe(hash) else { continue };
+            let exact_budget = e.draft == self.horizon.draft(&child_budget)
+                && e.budget == self.horizon.budget_key(&child_budget);
+            // The successor is worth at most `e.value` to its mover (exact or upper bound), so at
+            // least `-e.value` here.
+            if exact_budget && e.bound != Bound::Lower {
+                let x = -e.value;
+                if self.config.cutoff.fails_high(x, beta) {
+                    self.stats.tt_hits += 1;
+                    self.stats.cutoffs += 1;
+                    return Some(x);
+                }
+            }
+        }
+        None
+    }
+
+    /// A successor that is a horizon leaf, evaluated in the child's window; with PVS first in the
+    /// null window `(α, null_beta)`, and again in the full window only if that leaves the value
+    /// undecided (a plain evaluator is exact at once and never needs the second call).
+    #[inline(always)]
+    fn leaf_successor(
+        &mut self,
+        child: &G::State,
+        known: Option<Score>,
+        alpha: Score,
+        beta: Score,
+        null_beta: Option<Score>,
+    ) -> Outcome {
+        let outcome = |(v, d): (Score, Bound)| Outcome {
+            value: -v,
+            bound: d.invert(),
+            pruned: false,
+            lineless: true,
+        };
+        if let Some(null_beta) = null_beta {
+            let first = outcome(self.leaf(child, known, -null_beta, -alpha));
+            let settled = first.value <= alpha || self.config.cutoff.fails_high(first.value, beta);
+            if settled || first.bound == Bound::Exact {
+                return first;
+            }
+        }
+        outcome(self.leaf(child, known, -beta, -alpha))
+    }
+
     /// One successor, already created: offers it to the pruning hook, then searches it (PVS: with a
     /// null window first when `null_window`), and returns its value from the parent's view.
     #[allow(clippy::too_many_arguments)]
@@ -375,38 +480,31 @@ where
                 }
             }
         }
+        // PVS: the narrowest window that still tells "x > α" from "x ≤ α" under the criterion,
+        // when it is narrower than the window itself.
+        let null_beta = match self.config.cutoff {
+            Cutoff::AtLeastBeta => alpha + 1,
+            Cutoff::AboveBeta => alpha,
+        };
+        let null_beta = (null_window && null_beta < beta).then_some(null_beta);
         // A horizon leaf is evaluated here rather than in a call of `node`: most nodes are leaves,
-        // and a call with its frame costs more than the evaluation. Its value is exact: no
-        // null-window test needed.
+        // and a call with its frame costs more than the evaluation.
         if self.is_leaf(child, &budget, ply + 1) {
-            let (v, d) = self.leaf(child, known);
-            return Outcome {
-                value: -v,
-                bound: d.invert(),
-                pruned: false,
-                lineless: true,
-            };
+            return self.leaf_successor(child, known, alpha, beta, null_beta);
         }
-        if null_window {
-            // The narrowest window that still tells "x > α" from "x ≤ α" under the criterion.
-            let null_beta = match self.config.cutoff {
-                Cutoff::AtLeastBeta => alpha + 1,
-                Cutoff::AboveBeta => alpha,
-            };
-            if null_beta < beta {
-                let (v, d) = self.interior(child, budget, -null_beta, -alpha, ply + 1, known);
-                let (x, d) = (-v, d.invert());
-                let settled = x <= alpha || self.config.cutoff.fails_high(x, beta);
-                if self.watch.stopped() || settled || d == Bound::Exact {
-                    return Outcome {
-                        value: x,
-                        bound: d,
-                        pruned: false,
-                        lineless: false,
-                    };
-                }
-                // x > α inside the window: the successor may be the new best; re-search.
+        if let Some(null_beta) = null_beta {
+            let (v, d) = self.interior(child, budget, -null_beta, -alpha, ply + 1, known);
+            let (x, d) = (-v, d.invert());
+            let settled = x <= alpha || self.config.cutoff.fails_high(x, beta);
+            if self.watch.stopped() || settled || d == Bound::Exact {
+                return Outcome {
+                    value: x,
+                    bound: d,
+                    pruned: false,
+                    lineless: false,
+                };
             }
+            // x > α inside the window: the successor may be the new best; re-search.
         }
         let (v, d) = self.interior(child, budget, -beta, -alpha, ply + 1, known);
         Outcome {
