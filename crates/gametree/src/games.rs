@@ -59,7 +59,17 @@ pub enum GameChoice {
     /// A GDL file: the general game, and its two-player view when the game is turn-taking and
     /// constant-sum.
     #[cfg(feature = "gdl")]
-    Gdl(gdl::GdlGame, Option<gdl::TurnTaking>),
+    Gdl(Box<GdlChoice>),
+}
+
+/// A GDL game and, when it is turn-taking, two-player and constant-sum, its zero-sum view.
+#[cfg(feature = "gdl")]
+#[derive(Debug, Clone)]
+pub struct GdlChoice {
+    /// The general game (n players, simultaneous and chance moves).
+    pub game: gdl::GdlGame,
+    /// Its [`TurnTaking`](gdl::TurnTaking) view, if the game passes its checks.
+    pub two_player: Option<gdl::TurnTaking>,
 }
 
 /// Why a game spec was rejected.
@@ -146,9 +156,10 @@ impl GameChoice {
             GameChoice::RandomTree(tree) => visitor.visit_zero_sum(tree, &tree.initial_state()),
             GameChoice::Tree(tree) => visitor.visit_zero_sum(tree, &tree.initial_state()),
             #[cfg(feature = "gdl")]
-            GameChoice::Gdl(_, Some(two)) => visitor.visit_zero_sum(two, &two.initial_state()),
-            #[cfg(feature = "gdl")]
-            GameChoice::Gdl(game, None) => visitor.visit(game, &game.initial_state()),
+            GameChoice::Gdl(choice) => match &choice.two_player {
+                Some(two) => visitor.visit_zero_sum(two, &two.initial_state()),
+                None => visitor.visit(&choice.game, &choice.game.initial_state()),
+            },
         }
     }
 
@@ -157,9 +168,9 @@ impl GameChoice {
     pub fn visit_general<V: GameVisitor>(&self, visitor: V) -> V::Output {
         match self {
             #[cfg(feature = "gdl")]
-            GameChoice::Gdl(game, _) => {
+            GameChoice::Gdl(choice) => {
                 use game_trait::Game;
-                visitor.visit(game, &game.initial_state())
+                visitor.visit(&choice.game, &choice.game.initial_state())
             }
             _ => self.visit(visitor),
         }
@@ -181,7 +192,7 @@ fn is_game_file(text: &str) -> bool {
 fn game_file(path: &str) -> Result<GameChoice, GameError> {
     let game = gdl::GdlGame::from_file(path)?;
     let two_player = gdl::TurnTaking::new(game.clone()).ok();
-    Ok(GameChoice::Gdl(game, two_player))
+    Ok(GameChoice::Gdl(Box::new(GdlChoice { game, two_player })))
 }
 
 #[cfg(not(feature = "gdl"))]
