@@ -4,8 +4,9 @@
 //! the end, where the [`ExactEvaluator`]'s specialised code solves the rest.
 //!
 //! The search is one full-depth PVS from the root (budget [`UNLIMITED`], so every node has the same
-//! draft and transpositions at any ply share table entries), with the window `(-65, 65)`: values are
-//! final disc differences, so this is the full window. No iterative deepening: without a midgame
+//! draft and transpositions at any ply share table entries), with the window `(-64, 64)`: values are
+//! final disc differences, so this is every possible score, and a fail-high at 64 (a fail-low at
+//! −64) is exact without searching the other moves. No iterative deepening: without a midgame
 //! evaluation a shallower iteration cannot tell good moves from bad better than fastest-first does.
 //!
 //! ```
@@ -27,6 +28,14 @@ use othello_bitboard::{
     OthelloError, Position,
 };
 use search_core::{AlphaBeta, AlphaBetaConfig};
+
+/// The largest final disc difference: every score lies in `-SCORE_MAX..=SCORE_MAX`.
+const SCORE_MAX: i32 = 64;
+
+/// Enhanced transposition cutoffs (a table probe per successor before searching any) pay only for
+/// large subtrees: from this many empty squares up (measured on `fforum-20-39.obf`: 12 saved 9% of
+/// the time, 10 lost 15%).
+const ETC_EMPTIES: u32 = 12;
 
 /// How to solve. The [`Default`] is the tuned setting.
 ///
@@ -92,6 +101,7 @@ impl Solver {
             pvs: true,
             iterative: false,
             tt_bytes: options.tt_bytes,
+            etc_draft: Some(UNLIMITED + ETC_EMPTIES),
             ..AlphaBetaConfig::default()
         };
         let engine = AlphaBeta::new(ExactEvaluator::default())
@@ -110,10 +120,15 @@ impl Solver {
             <Engine as Searcher<Othello>>::clear(&mut self.engine);
         }
         self.engine.evaluator_mut().nodes = 0;
-        let result = self
-            .engine
-            .search_window(&Othello, position, &Limits::none(), -65, 65);
-        debug_assert_eq!(result.bound, Bound::Exact);
+        // Final scores lie in [-64, 64]: with that window a line reaching ±64 cuts off at once
+        // (a wipeout needs no proof that nothing beats it), and a bound at either end is exact.
+        let result =
+            self.engine
+                .search_window(&Othello, position, &Limits::none(), -SCORE_MAX, SCORE_MAX);
+        debug_assert!(
+            result.bound == Bound::Exact || result.value.abs() == SCORE_MAX,
+            "{result:?}"
+        );
         let mut best_move = result.best_move;
         if best_move.is_none() && !position.is_game_over() {
             // The root itself is below the horizon, so the engine evaluated it without a move:
@@ -175,8 +190,8 @@ impl FileSolve {
         Some(self.result.score == expected && move_ok)
     }
 
-    /// One JSON object: `{"index":1,"score":38,"best_move":"a2","nodes":..,"seconds":..,
-    /// "expected":38,"agrees":true}` (`best_move` is `null` for a finished game; `expected` and
+    /// One JSON object: `{"index":1,"score":38,"best_move":"a2","nodes":..,"exact_nodes":..,
+    /// "seconds":..,"expected":38,"agrees":true}` (`best_move` is `null` for a finished game; `expected` and
     /// `agrees` are `null` when the file lists no scores).
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::json!({
@@ -184,6 +199,7 @@ impl FileSolve {
             "score": self.result.score,
             "best_move": self.result.best_move.map(|m| m.to_string()),
             "nodes": self.result.nodes,
+            "exact_nodes": self.result.exact_nodes,
             "seconds": self.result.seconds,
             "expected": self.expected(),
             "agrees": self.agrees(),

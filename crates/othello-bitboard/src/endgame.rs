@@ -5,43 +5,50 @@
 //! # Where the line is, and why
 //! Near the end of the game almost every node of the tree is within the last few plies (each ply
 //! multiplies the node count), and there the work per node is tiny: a move generator call and a
-//! comparison. The generic engine's per-node machinery (move list, ordering keys, transposition-table
-//! probe, principal-variation bookkeeping, hooks) would then cost several times the actual work, and
-//! ordering or hashing such small subtrees does not pay. So the engine searches while more than
-//! [`EndgameHorizon::exact_empties`] squares are empty (default [`DEFAULT_EXACT_EMPTIES`] = 4), and
-//! the evaluator solves the rest by a plain fail-soft α/β over the empty squares ([`solve_exact`]):
-//! no move list (it walks the empty-square bitboard, odd-parity quadrants first), no table, no
-//! ordering, the last empty square solved by counting flips.
+//! comparison. The generic engine's per-node machinery (move list, ordering keys, a
+//! transposition-table probe that misses the cache, principal-variation bookkeeping, hooks) then
+//! costs several times the actual work. So the engine searches while more than
+//! [`EndgameHorizon::exact_empties`] squares are empty (default [`DEFAULT_EXACT_EMPTIES`] = 7), and
+//! the evaluator solves the rest with specialised code ([`solve_window`]): no move list, no table;
+//! with more than [`FASTEST_FIRST_EMPTIES`] (5) empties the children are sorted on the stack by the
+//! opponent's replies (fastest first), below that the empty-square bitboard is walked odd-parity
+//! quadrants first; a stability cutoff ([`crate::stability`]) ends a node whose opponent's stable
+//! discs already cap the score at α; the last empty square is solved by counting flips.
 //!
-//! The evaluator receives no window from the engine (the [`Evaluator`] trait has none), so it solves
-//! its subtree with the full window `(-64, 64)`: exact, at some cost over the null windows a
-//! hand-written solver would pass down.
+//! Measured on `fforum-20-39.obf` (one core, release build), the line at 4, 6, 7, 8, 10 empties
+//! cost 1.07, 0.79, 0.79, 0.92, 1.13 s on its 20-empty position #7 before fastest-first ordering
+//! moved into the specialised code; with it, 7 and 8 were best, and 7 keeps the whole suite fastest.
+//!
+//! The evaluator receives the engine's window through [`Evaluator::evaluate_window`] and solves its
+//! subtree with it, fail-soft: under a null window it only decides on which side the value lies.
 //!
 //! # Scale
 //! Values are final disc differences (empties to the winner), −64..=64, from the side to move's view,
 //! the same unit as [`game_trait::FinalResult`], which the exact evaluator agrees with on finished
 //! games.
 
-use game_trait::{Evaluator, HorizonPolicy, Score, Step};
+use game_trait::{Bound, Evaluator, HorizonPolicy, Score, Step};
 
 use crate::board::{flips, Board};
 use crate::game::Othello;
 use crate::ordering::QUADRANTS;
 use crate::position::Position;
+use crate::stability::{score_ceiling, stable_discs};
 
 /// Default number of empty squares at or below which the [`ExactEvaluator`] takes over.
-pub const DEFAULT_EXACT_EMPTIES: u32 = 4;
+pub const DEFAULT_EXACT_EMPTIES: u32 = 7;
 
 /// Root budgets at least this large never run out: an Othello game has at most 60 placements and 60
-/// passes left, so a budget of 128 plies means "search to the end". Such budgets are passed down
-/// unchanged, so every node of an exact solve has the same draft and transpositions at different
-/// plies share table entries.
+/// passes left, so a budget of 128 plies means "search to the end". Below such a root every budget
+/// is `UNLIMITED + empty squares`: a position's draft is then the same at whatever ply a
+/// transposition reaches it, and larger for larger subtrees, which the transposition table's
+/// depth-preferred replacement needs to keep the expensive entries.
 pub const UNLIMITED: u32 = 128;
 
 /// A horizon for exact endgame solving: a node is a leaf when at most `exact_empties` squares are
 /// empty (the [`ExactEvaluator`] then solves it), or when a finite depth budget runs out.
 ///
-/// The budget is in plies; budgets of at least [`UNLIMITED`] never decrease (see there). The draft
+/// The budget is in plies; budgets of at least [`UNLIMITED`] never run out (see there). The draft
 /// reported to the transposition table is the budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EndgameHorizon {
@@ -76,13 +83,16 @@ impl HorizonPolicy<Othello> for EndgameHorizon {
     fn child_budget(
         &mut self,
         _: &Othello,
-        _: &Position,
+        state: &Position,
         budget: &u32,
         _: &mut (),
-        _: Step<crate::Move>,
+        step: Step<crate::Move>,
     ) -> Option<u32> {
         Some(if *budget >= UNLIMITED {
-            *budget
+            // Unlimited: the budget records the child's empty squares, so that the draft (and the
+            // table's depth-preferred replacement) ranks a position by the size of its subtree.
+            let placed = u32::from(step.mv.square().is_some());
+            UNLIMITED + state.empty_count() - placed
         } else {
             budget - 1
         })
@@ -108,6 +118,27 @@ impl Evaluator<Othello> for ExactEvaluator {
     #[inline]
     fn evaluate(&mut self, _: &Othello, state: &Position) -> Score {
         solve_exact(state.board(), &mut self.nodes)
+    }
+
+    /// [`solve_window`] in the engine's window: most leaves of a principal variation search only
+    /// need to know on which side of a null window they fall.
+    #[inline]
+    fn evaluate_window(
+        &mut self,
+        _: &Othello,
+        state: &Position,
+        alpha: Score,
+        beta: Score,
+    ) -> (Score, Bound) {
+        let v = solve_window(state.board(), alpha, beta, &mut self.nodes);
+        let bound = if v <= alpha {
+            Bound::Upper
+        } else if v >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        (v, bound)
     }
 }
 
@@ -176,20 +207,49 @@ fn last_square(board: Board, sq: u8, nodes: &mut u64) -> i32 {
     board.final_score()
 }
 
+/// With more than this many empty squares the specialised solver orders moves fastest-first (by
+/// the opponent's replies); at or below it, by parity only, which costs nothing.
+pub const FASTEST_FIRST_EMPTIES: u32 = 5;
+
+/// The smallest α at which the solver looks for a stability cutoff with `empties` empty squares:
+/// the cap `64 − 2 · stable` can only fall to α when the opponent has many stable discs, which is
+/// unlikely while α is low and many squares are empty, and computing them costs a few dozen
+/// operations (Edax's thresholds).
+#[inline(always)]
+fn stability_threshold(empties: u32) -> i32 {
+    const THRESHOLD: [i32; 24] = [
+        99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44,
+        46,
+    ];
+    THRESHOLD.get(empties as usize).copied().unwrap_or(48)
+}
+
 /// Defines the recursive solver; instantiated for the baseline CPU and for x86-64-v3.
 macro_rules! define_solve {
     ($(#[$attr:meta])* $name:ident) => {
         $(#[$attr])*
         fn $name(board: Board, mut alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
             let empties = board.empties();
-            match empties.count_ones() {
+            let count = empties.count_ones();
+            match count {
                 0 => return board.final_score(),
                 1 => return last_square(board, empties.trailing_zeros() as u8, nodes),
                 _ => {}
             }
             let (p, o) = (board.player(), board.opponent());
+            if alpha >= stability_threshold(count) {
+                // Stability cutoff: the opponent's stable discs cap our final score.
+                let ceiling = score_ceiling(stable_discs(o, p));
+                if ceiling <= alpha {
+                    return ceiling;
+                }
+            }
             let mut best = -65;
-            for mut squares in parity_order(empties) {
+            if count > FASTEST_FIRST_EMPTIES {
+                // Fastest first: children sorted by how many replies they leave, on the stack.
+                let mut children = [(0u32, Board::START); 32];
+                let mut n = 0;
+                let mut squares = empties;
                 while squares != 0 {
                     let sq = squares.trailing_zeros() as u8;
                     squares &= squares - 1;
@@ -197,14 +257,47 @@ macro_rules! define_solve {
                     if flipped == 0 {
                         continue;
                     }
+                    let child = board.apply_flips(1 << sq, flipped);
+                    let key = child.moves().count_ones();
+                    let mut i = n;
+                    while i > 0 && children[i - 1].0 > key {
+                        children[i] = children[i - 1];
+                        i -= 1;
+                    }
+                    children[i] = (key, child);
+                    n += 1;
+                }
+                for &(_, child) in &children[..n] {
                     *nodes += 1;
-                    let v = -$name(board.apply_flips(1 << sq, flipped), -beta, -alpha, nodes);
+                    let v = -$name(child, -beta, -alpha, nodes);
                     if v > best {
                         best = v;
                         if v > alpha {
                             alpha = v;
                             if v >= beta {
                                 return v;
+                            }
+                        }
+                    }
+                }
+            } else {
+                for mut squares in parity_order(empties) {
+                    while squares != 0 {
+                        let sq = squares.trailing_zeros() as u8;
+                        squares &= squares - 1;
+                        let flipped = flips(p, o, sq);
+                        if flipped == 0 {
+                            continue;
+                        }
+                        *nodes += 1;
+                        let v = -$name(board.apply_flips(1 << sq, flipped), -beta, -alpha, nodes);
+                        if v > best {
+                            best = v;
+                            if v > alpha {
+                                alpha = v;
+                                if v >= beta {
+                                    return v;
+                                }
                             }
                         }
                     }
@@ -336,9 +429,19 @@ pub(crate) mod tests {
         let q = random_position(5, 12);
         assert!(!h.is_leaf(&Othello, &q, &10) && h.is_leaf(&Othello, &q, &0));
         assert_eq!(h.child_budget(&Othello, &q, &10, &mut (), step), Some(9));
+        // Unlimited budgets never run out and record the child's empty squares.
+        let empties = q.empty_count();
         assert_eq!(
             h.child_budget(&Othello, &q, &UNLIMITED, &mut (), step),
-            Some(UNLIMITED)
+            Some(UNLIMITED + empties)
+        );
+        let placement = Step {
+            mv: q.legal_moves()[0],
+            ..step
+        };
+        assert_eq!(
+            h.child_budget(&Othello, &q, &(UNLIMITED + empties), &mut (), placement),
+            Some(UNLIMITED + empties - 1)
         );
         assert_eq!(HorizonPolicy::<Othello>::root_budget(&mut h, 7), 7);
     }

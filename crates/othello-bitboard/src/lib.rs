@@ -74,12 +74,13 @@
 //! - [`FastestFirst`] orders moves by the opponent's number of replies (fewest first), with bonuses
 //!   for corners and, in the endgame, for moving into a quadrant with an odd number of empties
 //!   (parity); the engine puts the table move first.
-//! - [`EndgameHorizon`] makes every position with at most 4 empty squares
+//! - [`EndgameHorizon`] makes every position with at most 7 empty squares
 //!   ([`endgame::DEFAULT_EXACT_EMPTIES`]) a leaf.
-//! - [`ExactEvaluator`] solves those leaves with specialised code: a plain α/β over the empty-square
-//!   bitboard, parity order, no move lists, table or ordering, the last square solved by counting
-//!   flips. Below about 4 empties the generic engine's per-node machinery costs several times the
-//!   work it organises; the [`endgame`] module explains where the line is and why.
+//! - [`ExactEvaluator`] solves those leaves with specialised code in the engine's (usually null)
+//!   window: fastest-first on the stack above 5 empties, parity order below, a stability cutoff
+//!   ([`stability`]), no move lists or table, the last square solved by counting flips. Below about
+//!   7 empties the generic engine's per-node machinery costs more than the work it organises; the
+//!   [`endgame`] module explains where the line is and why.
 //!
 //! Values are final disc differences with the empty squares going to the winner (the FFO and Edax
 //! convention), from the side to move's point of view. The solver is tested against brute-force
@@ -144,6 +145,7 @@ mod plausibility;
 mod position;
 mod random;
 mod square;
+pub mod stability;
 pub mod symmetry;
 pub mod text;
 
@@ -159,5 +161,6 @@ pub use plausibility::{OthelloPlausibility, SquareClass};
 pub use position::{squares, Color, Position};
 pub use random::{random_game, random_move, random_position};
 pub use square::{Move, Square};
+pub use stability::stable_discs;
 pub use symmetry::Symmetry;
 pub use text::{format_moves, parse_moves};

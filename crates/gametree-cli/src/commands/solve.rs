@@ -17,6 +17,10 @@ pub struct Args {
     /// Transposition-table size, e.g. `64mb`.
     #[arg(long, default_value = "64mb")]
     tt: String,
+    /// Positions with at most this many empty squares are solved by the specialised Othello code
+    /// instead of the generic engine (default: the tuned value).
+    #[arg(long)]
+    exact_empties: Option<u32>,
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
@@ -26,9 +30,11 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             args.tt
         ))
     })?;
+    let defaults = SolveOptions::default();
     let options = SolveOptions {
         tt_bytes,
-        ..SolveOptions::default()
+        exact_empties: args.exact_empties.unwrap_or(defaults.exact_empties),
+        ..defaults
     };
     if !args.json {
         println!(
