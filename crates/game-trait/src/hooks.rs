@@ -177,6 +177,20 @@ pub trait MoveOrdering<G: Game> {
     /// `false` only for the no-op hook, which the engine then never calls.
     const ENABLED: bool = true;
 
+    /// Whether scoring a move builds its successor (as ordering by the children's static values
+    /// must): the engine then counts every successor of a node this hook orders as generated when
+    /// the node is ordered (the papers' "nodes generated"), not as each one is searched.
+    const GENERATES_CHILDREN: bool = false;
+
+    /// Whether the hook orders the moves of a node with draft `depth`; where it does not, they are
+    /// searched in generation order (after the table move and killers) and generated one at a
+    /// time. The default orders everywhere.
+    #[inline(always)]
+    fn orders_at(&self, depth: u32) -> bool {
+        let _ = depth;
+        true
+    }
+
     /// Ordering key of `mv` in `state` (higher is searched first). `depth` is the draft left at the node.
     fn score(&mut self, game: &G, state: &G::State, mv: G::Move, depth: u32) -> i32;
 }

@@ -20,6 +20,7 @@
 //!   [`ZeroSumGame`](game_trait::ZeroSumGame); [`RandomTree::exact_edge_bounds`] gives `(l, u)`.
 //! - [`Node`]: a position (key, cost, depth, branching).
 //! - [`NodeCost`]: the static evaluator (the node's cost from the side to move's view, at every node).
+//! - [`StaticOrdering`]: children searched best static value first, the ordering of Zhang's alpha-beta.
 //!
 //! # Example
 //! ```
@@ -49,10 +50,12 @@
 mod config;
 mod error;
 mod mix;
+mod ordering;
 mod tree;
 
 pub use config::{Branching, RandomTreeConfig, ACCEPTED_KEYS, PAPER_MAX_EDGE, PAPER_MIN_EDGE};
 pub use error::ConfigError;
+pub use ordering::StaticOrdering;
 pub use tree::{Node, NodeCost, RandomTree};
 
 #[cfg(test)]

@@ -170,10 +170,16 @@ where
         }
         let n = moves.len();
         let mut keys: SmallVec<[i64; MOVES_INLINE]> = SmallVec::new();
+        let hook_orders = O::ENABLED && self.ordering.orders_at(draft);
         let ordered = n < NO_MOVE as usize
-            && (tt_move != NO_MOVE || self.config.killers || self.config.history || O::ENABLED);
+            && (tt_move != NO_MOVE || self.config.killers || self.config.history || hook_orders);
         if ordered {
-            self.order(state, &moves, tt_move, draft, ply, &mut keys);
+            self.order(state, &moves, tt_move, draft, ply, hook_orders, &mut keys);
+        }
+        // An ordering that builds every successor generated them all (see `MoveOrdering`).
+        let generated_at_once = hook_orders && O::GENERATES_CHILDREN;
+        if generated_at_once {
+            self.stats.generated += n as u64;
         }
         if self.tt.is_some() && ply > 0 && self.config.etc_draft.is_some_and(|d| draft >= d) {
             if let Some(x) = self.enhanced_cutoff(state, &budget, &moves, beta, ply) {
@@ -227,7 +233,9 @@ where
                 break;
             };
             tried += 1;
-            self.stats.generated += 1;
+            if !generated_at_once {
+                self.stats.generated += 1;
+            }
             if self.watch.tick(self.stats.generated) {
                 return STOPPED;
             }
@@ -517,6 +525,7 @@ where
 
     /// Fills `keys` with the search order: the table move, the killers, then descending hook score
     /// plus history; ties keep the generation order.
+    #[allow(clippy::too_many_arguments)]
     fn order(
         &mut self,
         state: &G::State,
@@ -524,6 +533,7 @@ where
         tt_move: u16,
         draft: u32,
         ply: usize,
+        hook_orders: bool,
         keys: &mut SmallVec<[i64; MOVES_INLINE]>,
     ) {
         let (killers, history) = (self.config.killers, self.config.history);
@@ -539,7 +549,7 @@ where
                     Some(rank) => KILLER_PRIORITY - ((rank as i64) << 40),
                     None => {
                         let mut p = 0i64;
-                        if O::ENABLED {
+                        if hook_orders {
                             p += self.ordering.score(self.game, state, *mv, draft) as i64;
                         }
                         if history {
