@@ -16,6 +16,12 @@ pub mod cn;
 ))]
 pub mod fe;
 #[cfg(all(
+    feature = "forward-estimation",
+    feature = "othello",
+    feature = "search"
+))]
+pub mod fe_othello;
+#[cfg(all(
     feature = "interest-search",
     feature = "othello",
     feature = "random-tree",
@@ -119,6 +125,12 @@ pub const EXPERIMENTS: &[(&str, &str, RunFn)] = &[
         feature = "search"
     ))]
     (fe::FIG3A.0, fe::FIG3A.1, fe::fig3a),
+    #[cfg(all(
+        feature = "forward-estimation",
+        feature = "othello",
+        feature = "search"
+    ))]
+    (fe_othello::FIG3B.0, fe_othello::FIG3B.1, fe_othello::fig3b),
 ];
 
 /// Runs the experiment called `name`.
