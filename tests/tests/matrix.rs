@@ -53,6 +53,7 @@ const SHORT_SPECS: &[(&str, &[&str])] = &[
         &[
             "fe:depth={d},bounds=online",
             "fe:depth={d},delta=0.5,bounds=offline,samples=2",
+            "fe:depth={d},bounds=likely,samples=2",
         ],
     ),
     (

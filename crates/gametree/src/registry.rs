@@ -73,8 +73,9 @@ pub const SEARCHERS: &[SearcherInfo] = &[
     #[cfg(feature = "forward-estimation")]
     SearcherInfo {
         name: "fe",
-        params: "depth=4, delta=1.0, bounds=exact|offline|online (exact where the game knows its \
-                 edge costs, else offline), samples=10, seed=1, tt=0, cutoff=ge",
+        params: "depth=4, delta=1.0, bounds=exact|offline|likely|online (exact where the game \
+                 knows its edge costs, else offline; likely: the off-line samples' mean rise and \
+                 fall, the paper's conditions (2)), samples=10, seed=1, tt=0, cutoff=ge",
         zero_sum: true,
         exact: false,
         about: "alpha-beta with Zhang's forward-estimation pruning",
@@ -269,14 +270,24 @@ where
                 ))
             }
         },
-        "offline" => {
+        "offline" | "likely" => {
             let mut eval = kit.eval.clone();
             let learned = learn_offline(game, &mut eval, samples, seed)
                 .map_err(|e| spec.bad("samples", &samples.to_string(), &e.to_string()))?;
-            learned.bounds()
+            if source == "likely" {
+                learned.likely_bounds()
+            } else {
+                learned.bounds()
+            }
         }
         "online" => EdgeBounds::Online,
-        _ => return Err(spec.bad("bounds", &source, "expected `exact`, `offline` or `online`")),
+        _ => {
+            return Err(spec.bad(
+                "bounds",
+                &source,
+                "expected `exact`, `offline`, `likely` or `online`",
+            ))
+        }
     };
     let pruning = ForwardEstimation::new(bounds)
         .with_delta(delta)

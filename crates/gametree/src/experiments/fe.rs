@@ -575,7 +575,7 @@ pub fn fig3a(
     }
     let mut report = Report {
         text: format!(
-        "Zhang 1995, Figure 3(a): FE (on-line bounds, delta = {FIG3_DELTA}) vs alpha-beta, random trees d = {FIG3_TREE_DEPTH},          mean b = 5, {pairs} pairs of games per tournament (paper: 100).
+        "Zhang 1995, Figure 3(a): FE (on-line bounds, delta = {FIG3_DELTA}) vs alpha-beta, random trees d = {FIG3_TREE_DEPTH}, mean b = 5, {pairs} pairs of games per tournament (paper: 100).
 
 Tournaments in the order played:
 {:>4} {:>4} {:>8} {:>5} {:>5} {:>5} {:>14} {:>14}

@@ -39,7 +39,7 @@ pub const FIG3B: (&str, &str) = (
 /// Games sampled to learn the edge costs (the paper's 10).
 pub const FIG3B_SAMPLES: usize = 10;
 /// The protocol stops once alpha-beta's horizon would pass this (the paper's axis reaches 8).
-pub const FIG3B_MAX_AB_HORIZON: u32 = 5;
+pub const FIG3B_MAX_AB_HORIZON: u32 = 7;
 
 /// Every position after the first four moves, in generation order (244: perft(4)).
 pub fn openings() -> Vec<Position> {
