@@ -41,7 +41,7 @@ const ETC_EMPTIES: u32 = 12;
 ///
 /// | field | default | meaning |
 /// |---|---|---|
-/// | `exact_empties` | 4 | at most this many empties: solved by the specialised code |
+/// | `exact_empties` | [`DEFAULT_EXACT_EMPTIES`] (7) | at most this many empties: solved by the specialised code |
 /// | `tt_bytes` | 64 MiB | transposition-table size |
 /// | `ordering` | [`FastestFirst::default`] | move-ordering weights |
 /// | `clear_between` | `true` | empty the table between positions (independent figures per position) |
