@@ -123,6 +123,31 @@ pub struct OthelloPlausibility {
     previous_best: Option<(u64, Move)>,
     /// Two killers per number of empties, newest first.
     killers: [[Option<Move>; 2]; KILLER_DEPTHS],
+    /// The facts of the last position asked about: the engine asks for every move of a node in a
+    /// row (ordering) and then again per move explored (the horizon's cost), so one entry saves
+    /// two move generations per call.
+    last_parent: Option<(Board, ParentFacts)>,
+}
+
+/// What [`square_interest`] needs of the position before the move, the same for all its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct ParentFacts {
+    /// Legal moves of the side to move.
+    legal: u32,
+    /// Legal moves the opponent would have if it were to move.
+    replies_before: i32,
+    /// The mover's discs anchored to an own corner.
+    anchored_before: i32,
+}
+
+impl ParentFacts {
+    fn of(board: Board) -> ParentFacts {
+        ParentFacts {
+            legal: board.moves().count_ones(),
+            replies_before: board.opponent_moves().count_ones() as i32,
+            anchored_before: edge_anchored(board.player()).count_ones() as i32,
+        }
+    }
 }
 
 impl Default for OthelloPlausibility {
@@ -137,6 +162,7 @@ impl OthelloPlausibility {
         OthelloPlausibility {
             previous_best: None,
             killers: [[None; 2]; KILLER_DEPTHS],
+            last_parent: None,
         }
     }
 
@@ -233,18 +259,17 @@ pub fn edge_anchored(own: u64) -> u64 {
 }
 
 /// The interest of a disc placed on `bit` in `board` (side to move's view), hints excluded.
-fn square_interest(board: Board, bit: u64, flipped: u64, legal: u32) -> i32 {
-    let mut interest = 1000 / legal.max(1) as i32;
+fn square_interest(board: Board, bit: u64, flipped: u64, parent: ParentFacts) -> i32 {
+    let mut interest = 1000 / parent.legal.max(1) as i32;
     if bit & CORNERS != 0 {
         interest += CORNER;
     }
     // After the move the sides are swapped: the mover's discs are the child's opponent's.
     let child = board.apply_flips(bit, flipped);
     let own_after = child.opponent();
-    let newly_anchored = edge_anchored(own_after).count_ones() as i32
-        - edge_anchored(board.player()).count_ones() as i32;
+    let newly_anchored = edge_anchored(own_after).count_ones() as i32 - parent.anchored_before;
     interest += STABLE_DISC * newly_anchored;
-    let reply_before = board.opponent_moves().count_ones() as i32;
+    let reply_before = parent.replies_before;
     let reply_after = child.moves().count_ones() as i32;
     // Only a reduction counts: like every Treebeard term this one only adds interest, so that no
     // move falls below the base (a negative term could drive the interest to 1 and the cost to
@@ -275,8 +300,15 @@ impl Plausibility<Othello> for OthelloPlausibility {
         let board = state.board();
         let bit = square.bit();
         let flipped = board.flips(square);
-        let legal = state.legal_squares().count_ones();
-        let additive = square_interest(board, bit, flipped, legal) + self.hints(state, mv);
+        let parent = match self.last_parent {
+            Some((b, facts)) if b == board => facts,
+            _ => {
+                let facts = ParentFacts::of(board);
+                self.last_parent = Some((board, facts));
+                facts
+            }
+        };
+        let additive = square_interest(board, bit, flipped, parent) + self.hints(state, mv);
         (additive / corner_penalty(board, bit)).max(1) as u32
     }
 
@@ -360,7 +392,7 @@ mod tests {
             board,
             b1.bit(),
             board.flips(b1.square().unwrap()),
-            p.legal_squares().count_ones(),
+            ParentFacts::of(board),
         );
         let mut pl = OthelloPlausibility::new();
         assert_eq!(pl.interest(&Othello, &p, b1), (raw / 2).max(1) as u32);
@@ -402,6 +434,21 @@ mod tests {
         assert_eq!(pl.interest(&Othello, &p, m), before);
         assert_eq!(pl.interest(&Othello, &child, r), reply_before + 100);
         assert_eq!(pl.interest(&Othello, &next, n), next_before + 200);
+    }
+
+    #[test]
+    fn the_remembered_position_never_leaks_into_another() {
+        // One plausibility asked about a game's positions in turn (each position's facts replace
+        // the last) answers as a fresh one does.
+        let mut reused = OthelloPlausibility::new();
+        for seed in 0..20 {
+            for p in crate::random_game(seed) {
+                for mv in p.legal_moves() {
+                    let fresh = OthelloPlausibility::new().interest(&Othello, &p, mv);
+                    assert_eq!(reused.interest(&Othello, &p, mv), fresh);
+                }
+            }
+        }
     }
 
     quickcheck! {

@@ -649,7 +649,7 @@ Tournaments in the order played:
         }
     }
     report.text += "
-The paper gives Figure 3(a) only as a plot: FE-0.5(MORE) wins well above 50% from alpha-beta horizon 4 on;                     FE-0.5(LESS) is near or below 50% up to horizon 3, where both search to the same depth.
+The paper gives Figure 3(a) only as a plot: FE-0.5(MORE) wins well above 50% from alpha-beta horizon 4 on; FE-0.5(LESS) is near or below 50% up to horizon 3, where both search to the same depth.
 ";
     if options.svg {
         let chart = Chart {

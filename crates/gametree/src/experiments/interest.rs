@@ -31,7 +31,8 @@
 //! **Rows.** (a) ON and OFF with the same number of iterations. (b) ON's iterations raised one at a
 //! time until it scores at least 50 % against OFF (at most 12 more; if never, the last is shown and
 //! marked). (c) Both sides get the same wall-clock time per move: OFF's average time per move in
-//! (a), iterating as far as the deadline allows. Speed is OFF's time per move over ON's (the seed's
+//! (a), but at least 10 ms (far above the engine's clock-polling granularity), iterating as far
+//! as the deadline allows. Speed is OFF's time per move over ON's (the seed's
 //! "× faster"), and nodes per move likewise. Every match plays `games` seeded random openings twice
 //! with colours swapped (search-core's arena); the score is ON's, with its 95 % Elo interval.
 //!
@@ -65,6 +66,11 @@ const MAX_EXTRA_ITERATIONS: u32 = 12;
 
 /// Iterations of the time-limited searchers of row (c): the deadline stops them first.
 const UNBOUNDED_ITERATIONS: u32 = 60;
+
+/// Row (c)'s time per move is at least this: far above the engine's clock-polling granularity
+/// ([`search_core::CHECK_INTERVAL`] nodes, about a millisecond for these slow-node searchers), so
+/// that "equal time" is equal in fact. OFF's depth-`d` moves can take well under a millisecond.
+const MIN_EQUAL_TIME: Duration = Duration::from_millis(10);
 
 /// Transposition table of each player.
 const TT_BYTES: usize = 4 << 20;
@@ -370,7 +376,7 @@ fn run_testbed<G: ZeroSumGame>(
         };
     }
 
-    let per_move = Duration::from_secs_f64(same.report.b.seconds_per_move.max(1e-4));
+    let per_move = equal_time_per_move(&same);
     let equal_time = Row {
         iterations: UNBOUNDED_ITERATIONS,
         report: play(
@@ -387,6 +393,11 @@ fn run_testbed<G: ZeroSumGame>(
     [same, rebalanced, equal_time]
 }
 
+/// Row (c)'s time per move: OFF's average in row (a), at least [`MIN_EQUAL_TIME`].
+fn equal_time_per_move(same: &Row) -> Duration {
+    Duration::from_secs_f64(same.report.b.seconds_per_move).max(MIN_EQUAL_TIME)
+}
+
 /// The text table of one testbed, the seed's figures beside ours.
 fn format_table(
     name: &str,
@@ -396,8 +407,9 @@ fn format_table(
     program: &str,
 ) -> String {
     let mut t = format!(
-        "{name}: OFF = depth {depth}; equal time = {:.1} ms per move\n",
-        1000.0 * rows[0].report.b.seconds_per_move
+        "{name}: OFF = depth {depth} ({:.2} ms per move); equal time = {:.1} ms per move\n",
+        1000.0 * rows[0].report.b.seconds_per_move,
+        1000.0 * equal_time_per_move(&rows[0]).as_secs_f64()
     );
     t.push_str(&format!(
         "{:<16} {:>6} {:>9} {:>9} {:>7} {:>22}   {program}: {:>6} {:>6}\n",
@@ -411,7 +423,7 @@ fn format_table(
             (i, false) => format!("{i}*"),
         };
         t.push_str(&format!(
-            "{:<16} {:>6} {:>8.1}x {:>8.1}x {:>6.1}% {:>+6.0} [{:>+5.0}, {:>+5.0}]   {program}: {:>6} {:>5.1}%\n",
+            "{:<16} {:>6} {:>8.2}x {:>8.2}x {:>6.1}% {:>+6.0} [{:>+5.0}, {:>+5.0}]   {program}: {:>6} {:>5.1}%\n",
             label,
             iterations,
             row.time_ratio(),
