@@ -184,6 +184,33 @@ fn line_moves(player: u64, mask: u64, dir: u32) -> u64 {
     (left << dir) | (right >> dir)
 }
 
+/// The squares adjacent to each square (8-neighbourhood). A move flips something only if one of them
+/// holds an opponent disc: a one-load test that lets endgame loops skip most illegal squares
+/// without the eight-ray flip computation.
+pub static ADJACENT: [u64; 64] = build_adjacent();
+
+const fn build_adjacent() -> [u64; 64] {
+    let mut adjacent = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut df = -1;
+        while df <= 1 {
+            let mut dr = -1;
+            while dr <= 1 {
+                let (nf, nr) = (f + df, r + dr);
+                if (df != 0 || dr != 0) && nf >= 0 && nf < 8 && nr >= 0 && nr < 8 {
+                    adjacent[sq] |= 1 << (nr * 8 + nf);
+                }
+                dr += 1;
+            }
+            df += 1;
+        }
+        sq += 1;
+    }
+    adjacent
+}
+
 /// The rays from each square in each of the 8 directions (excluding the square itself), for the flip
 /// computation. Directions 0..4 go towards higher bit indices (E, SW, S, SE: +1, +7, +8, +9), 4..8 towards
 /// lower ones (W, NE, N, NW: -1, -7, -8, -9).
@@ -317,6 +344,17 @@ mod tests {
 
     fn disjoint(a: u64, b: u64) -> (u64, u64) {
         (a, b & !a)
+    }
+
+    #[test]
+    fn the_adjacency_table_is_the_neighbourhood_of_each_square() {
+        for (sq, &adjacent) in ADJACENT.iter().enumerate() {
+            assert_eq!(adjacent, neighbours(1 << sq), "square {sq}");
+        }
+        // Corners have 3 neighbours, other edge squares 5, inner squares 8.
+        assert_eq!(ADJACENT[0].count_ones(), 3);
+        assert_eq!(ADJACENT[3].count_ones(), 5);
+        assert_eq!(ADJACENT[27].count_ones(), 8);
     }
 
     #[test]

@@ -29,7 +29,7 @@
 
 use game_trait::{Bound, Evaluator, HorizonPolicy, Score, Step};
 
-use crate::board::{flips, Board};
+use crate::board::{flips, Board, ADJACENT};
 use crate::game::Othello;
 use crate::ordering::QUADRANTS;
 use crate::position::Position;
@@ -253,6 +253,9 @@ macro_rules! define_solve {
                 while squares != 0 {
                     let sq = squares.trailing_zeros() as u8;
                     squares &= squares - 1;
+                    if ADJACENT[sq as usize] & o == 0 {
+                        continue;
+                    }
                     let flipped = flips(p, o, sq);
                     if flipped == 0 {
                         continue;
@@ -285,6 +288,9 @@ macro_rules! define_solve {
                     while squares != 0 {
                         let sq = squares.trailing_zeros() as u8;
                         squares &= squares - 1;
+                        if ADJACENT[sq as usize] & o == 0 {
+                            continue;
+                        }
                         let flipped = flips(p, o, sq);
                         if flipped == 0 {
                             continue;
