@@ -36,7 +36,7 @@
 //! clamped to `[1/(2n), 1 − 1/(2n)]`: a perfect score counts as half a game short of perfect, and
 //! the open end of its interval is shown at that clamp. With no games every figure is NaN.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use game_trait::{Limits, MoveList, PlayerId, Searcher, Turn, ZeroSumGame};
 use rand::{Rng, SeedableRng};
@@ -57,8 +57,12 @@ pub struct MatchConfig {
     /// Random legal plies of each opening before the searchers take over. Default 4.
     pub opening_plies: u32,
     /// Limits of every move's search (both sides). Default: none, i.e. each searcher's own
-    /// configured depth or simulation count.
+    /// configured depth or simulation count. A `deadline` here is an instant, so it bounds the
+    /// whole match; for a time limit per move use [`time_per_move`](Self::time_per_move).
     pub limits: Limits,
+    /// Wall-clock time of each move's search: every search gets a deadline this long after it
+    /// starts (on top of `limits`). Default: none.
+    pub time_per_move: Option<Duration>,
 }
 
 impl Default for MatchConfig {
@@ -68,6 +72,7 @@ impl Default for MatchConfig {
             seed: 1,
             opening_plies: 4,
             limits: Limits::none(),
+            time_per_move: None,
         }
     }
 }
@@ -266,15 +271,7 @@ where
         for a_player in [0, 1] {
             a.clear();
             b.clear();
-            let played = play_game(
-                game,
-                start.clone(),
-                a,
-                b,
-                a_player,
-                &config.limits,
-                &mut sides,
-            );
+            let played = play_game(game, start.clone(), a, b, a_player, config, &mut sides);
             records.push(GameRecord {
                 opening,
                 opening_moves: opening_moves.clone(),
@@ -340,7 +337,7 @@ fn play_game<G, A, B>(
     a: &mut A,
     b: &mut B,
     a_player: PlayerId,
-    limits: &Limits,
+    config: &MatchConfig,
     sides: &mut [SideReport; 2],
 ) -> Played
 where
@@ -353,11 +350,15 @@ where
     // A zero-sum game only reports `Player` or `Over`.
     while let Turn::Player(mover) = game.turn(&state) {
         let side = usize::from(mover != a_player);
+        let limits = match config.time_per_move {
+            Some(time) => config.limits.clone().with_time(time),
+            None => config.limits.clone(),
+        };
         let clock = Instant::now();
         let result = if side == 0 {
-            a.search(game, &state, limits)
+            a.search(game, &state, &limits)
         } else {
-            b.search(game, &state, limits)
+            b.search(game, &state, &limits)
         };
         let report = &mut sides[side];
         report.seconds += clock.elapsed().as_secs_f64();

@@ -163,6 +163,7 @@ fn config(games: usize, seed: u64) -> MatchConfig {
         seed,
         opening_plies: 3,
         limits: Limits::none(),
+        time_per_move: None,
     }
 }
 
@@ -280,4 +281,50 @@ fn same_seed_same_match() {
             .map(|r| &r.opening_moves)
             .collect::<Vec<_>>()
     );
+}
+
+/// Records the deadline of every search it is asked to make, and takes one stone.
+struct DeadlineRecorder(Vec<Option<std::time::Instant>>);
+
+impl Searcher<Nim> for DeadlineRecorder {
+    fn search(&mut self, nim: &Nim, state: &Pile, limits: &Limits) -> SearchResult<u32> {
+        self.0.push(limits.deadline);
+        first().search(nim, state, limits)
+    }
+    fn name(&self) -> String {
+        "deadline-recorder".into()
+    }
+}
+
+#[test]
+fn time_per_move_gives_every_search_its_own_deadline() {
+    let time = Duration::from_secs(3600);
+    let timed = MatchConfig {
+        time_per_move: Some(time),
+        ..config(2, 5)
+    };
+    let (mut a, mut b) = (DeadlineRecorder(Vec::new()), DeadlineRecorder(Vec::new()));
+    let before = std::time::Instant::now();
+    play_match(&Nim, &mut a, &mut b, &timed, &mut |_, _| {});
+    let after = std::time::Instant::now();
+    let mut deadlines: Vec<_> = a.0.iter().chain(&b.0).map(|d| d.unwrap()).collect();
+    assert!(deadlines.len() > 4);
+    // Each deadline is `time` after its own search began: all within the match's span, and not
+    // one shared instant.
+    assert!(deadlines
+        .iter()
+        .all(|&d| d >= before + time && d <= after + time));
+    deadlines.sort();
+    deadlines.dedup();
+    assert!(deadlines.len() > 1, "every move got the same deadline");
+    // Without it the limits pass through untouched.
+    let mut plain = DeadlineRecorder(Vec::new());
+    play_match(
+        &Nim,
+        &mut plain,
+        &mut first(),
+        &config(1, 5),
+        &mut |_, _| {},
+    );
+    assert!(plain.0.iter().all(Option::is_none));
 }

@@ -1,5 +1,7 @@
 //! `gametree match <GAME> <SPEC_A> <SPEC_B> --games N --seed S [--json]`.
 
+use std::time::Duration;
+
 use gametree::game::{Limits, ZeroSumGame};
 use gametree::games::{GameChoice, GameVisitor};
 use gametree::registry::Registered;
@@ -27,6 +29,10 @@ pub struct Args {
     /// Random legal plies played before the searchers take over.
     #[arg(long, default_value_t = 4)]
     opening_plies: u32,
+    /// Wall-clock milliseconds per move (each search's deadline), on top of the searchers' own
+    /// depth or simulation counts; give them a large depth to search by time only.
+    #[arg(long, value_name = "MS")]
+    move_time: Option<u64>,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -64,6 +70,7 @@ impl GameVisitor for Match<'_> {
             seed: self.args.seed,
             opening_plies: self.args.opening_plies,
             limits: Limits::none(),
+            time_per_move: self.args.move_time.map(Duration::from_millis),
         };
         let bar = progress_bar();
         let mut progress = |done: u64, total: u64| {

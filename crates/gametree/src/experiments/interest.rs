@@ -321,12 +321,12 @@ where
     }
 }
 
-/// Plays one match, ON as side A.
+/// Plays one match, ON as side A, each move within `time_per_move` if given.
 fn play<G: ZeroSumGame>(
     bed: &Testbed<'_, G>,
     on: u32,
     off: u32,
-    limits: Limits,
+    time_per_move: Option<Duration>,
     games: usize,
     seed: u64,
 ) -> MatchReport {
@@ -334,7 +334,8 @@ fn play<G: ZeroSumGame>(
         games,
         seed,
         opening_plies: bed.opening_plies,
-        limits,
+        limits: Limits::none(),
+        time_per_move,
     };
     let (mut a, mut b) = ((bed.on)(on), (bed.off)(off));
     play_match(bed.game, &mut *a, &mut *b, &config, &mut |_, _| {})
@@ -356,7 +357,7 @@ fn run_testbed<G: ZeroSumGame>(
     let d = bed.depth;
     let same = Row {
         iterations: d,
-        report: play(bed, d, d, Limits::none(), games, seed),
+        report: play(bed, d, d, None, games, seed),
         reached: true,
     };
     tick(progress);
@@ -367,7 +368,7 @@ fn run_testbed<G: ZeroSumGame>(
         if rebalanced.reached {
             break;
         }
-        let report = play(bed, iterations, d, Limits::none(), games, seed);
+        let report = play(bed, iterations, d, None, games, seed);
         tick(progress);
         rebalanced = Row {
             iterations,
@@ -383,7 +384,7 @@ fn run_testbed<G: ZeroSumGame>(
             bed,
             UNBOUNDED_ITERATIONS,
             UNBOUNDED_ITERATIONS,
-            Limits::none().with_time(per_move),
+            Some(per_move),
             games,
             seed,
         ),
@@ -515,7 +516,7 @@ mod tests {
             off: &off,
             on: &on,
         };
-        let report = play(&bed, 2, 2, Limits::none(), 1, 7);
+        let report = play(&bed, 2, 2, None, 1, 7);
         assert_eq!(report.games, 2);
         assert_eq!(report.a.forfeits + report.b.forfeits, 0);
         assert!(report.a.nodes_per_move < report.b.nodes_per_move);
