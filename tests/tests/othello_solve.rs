@@ -71,6 +71,42 @@ fn every_horizon_gives_the_same_scores() {
 }
 
 #[test]
+fn mtd_from_any_first_guess_agrees_with_the_full_window_search() {
+    let full = SolveOptions {
+        mtd: false,
+        ..small_table()
+    };
+    let mut reference = Solver::new(full);
+    let mut drivers: Vec<Solver> = [-64, -7, 0, 10, 64]
+        .into_iter()
+        .map(|first_guess| {
+            Solver::new(SolveOptions {
+                first_guess,
+                ..small_table()
+            })
+        })
+        .collect();
+    for seed in 0..40 {
+        // 8..=13 empties: the engine region, several probes per position.
+        let position = random_position(900 + seed, 8 + (seed % 6) as u32);
+        let expected = reference.solve(&position).score;
+        for solver in &mut drivers {
+            let result = solver.solve(&position);
+            assert_eq!(result.score, expected, "seed {seed}\n{position}");
+            let mv = result
+                .best_move
+                .expect("a position with moves has a best move");
+            let child = position.play(mv).expect("the best move is legal");
+            assert_eq!(
+                -reference.solve(&child).score,
+                expected,
+                "seed {seed}: {mv}"
+            );
+        }
+    }
+}
+
+#[test]
 fn scores_are_invariant_under_the_symmetries() {
     let mut solver = Solver::new(small_table());
     for seed in 0..10 {

@@ -3,11 +3,22 @@
 //! [`FastestFirst`] (after the table move), stopped by an [`EndgameHorizon`] a few empty squares before
 //! the end, where the [`ExactEvaluator`]'s specialised code solves the rest.
 //!
-//! The search is one full-depth PVS from the root (budget [`UNLIMITED`], so every node has the same
-//! draft and transpositions at any ply share table entries), with the window `(-64, 64)`: values are
-//! final disc differences, so this is every possible score, and a fail-high at 64 (a fail-low at
-//! −64) is exact without searching the other moves. No iterative deepening: without a midgame
-//! evaluation a shallower iteration cannot tell good moves from bad better than fastest-first does.
+//! Every search is a full-depth PVS from the root (budget [`UNLIMITED`], so a position's draft is its
+//! number of empty squares and transpositions at any ply share table entries). The root is driven by
+//! **MTD(f)** (Plaat, Schaeffer, Pijls and de Bruin, *Best-first fixed-depth minimax algorithms*,
+//! 1996) on Othello's even scores: final disc differences with the empties to the winner are always
+//! even (`64 − 2 · loser's discs`), so a probe with the window `(g − 1, g + 1)` around an even guess
+//! `g` either returns `g` exactly or proves the score above or below it; the next guess is the
+//! fail-soft bound, rounded away from `g` to even; the table keeps every probe's work for the next.
+//! The first guess is 0 ([`SolveOptions::first_guess`]): the FFO positions are close games. Windows
+//! are clamped to `[-64, 64]`, where a bound is exact.
+//!
+//! Why not one full-window search: the full window's first root move is searched as a principal
+//! variation with a wide window all the way down, which on `fforum-20-39.obf` costs 1.6x the nodes
+//! (638 million against 404 million, 23.6 s against 14.7 s on one core). No iterative deepening
+//! by depth: without a midgame evaluation a shallower iteration cannot tell good moves from bad
+//! better than fastest-first does. [`SolveOptions::mtd`] = `false` restores the single search,
+//! for comparison (`gametree solve --full-window`).
 //!
 //! ```
 //! use gametree::othello::{random_position, Position};
@@ -21,7 +32,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use game_trait::{Bound, Evaluator, Limits, Searcher};
+use game_trait::{Bound, Evaluator, Limits, SearchResult, SearchStats, Searcher};
 use othello_bitboard::endgame::{DEFAULT_EXACT_EMPTIES, UNLIMITED};
 use othello_bitboard::{
     read_obf, EndgameHorizon, ExactEvaluator, FastestFirst, Move, ObfPosition, Othello,
@@ -45,6 +56,8 @@ const ETC_EMPTIES: u32 = 12;
 /// | `tt_bytes` | 64 MiB | transposition-table size |
 /// | `ordering` | [`FastestFirst::default`] | move-ordering weights |
 /// | `clear_between` | `true` | empty the table between positions (independent figures per position) |
+/// | `mtd` | `true` | drive the root by MTD(f) null-window probes (else one `(-64, 64)` search) |
+/// | `first_guess` | 0 | MTD(f)'s first guess (rounded to even) |
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolveOptions {
     /// Positions with at most this many empty squares are leaves, solved by [`ExactEvaluator`].
@@ -55,6 +68,10 @@ pub struct SolveOptions {
     pub ordering: FastestFirst,
     /// Whether [`Solver::solve`] empties the table before each position.
     pub clear_between: bool,
+    /// Whether the root is driven by MTD(f) probes (see the [module docs](self)).
+    pub mtd: bool,
+    /// MTD(f)'s first guess, from the side to move's view; an odd guess is rounded down to even.
+    pub first_guess: i32,
 }
 
 impl Default for SolveOptions {
@@ -64,6 +81,8 @@ impl Default for SolveOptions {
             tt_bytes: AlphaBetaConfig::PVS_TT_BYTES,
             ordering: FastestFirst::default(),
             clear_between: true,
+            mtd: true,
+            first_guess: 0,
         }
     }
 }
@@ -120,11 +139,11 @@ impl Solver {
             <Engine as Searcher<Othello>>::clear(&mut self.engine);
         }
         self.engine.evaluator_mut().nodes = 0;
-        // Final scores lie in [-64, 64]: with that window a line reaching ±64 cuts off at once
-        // (a wipeout needs no proof that nothing beats it), and a bound at either end is exact.
-        let result =
-            self.engine
-                .search_window(&Othello, position, &Limits::none(), -SCORE_MAX, SCORE_MAX);
+        let result = if self.options.mtd {
+            self.mtd(position)
+        } else {
+            self.search(position, -SCORE_MAX, SCORE_MAX)
+        };
         debug_assert!(
             result.bound == Bound::Exact || result.value.abs() == SCORE_MAX,
             "{result:?}"
@@ -147,6 +166,41 @@ impl Solver {
 }
 
 impl Solver {
+    /// One search of the root in `(alpha, beta)`. Final scores lie in `[-64, 64]`: with a window
+    /// that touches either end, a line reaching it cuts off at once (a wipeout needs no proof that
+    /// nothing beats it), and a bound there is exact.
+    fn search(&mut self, position: &Position, alpha: i32, beta: i32) -> SearchResult<Move> {
+        self.engine
+            .search_window(&Othello, position, &Limits::none(), alpha, beta)
+    }
+
+    /// MTD(f) on even scores (see the [module docs](self)): probes `(g − 1, g + 1)` until one is
+    /// exact, each probe's statistics added to the result's.
+    fn mtd(&mut self, position: &Position) -> SearchResult<Move> {
+        let mut guess = self.options.first_guess.clamp(-SCORE_MAX, SCORE_MAX) & !1;
+        let mut stats = SearchStats::default();
+        loop {
+            let (alpha, beta) = ((guess - 1).max(-SCORE_MAX), (guess + 1).min(SCORE_MAX));
+            let mut result = self.search(position, alpha, beta);
+            stats += result.stats;
+            let v = result.value;
+            let settled = match result.bound {
+                Bound::Exact => true,
+                Bound::Lower => v >= SCORE_MAX,
+                Bound::Upper => v <= -SCORE_MAX,
+            };
+            if settled {
+                result.stats = stats;
+                return result;
+            }
+            // The score is even and beyond the fail-soft bound `v` (itself beyond the window).
+            guess = match result.bound {
+                Bound::Lower => v + (v & 1),
+                _ => v - (v & 1),
+            };
+        }
+    }
+
     /// A move of `position` whose exactly solved child scores `score` (from the parent's view).
     fn best_child(&mut self, position: &Position, score: i32) -> Option<Move> {
         let eval = self.engine.evaluator_mut();

@@ -82,8 +82,9 @@
 //!   7 empties the generic engine's per-node machinery costs more than the work it organises; the
 //!   [`endgame`] module explains where the line is and why.
 //!
-//! Values are final disc differences with the empty squares going to the winner (the FFO and Edax
-//! convention), from the side to move's point of view. The solver is tested against brute-force
+//! The facade's solver (`gametree::othello_solve`) drives the root with MTD(f) null-window probes
+//! on the even final scores. Values are final disc differences with the empty squares going to the
+//! winner (the FFO and Edax convention), from the side to move's point of view. The solver is tested against brute-force
 //! minimax on hundreds of seeded random positions and against the FFO scores.
 //!
 //! # Example: a game between two searchers

@@ -21,6 +21,9 @@ pub struct Args {
     /// instead of the generic engine (default: the tuned value).
     #[arg(long)]
     exact_empties: Option<u32>,
+    /// One search in the window (-64, 64) instead of MTD(f) null-window probes (for comparison).
+    #[arg(long)]
+    full_window: bool,
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
@@ -34,6 +37,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let options = SolveOptions {
         tt_bytes,
         exact_empties: args.exact_empties.unwrap_or(defaults.exact_empties),
+        mtd: !args.full_window,
         ..defaults
     };
     if !args.json {
