@@ -84,8 +84,9 @@
 //!
 //! The facade's solver (`gametree::othello_solve`) drives the root with MTD(f) null-window probes
 //! on the even final scores. Values are final disc differences with the empty squares going to the
-//! winner (the FFO and Edax convention), from the side to move's point of view. The solver is tested against brute-force
-//! minimax on hundreds of seeded random positions and against the FFO scores.
+//! winner (the FFO and Edax convention), from the side to move's point of view. The solver is
+//! tested against brute-force minimax on hundreds of seeded random positions and against the FFO
+//! scores.
 //!
 //! # Example: a game between two searchers
 //! ```

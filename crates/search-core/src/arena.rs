@@ -350,10 +350,12 @@ where
     // A zero-sum game only reports `Player` or `Over`.
     while let Turn::Player(mover) = game.turn(&state) {
         let side = usize::from(mover != a_player);
-        let limits = match config.time_per_move {
-            Some(time) => config.limits.clone().with_time(time),
-            None => config.limits.clone(),
-        };
+        let mut limits = config.limits.clone();
+        if let Some(time) = config.time_per_move {
+            // The earlier of the match's deadline, if any, and this move's.
+            let this_move = Instant::now() + time;
+            limits.deadline = Some(limits.deadline.map_or(this_move, |d| d.min(this_move)));
+        }
         let clock = Instant::now();
         let result = if side == 0 {
             a.search(game, &state, &limits)

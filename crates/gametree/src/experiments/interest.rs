@@ -32,9 +32,9 @@
 //! time until it scores at least 50 % against OFF (at most 12 more; if never, the last is shown and
 //! marked). (c) Both sides get the same wall-clock time per move: OFF's average time per move in
 //! (a), but at least 10 ms (far above the engine's clock-polling granularity), iterating as far
-//! as the deadline allows. Speed is OFF's time per move over ON's (the seed's
-//! "× faster"), and nodes per move likewise. Every match plays `games` seeded random openings twice
-//! with colours swapped (search-core's arena); the score is ON's, with its 95 % Elo interval.
+//! as each move's deadline allows. Speed is OFF's time per move over ON's (the seed's "× faster"),
+//! and nodes per move likewise. Every match plays `games` seeded random openings twice with
+//! colours swapped (search-core's arena); the score is ON's, with its 95 % Elo interval.
 //!
 //! Rows (a) and (b) are deterministic for a given `--seed` (node counts always; times are
 //! measured); row (c) depends on the machine's speed, as any equal-time match does.
