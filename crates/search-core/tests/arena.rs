@@ -317,6 +317,18 @@ fn time_per_move_gives_every_search_its_own_deadline() {
     deadlines.sort();
     deadlines.dedup();
     assert!(deadlines.len() > 1, "every move got the same deadline");
+    // A match-wide deadline that comes first is kept.
+    let match_deadline = std::time::Instant::now() + Duration::from_secs(60);
+    let capped = MatchConfig {
+        limits: Limits {
+            deadline: Some(match_deadline),
+            ..Limits::none()
+        },
+        ..timed
+    };
+    let mut capped_a = DeadlineRecorder(Vec::new());
+    play_match(&Nim, &mut capped_a, &mut first(), &capped, &mut |_, _| {});
+    assert!(capped_a.0.iter().all(|&d| d == Some(match_deadline)));
     // Without it the limits pass through untouched.
     let mut plain = DeadlineRecorder(Vec::new());
     play_match(
