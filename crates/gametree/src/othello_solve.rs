@@ -17,8 +17,8 @@
 //! variation with a wide window all the way down, which on `fforum-20-39.obf` costs 1.6x the
 //! nodes (638 million against 404 million; 23.2 s against 15.1 s on one core, side by side). No
 //! iterative deepening by depth: without a midgame evaluation a shallower iteration cannot tell
-//! good moves from bad better than fastest-first does. [`SolveOptions::mtd`] = `false` restores the single search,
-//! for comparison (`gametree solve --full-window`).
+//! good moves from bad better than fastest-first does. [`SolveOptions::mtd`] = `false` restores
+//! the single search, for comparison (`gametree solve --full-window`).
 //!
 //! ```
 //! use gametree::othello::{random_position, Position};
