@@ -22,6 +22,12 @@ pub mod fe;
 ))]
 pub mod fe_othello;
 #[cfg(all(
+    feature = "forward-estimation",
+    feature = "search",
+    any(feature = "random-tree", feature = "othello")
+))]
+pub mod fe_protocol;
+#[cfg(all(
     feature = "interest-search",
     feature = "othello",
     feature = "random-tree",

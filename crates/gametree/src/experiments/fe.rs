@@ -27,6 +27,7 @@ use random_tree::{Node, NodeCost, RandomTree, RandomTreeConfig, StaticOrdering};
 use search_core::{AlphaBeta, AlphaBetaConfig};
 use serde_json::json;
 
+use super::fe_protocol::{play_protocol, points, Point, Tournament};
 use super::svg::{Chart, Series};
 use super::{ExperimentError, Report, ReproduceOptions};
 
@@ -464,26 +465,6 @@ pub const FIG3_DELTA: f64 = 0.5;
 /// 8 keeps a default run within minutes (a tournament at horizon 10 costs ~10^10 nodes).
 pub const FIG3_MAX_AB_HORIZON: u32 = 8;
 
-/// One tournament: `pairs` pairs of games between FE at `fe_horizon` and α/β at `ab_horizon`.
-#[derive(Clone, Copy, Debug, Default)]
-struct Tournament {
-    fe_horizon: u32,
-    ab_horizon: u32,
-    fe_wins: u32,
-    ab_wins: u32,
-    ties: u32,
-    fe_nodes: u64,
-    ab_nodes: u64,
-}
-
-impl Tournament {
-    /// FE's winning rate in percent, a tie counting half.
-    fn win_rate(&self) -> f64 {
-        let pairs = f64::from(self.fe_wins + self.ab_wins + self.ties);
-        100.0 * (f64::from(self.fe_wins) + 0.5 * f64::from(self.ties)) / pairs
-    }
-}
-
 /// Plays one game on `tree` from the root to a leaf; FE plays MAX iff `fe_is_max`. Each side searches
 /// to its horizon (nodes beyond the leaves simply do not exist). Returns the leaf's cost (the outcome,
 /// MAX's view) and the nodes each side generated.
@@ -519,22 +500,14 @@ fn tournament(
     ab_horizon: u32,
 ) -> Result<Tournament, ExperimentError> {
     let config = RandomTreeConfig::random(5, FIG3_TREE_DEPTH);
-    let mut t = Tournament {
-        fe_horizon,
-        ab_horizon,
-        ..Tournament::default()
-    };
+    let mut t = Tournament::new(fe_horizon, ab_horizon);
     for k in 0..pairs {
         let tree = tree(config, options, k);
         let (fe_max, fe1, ab1) = play_game(&tree, true, fe_horizon, ab_horizon)?;
         let (ab_max, fe2, ab2) = play_game(&tree, false, fe_horizon, ab_horizon)?;
         t.fe_nodes += fe1 + fe2;
         t.ab_nodes += ab1 + ab2;
-        match fe_max.cmp(&ab_max) {
-            std::cmp::Ordering::Greater => t.fe_wins += 1,
-            std::cmp::Ordering::Less => t.ab_wins += 1,
-            std::cmp::Ordering::Equal => t.ties += 1,
-        }
+        t.record_pair(fe_max.cmp(&ab_max));
     }
     Ok(t)
 }
@@ -559,20 +532,9 @@ pub fn fig3a(
         }
         n => n,
     };
-    let (mut fe_h, mut ab_h) = (1u32, 1u32);
-    let mut played: Vec<Tournament> = Vec::new();
-    let estimate = u64::from(3 * FIG3_MAX_AB_HORIZON);
+    let mut play = |fe_h, ab_h| tournament(options, pairs, fe_h, ab_h);
     // FE's horizon cannot run away: its node counts grow with depth, and a cap bounds the loop anyway.
-    while ab_h <= FIG3_MAX_AB_HORIZON && fe_h <= ab_h + 12 {
-        let t = tournament(options, pairs, fe_h, ab_h)?;
-        played.push(t);
-        progress(played.len() as u64, estimate.max(played.len() as u64 + 1));
-        if t.fe_nodes <= t.ab_nodes {
-            fe_h += 1;
-        } else {
-            ab_h += 1;
-        }
-    }
+    let played = play_protocol(FIG3_MAX_AB_HORIZON, 12, &mut play, progress)?;
     let mut report = Report {
         text: format!(
         "Zhang 1995, Figure 3(a): FE (on-line bounds, delta = {FIG3_DELTA}) vs alpha-beta, random trees d = {FIG3_TREE_DEPTH}, mean b = 5, {pairs} pairs of games per tournament (paper: 100).
@@ -605,27 +567,12 @@ Tournaments in the order played:
         "AB h", "MORE h", "MORE win%", "LESS h", "LESS win%"
     );
     let (mut more_curve, mut less_curve) = (Vec::new(), Vec::new());
-    for h in 1..=FIG3_MAX_AB_HORIZON {
-        // The tournament that ended α/β's stay at horizon h.
-        let Some(more) = played
-            .iter()
-            .find(|t| t.ab_horizon == h && t.fe_nodes > t.ab_nodes)
-            .copied()
-        else {
-            continue;
-        };
-        let less = match more.fe_horizon {
-            1 => None,
-            f => Some(
-                match played
-                    .iter()
-                    .find(|t| t.ab_horizon == h && t.fe_horizon == f - 1)
-                {
-                    Some(t) => *t,
-                    None => tournament(options, pairs, f - 1, h)?,
-                },
-            ),
-        };
+    for Point {
+        ab_horizon: h,
+        more,
+        less,
+    } in points(&played, FIG3_MAX_AB_HORIZON, &mut play)?
+    {
         report.text += &format!(
             "{h:>4} {:>6} {:>10.1} {:>6} {:>10}
 ",

@@ -27,6 +27,7 @@ use othello_bitboard::{Ev1, FastestFirst, Othello, Position};
 use search_core::{AlphaBeta, AlphaBetaConfig};
 use serde_json::json;
 
+use super::fe_protocol::{play_protocol, points, Point, Tournament};
 use super::svg::{Chart, Series};
 use super::{ExperimentError, Report, ReproduceOptions};
 
@@ -56,30 +57,6 @@ pub fn openings() -> Vec<Position> {
     }
     out.extend(frontier);
     out
-}
-
-/// One tournament's totals.
-#[derive(Clone, Copy, Debug, Default)]
-struct Tournament {
-    fe_horizon: u32,
-    ab_horizon: u32,
-    fe_wins: u32,
-    ab_wins: u32,
-    ties: u32,
-    fe_nodes: u64,
-    ab_nodes: u64,
-    fe_seconds: f64,
-    ab_seconds: f64,
-}
-
-impl Tournament {
-    fn win_rate(&self) -> f64 {
-        let pairs = f64::from(self.fe_wins + self.ab_wins + self.ties);
-        100.0 * (f64::from(self.fe_wins) + 0.5 * f64::from(self.ties)) / pairs
-    }
-    fn time_ratio(&self) -> f64 {
-        self.fe_seconds / self.ab_seconds.max(1e-9)
-    }
 }
 
 /// A side's searcher: search-core's α/β to `horizon` with fastest-first ordering and `pruning`.
@@ -134,11 +111,7 @@ fn tournament(
     fe_horizon: u32,
     ab_horizon: u32,
 ) -> Tournament {
-    let mut t = Tournament {
-        fe_horizon,
-        ab_horizon,
-        ..Tournament::default()
-    };
+    let mut t = Tournament::new(fe_horizon, ab_horizon);
     let mut fe = player(fe_horizon, pruning.clone());
     let mut ab = player(ab_horizon, game_trait::NoPruning);
     for &start in openings {
@@ -151,11 +124,7 @@ fn tournament(
             t.fe_seconds += seconds[0];
             t.ab_seconds += seconds[1];
         }
-        match total.cmp(&0) {
-            std::cmp::Ordering::Greater => t.fe_wins += 1,
-            std::cmp::Ordering::Less => t.ab_wins += 1,
-            std::cmp::Ordering::Equal => t.ties += 1,
-        }
+        t.record_pair(total.cmp(&0));
     }
     t
 }
@@ -191,19 +160,11 @@ fn fig3b_to(
         }
     })?;
     let pruning = ForwardEstimation::new(learned.likely_bounds());
-    let (mut fe_h, mut ab_h) = (1u32, 1u32);
-    let mut played: Vec<Tournament> = Vec::new();
-    let estimate = u64::from(3 * max_ab);
-    while ab_h <= max_ab && fe_h <= ab_h + 8 {
-        let t = tournament(&openings, &pruning, fe_h, ab_h);
-        played.push(t);
-        progress(played.len() as u64, estimate.max(played.len() as u64 + 1));
-        if t.fe_nodes <= t.ab_nodes {
-            fe_h += 1;
-        } else {
-            ab_h += 1;
-        }
-    }
+    // A tournament on Othello cannot fail; the protocol's signature allows it for random trees.
+    let mut play = |fe_h, ab_h| -> Result<Tournament, ExperimentError> {
+        Ok(tournament(&openings, &pruning, fe_h, ab_h))
+    };
+    let played = play_protocol(max_ab, 8, &mut play, progress)?;
     let mut text = format!(
         "Zhang 1995, Figure 3(b): FE vs alpha-beta on Othello, EV1 (paper: Bill's evaluation), {} pairs of \
          games from the positions after four moves (paper: 244).\n\
@@ -245,26 +206,12 @@ fn fig3b_to(
         "AB h", "MORE h", "MORE win%", "time ratio", "LESS h", "LESS win%", "time ratio"
     );
     let (mut more_curve, mut less_curve) = (Vec::new(), Vec::new());
-    for h in 1..=max_ab {
-        let Some(more) = played
-            .iter()
-            .find(|t| t.ab_horizon == h && t.fe_nodes > t.ab_nodes)
-            .copied()
-        else {
-            continue;
-        };
-        let less = match more.fe_horizon {
-            1 => None,
-            f => Some(
-                match played
-                    .iter()
-                    .find(|t| t.ab_horizon == h && t.fe_horizon == f - 1)
-                {
-                    Some(t) => *t,
-                    None => tournament(&openings, &pruning, f - 1, h),
-                },
-            ),
-        };
+    for Point {
+        ab_horizon: h,
+        more,
+        less,
+    } in points(&played, max_ab, &mut play)?
+    {
         text += &format!(
             "{h:>4} {:>6} {:>10.1} {:>10.2} {:>6} {:>10} {:>10}\n",
             more.fe_horizon,
