@@ -207,6 +207,18 @@ fn last_square(board: Board, sq: u8, nodes: &mut u64) -> i32 {
     board.final_score()
 }
 
+/// The discs `player` flips by playing on the empty square `sq` (0 when the move is illegal). A move
+/// must flip an adjacent opponent disc, so one table load rejects most illegal squares before the
+/// eight-ray computation.
+#[inline(always)]
+fn flips_if_adjacent(player: u64, opponent: u64, sq: u8) -> u64 {
+    if ADJACENT[sq as usize] & opponent == 0 {
+        0
+    } else {
+        flips(player, opponent, sq)
+    }
+}
+
 /// With more than this many empty squares the specialised solver orders moves fastest-first (by
 /// the opponent's replies); at or below it, by parity only, which costs nothing.
 pub const FASTEST_FIRST_EMPTIES: u32 = 5;
@@ -253,10 +265,7 @@ macro_rules! define_solve {
                 while squares != 0 {
                     let sq = squares.trailing_zeros() as u8;
                     squares &= squares - 1;
-                    if ADJACENT[sq as usize] & o == 0 {
-                        continue;
-                    }
-                    let flipped = flips(p, o, sq);
+                    let flipped = flips_if_adjacent(p, o, sq);
                     if flipped == 0 {
                         continue;
                     }
@@ -288,10 +297,7 @@ macro_rules! define_solve {
                     while squares != 0 {
                         let sq = squares.trailing_zeros() as u8;
                         squares &= squares - 1;
-                        if ADJACENT[sq as usize] & o == 0 {
-                            continue;
-                        }
-                        let flipped = flips(p, o, sq);
+                        let flipped = flips_if_adjacent(p, o, sq);
                         if flipped == 0 {
                             continue;
                         }
