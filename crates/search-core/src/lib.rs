@@ -15,6 +15,7 @@
 //! | [`Minimax`] | plain full-width negamax, the oracle every pruning search is tested against |
 //! | [`AlphaBeta`], [`AlphaBetaConfig`] | fail-soft negamax α/β with the seed's bound reporting; PVS, iterative deepening, aspiration, TT, killers, history; three hooks |
 //! | [`tt`] | the transposition table (bytes, buckets, replacement policy) |
+//! | [`horizon`] | horizon combinators: [`horizon::WidthLimit`], a narrow (n-best) search |
 //! | [`ordering`] | killers, history and the move key they use |
 //! | [`tree`] | [`ExplicitTree`], [`Nested`], [`LeafValue`]: random and hand-written explicit trees |
 //! | [`Uct`], [`UctConfig`] | Monte-Carlo tree search for n players, simultaneous and chance moves |
@@ -175,6 +176,7 @@
 
 mod alphabeta;
 pub mod arena;
+pub mod horizon;
 mod minimax;
 pub mod ordering;
 mod perft;

@@ -5,11 +5,12 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use game_trait::{
-    Bound, Cutoff, Evaluator, ForwardPruning, Game, HorizonPolicy, Limits, MoveList, MoveOrdering,
-    PlayerId, PruneContext, Score, SearchResult, SearchStats, Searcher, Step, Turn, ZeroSumGame,
-    INFINITY,
+    Bound, Cutoff, DepthHorizon, Evaluator, ForwardPruning, Game, HorizonPolicy, Limits, MoveList,
+    MoveOrdering, PlayerId, PruneContext, Score, SearchResult, SearchStats, Searcher, Step, Turn,
+    ZeroSumGame, INFINITY,
 };
 use quickcheck::{QuickCheck, TestResult};
+use search_core::horizon::WidthLimit;
 use search_core::tree::NodeId;
 use search_core::{AlphaBeta, AlphaBetaConfig, ExplicitTree, LeafValue, Minimax, Nested};
 
@@ -538,36 +539,6 @@ impl<G: Game> ForwardPruning<G> for NeverPrune {
     }
 }
 
-/// Searches only the first `width` moves of every node: the horizon defines the tree.
-#[derive(Clone, Copy, Debug)]
-struct FirstMoves {
-    width: usize,
-}
-
-impl<G: Game> HorizonPolicy<G> for FirstMoves {
-    type Budget = u32;
-    type NodeTally = ();
-    fn root_budget(&mut self, iteration: u32) -> u32 {
-        iteration
-    }
-    fn is_leaf(&self, _: &G, _: &G::State, depth: &u32) -> bool {
-        *depth == 0
-    }
-    fn child_budget(
-        &mut self,
-        _: &G,
-        _: &G::State,
-        d: &u32,
-        _: &mut (),
-        step: Step<G::Move>,
-    ) -> Option<u32> {
-        (step.index < self.width).then(|| d - 1)
-    }
-    fn draft(&self, depth: &u32) -> u32 {
-        *depth
-    }
-}
-
 /// The tree restricted to the first `width` children of every node.
 fn truncated(tree: &ExplicitTree, width: usize) -> ExplicitTree {
     fn nest(tree: &ExplicitTree, id: NodeId, width: usize) -> Nested {
@@ -612,7 +583,7 @@ fn hooks_that_change_nothing_change_nothing_and_horizons_define_the_tree() {
             let exact = oracle(&narrow, &0, LeafValue, depth).value;
             let r = AlphaBeta::new(LeafValue)
                 .with_config(c)
-                .with_horizon(FirstMoves { width })
+                .with_horizon(WidthLimit::new(DepthHorizon, width))
                 .search(&tree, &0, &Limits::none());
             if (r.value, r.bound) != (exact, Bound::Exact) {
                 return TestResult::error(format!("width {width}: {r:?} vs {exact}"));
