@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use gametree::game::{Game, MoveList, Turn, ZeroSumGame};
 use gametree::othello::{random_game, random_position, read_obf, Othello, Position, Symmetry};
-use gametree::othello_solve::{solve, solve_file, SolveOptions, Solver};
+use gametree::othello_solve::{solve, solve_file, FirstGuess, SolveOptions, Solver};
 
 /// Brute-force negamax through the game trait, no pruning at all: the oracle.
 fn minimax_solve(state: &Position) -> i32 {
@@ -77,8 +77,16 @@ fn mtd_from_any_first_guess_agrees_with_the_full_window_search() {
         ..small_table()
     };
     let mut reference = Solver::new(full);
-    let mut drivers: Vec<Solver> = [-64, -7, 0, 10, 64]
+    // Fixed guesses at both ends and in between, and narrow estimates of every width (made from
+    // 8 empties up, so that they run here).
+    let guesses = [-64, -7, 0, 10, 64]
+        .map(FirstGuess::Score)
         .into_iter()
+        .chain([0, 1, 2, 5].map(|width| FirstGuess::Narrow {
+            width,
+            min_empties: 8,
+        }));
+    let mut drivers: Vec<Solver> = guesses
         .map(|first_guess| {
             Solver::new(SolveOptions {
                 first_guess,
@@ -104,6 +112,29 @@ fn mtd_from_any_first_guess_agrees_with_the_full_window_search() {
             );
         }
     }
+}
+
+#[test]
+fn the_nodes_of_a_narrow_first_guess_are_counted_where_it_is_made() {
+    let narrow_from = |min_empties| {
+        Solver::new(SolveOptions {
+            first_guess: FirstGuess::Narrow {
+                width: 2,
+                min_empties,
+            },
+            ..small_table()
+        })
+    };
+    let position = random_position(77, 12);
+    let with = narrow_from(12).solve(&position);
+    let without = narrow_from(13).solve(&position);
+    assert_eq!(with.score, without.score);
+    assert!(with.estimate_nodes > 0, "{with:?}");
+    assert!(
+        with.nodes > with.estimate_nodes + with.exact_nodes,
+        "{with:?}"
+    );
+    assert_eq!(without.estimate_nodes, 0, "{without:?}");
 }
 
 #[test]

@@ -10,12 +10,32 @@
 //! even (`64 − 2 · loser's discs`), so a probe with the window `(g − 1, g + 1)` around an even guess
 //! `g` either returns `g` exactly or proves the score above or below it; the next guess is the
 //! fail-soft bound, rounded away from `g` to even; the table keeps every probe's work for the next.
-//! The first guess is 0 ([`SolveOptions::first_guess`]): the FFO positions are close games. Windows
-//! are clamped to `[-64, 64]`, where a bound is exact.
+//! Windows are clamped to `[-64, 64]`, where a bound is exact.
+//!
+//! MTD(f) costs one probe per step from its first guess to the score, so the guess matters
+//! ([`SolveOptions::first_guess`], [`FirstGuess`]). By default it is the value of a **narrow
+//! search**: the same engine and ordering, but every node searches only its first 3 moves
+//! ([`WidthLimit`]), to the end of the game, with its own table. That value is exact for the narrow
+//! tree and only an estimate for the real one (both sides lose moves), which is all a first guess
+//! needs. Positions with fewer than 20 empty squares start from 0 instead: there the estimate
+//! costs about as much as it saves. Measured on `fforum-20-39.obf`, three interleaved runs each
+//! (`gametree solve FILE [--narrow-width W | --first-guess S]`):
+//!
+//! | first guess | nodes (of them, estimates) | seconds |
+//! |---|---|---|
+//! | narrow, width 3 (default) | 336 M (5.9 M) | 12.2–12.5 |
+//! | narrow, width 2 | 365 M | 13.0–13.5 |
+//! | narrow, width 4 | 362 M | 13.0–13.4 |
+//! | 0 | 404 M | 14.5–15.0 |
+//!
+//! (An earlier measurement with the true score as the guess took about 12 s: width 3 is close to
+//! the best any guess can do.) On `fforum-1-19.obf` (14–16 empties) estimates from 12 or 16 empties up only
+//! added nodes.
 //!
 //! Why not one full-window search: the full window's first root move is searched as a principal
 //! variation with a wide window all the way down, which on `fforum-20-39.obf` costs 1.6x the
-//! nodes (638 million against 404 million; 23.2 s against 15.1 s on one core, side by side). No
+//! nodes of MTD(f) from 0 (638 million against 404 million; 23.2 s against 15.1 s on one core,
+//! side by side). No
 //! iterative deepening by depth: without a midgame evaluation a shallower iteration cannot tell
 //! good moves from bad better than fastest-first does. [`SolveOptions::mtd`] = `false` restores
 //! the single search, for comparison (`gametree solve --full-window`).
@@ -32,12 +52,13 @@
 use std::path::Path;
 use std::time::Instant;
 
-use game_trait::{Bound, Evaluator, Limits, SearchResult, SearchStats, Searcher};
+use game_trait::{Bound, Evaluator, Limits, NoPruning, SearchResult, SearchStats, Searcher};
 use othello_bitboard::endgame::{DEFAULT_EXACT_EMPTIES, UNLIMITED};
 use othello_bitboard::{
     read_obf, EndgameHorizon, ExactEvaluator, FastestFirst, Move, ObfPosition, Othello,
     OthelloError, Position,
 };
+use search_core::horizon::WidthLimit;
 use search_core::{AlphaBeta, AlphaBetaConfig};
 
 /// The largest final disc difference: every score lies in `-SCORE_MAX..=SCORE_MAX`.
@@ -48,6 +69,39 @@ const SCORE_MAX: i32 = 64;
 /// the time, 10 lost 15%; re-checked under MTD(f): 10, 14 and 16 all took longer than 12).
 const ETC_EMPTIES: u32 = 12;
 
+/// Where MTD(f) starts (see the [module docs](self)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FirstGuess {
+    /// This score, from the side to move's view; an odd score is rounded down to even.
+    Score(i32),
+    /// The value of a narrow search ([`WidthLimit`]): every node searches only its first `width`
+    /// moves in the solver's order. Positions with fewer than `min_empties` empty squares start
+    /// from 0.
+    Narrow {
+        /// Moves searched per node, at least 1.
+        width: usize,
+        /// The fewest empty squares at which the estimate is made.
+        min_empties: u32,
+    },
+}
+
+impl FirstGuess {
+    /// The tuned estimate: width 3 from 20 empties (measurements in the [module docs](self)).
+    pub const NARROW: FirstGuess = FirstGuess::narrow(3);
+
+    /// A narrow search of `width` moves per node, from the tuned 20 empties.
+    pub const fn narrow(width: usize) -> FirstGuess {
+        FirstGuess::Narrow {
+            width,
+            min_empties: 20,
+        }
+    }
+}
+
+/// Table size of the narrow search that makes the first guess: its trees are small (a few hundred
+/// thousand nodes on the FFO positions); 4 MiB and 16 MiB measured the same.
+const NARROW_TT_BYTES: usize = 4 << 20;
+
 /// How to solve. The [`Default`] is the tuned setting.
 ///
 /// | field | default | meaning |
@@ -57,7 +111,7 @@ const ETC_EMPTIES: u32 = 12;
 /// | `ordering` | [`FastestFirst::default`] | move-ordering weights |
 /// | `clear_between` | `true` | empty the table between positions (independent figures per position) |
 /// | `mtd` | `true` | drive the root by MTD(f) null-window probes (else one `(-64, 64)` search) |
-/// | `first_guess` | 0 | MTD(f)'s first guess (rounded to even) |
+/// | `first_guess` | [`FirstGuess::NARROW`] | where MTD(f) starts: a narrow search's value (width 3, from 20 empties) or a fixed score |
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolveOptions {
     /// Positions with at most this many empty squares are leaves, solved by [`ExactEvaluator`].
@@ -70,8 +124,8 @@ pub struct SolveOptions {
     pub clear_between: bool,
     /// Whether the root is driven by MTD(f) probes (see the [module docs](self)).
     pub mtd: bool,
-    /// MTD(f)'s first guess, from the side to move's view; an odd guess is rounded down to even.
-    pub first_guess: i32,
+    /// Where MTD(f) starts.
+    pub first_guess: FirstGuess,
 }
 
 impl Default for SolveOptions {
@@ -82,7 +136,7 @@ impl Default for SolveOptions {
             ordering: FastestFirst::default(),
             clear_between: true,
             mtd: true,
-            first_guess: 0,
+            first_guess: FirstGuess::NARROW,
         }
     }
 }
@@ -98,17 +152,24 @@ pub struct SolveResult {
     pub nodes: u64,
     /// Of `nodes`, those generated by the exact evaluator.
     pub exact_nodes: u64,
+    /// Of `nodes`, those generated by the narrow search that made MTD(f)'s first guess.
+    pub estimate_nodes: u64,
     /// Wall-clock seconds.
     pub seconds: f64,
 }
 
 /// The engine type of the solver.
-type Engine = AlphaBeta<ExactEvaluator, game_trait::NoPruning, EndgameHorizon, FastestFirst>;
+type Engine = AlphaBeta<ExactEvaluator, NoPruning, EndgameHorizon, FastestFirst>;
 
-/// A reusable solver: keeps its transposition table between positions (allocated once).
+/// The engine type of the narrow search that makes MTD(f)'s first guess.
+type NarrowEngine = AlphaBeta<ExactEvaluator, NoPruning, WidthLimit<EndgameHorizon>, FastestFirst>;
+
+/// A reusable solver: keeps its transposition tables between positions (allocated once).
 #[derive(Clone, Debug)]
 pub struct Solver {
     engine: Engine,
+    /// Present when the options ask for a narrow first guess.
+    narrow: Option<NarrowEngine>,
     options: SolveOptions,
 }
 
@@ -123,13 +184,33 @@ impl Solver {
             etc_draft: Some(UNLIMITED + ETC_EMPTIES),
             ..AlphaBetaConfig::default()
         };
+        let horizon = EndgameHorizon {
+            exact_empties: options.exact_empties,
+        };
         let engine = AlphaBeta::new(ExactEvaluator::default())
             .with_config(config)
-            .with_horizon(EndgameHorizon {
-                exact_empties: options.exact_empties,
-            })
+            .with_horizon(horizon)
             .with_ordering(options.ordering);
-        Solver { engine, options }
+        let narrow = match options.first_guess {
+            FirstGuess::Narrow { width, .. } if options.mtd => {
+                let config = AlphaBetaConfig {
+                    tt_bytes: NARROW_TT_BYTES,
+                    etc_draft: None,
+                    ..config
+                };
+                let narrow = AlphaBeta::new(ExactEvaluator::default())
+                    .with_config(config)
+                    .with_horizon(WidthLimit::new(horizon, width))
+                    .with_ordering(options.ordering);
+                Some(narrow)
+            }
+            _ => None,
+        };
+        Solver {
+            engine,
+            narrow,
+            options,
+        }
     }
 
     /// Solves `position` exactly.
@@ -139,8 +220,10 @@ impl Solver {
             <Engine as Searcher<Othello>>::clear(&mut self.engine);
         }
         self.engine.evaluator_mut().nodes = 0;
+        let mut estimate_nodes = 0;
         let result = if self.options.mtd {
-            self.mtd(position)
+            let first_guess = self.first_guess(position, &mut estimate_nodes);
+            self.mtd(position, first_guess)
         } else {
             self.search(position, -SCORE_MAX, SCORE_MAX)
         };
@@ -158,8 +241,9 @@ impl Solver {
         SolveResult {
             score: result.value,
             best_move,
-            nodes: result.stats.generated + exact_nodes,
+            nodes: result.stats.generated + exact_nodes + estimate_nodes,
             exact_nodes,
+            estimate_nodes,
             seconds: start.elapsed().as_secs_f64(),
         }
     }
@@ -174,10 +258,35 @@ impl Solver {
             .search_window(&Othello, position, &Limits::none(), alpha, beta)
     }
 
-    /// MTD(f) on even scores (see the [module docs](self)): probes `(g − 1, g + 1)` until one is
-    /// exact, each probe's statistics added to the result's.
-    fn mtd(&mut self, position: &Position) -> SearchResult<Move> {
-        let mut guess = self.options.first_guess.clamp(-SCORE_MAX, SCORE_MAX) & !1;
+    /// MTD(f)'s first guess for `position`, adding the nodes spent on it to `nodes`.
+    fn first_guess(&mut self, position: &Position, nodes: &mut u64) -> i32 {
+        match (self.options.first_guess, &mut self.narrow) {
+            (FirstGuess::Score(score), _) => score,
+            (FirstGuess::Narrow { min_empties, .. }, Some(narrow))
+                if position.empty_count() >= min_empties =>
+            {
+                if self.options.clear_between {
+                    <NarrowEngine as Searcher<Othello>>::clear(narrow);
+                }
+                narrow.evaluator_mut().nodes = 0;
+                let estimate = narrow.search_window(
+                    &Othello,
+                    position,
+                    &Limits::none(),
+                    -SCORE_MAX,
+                    SCORE_MAX,
+                );
+                *nodes += estimate.stats.generated + narrow.evaluator_mut().nodes;
+                estimate.value
+            }
+            _ => 0,
+        }
+    }
+
+    /// MTD(f) on even scores (see the [module docs](self)) from `first_guess`: probes
+    /// `(g − 1, g + 1)` until one is exact, each probe's statistics added to the result's.
+    fn mtd(&mut self, position: &Position, first_guess: i32) -> SearchResult<Move> {
+        let mut guess = first_guess.clamp(-SCORE_MAX, SCORE_MAX) & !1;
         let mut stats = SearchStats::default();
         loop {
             let (alpha, beta) = ((guess - 1).max(-SCORE_MAX), (guess + 1).min(SCORE_MAX));
@@ -245,7 +354,7 @@ impl FileSolve {
     }
 
     /// One JSON object: `{"index":1,"score":38,"best_move":"a2","nodes":..,"exact_nodes":..,
-    /// "seconds":..,"expected":38,"agrees":true}` (`best_move` is `null` for a finished game; `expected` and
+    /// "estimate_nodes":..,"seconds":..,"expected":38,"agrees":true}` (`best_move` is `null` for a finished game; `expected` and
     /// `agrees` are `null` when the file lists no scores).
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::json!({
@@ -254,6 +363,7 @@ impl FileSolve {
             "best_move": self.result.best_move.map(|m| m.to_string()),
             "nodes": self.result.nodes,
             "exact_nodes": self.result.exact_nodes,
+            "estimate_nodes": self.result.estimate_nodes,
             "seconds": self.result.seconds,
             "expected": self.expected(),
             "agrees": self.agrees(),

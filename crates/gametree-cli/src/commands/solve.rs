@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use gametree::othello_solve::{solve_file_with, FileSolve, SolveOptions};
+use gametree::othello_solve::{solve_file_with, FileSolve, FirstGuess, SolveOptions};
 
 use crate::Failure;
 
@@ -24,6 +24,12 @@ pub struct Args {
     /// One search in the window (-64, 64) instead of MTD(f) null-window probes (for comparison).
     #[arg(long)]
     full_window: bool,
+    /// Start MTD(f) from this score instead of a narrow search's estimate (for comparison).
+    #[arg(long, allow_hyphen_values = true, conflicts_with = "full_window")]
+    first_guess: Option<i32>,
+    /// Moves per node of the narrow search that makes MTD(f)'s first guess (default: 3).
+    #[arg(long, conflicts_with = "first_guess")]
+    narrow_width: Option<usize>,
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
@@ -34,10 +40,16 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         ))
     })?;
     let defaults = SolveOptions::default();
+    let first_guess = match (args.first_guess, args.narrow_width) {
+        (Some(score), _) => FirstGuess::Score(score),
+        (None, Some(width)) => FirstGuess::narrow(width),
+        (None, None) => defaults.first_guess,
+    };
     let options = SolveOptions {
         tt_bytes,
         exact_empties: args.exact_empties.unwrap_or(defaults.exact_empties),
         mtd: !args.full_window,
+        first_guess,
         ..defaults
     };
     if !args.json {
