@@ -13,7 +13,9 @@
 //! with more than [`FASTEST_FIRST_EMPTIES`] (5) empties the children are sorted on the stack by the
 //! opponent's replies (fastest first), below that the empty-square bitboard is walked odd-parity
 //! quadrants first; a stability cutoff ([`crate::stability`]) ends a node whose opponent's stable
-//! discs already cap the score at α; the last empty square is solved by counting flips.
+//! discs already cap the score at α; the last two empty squares are straight-line code (no
+//! ordering, no stability test: 5 % off the suite's time, same nodes), and the last one is solved
+//! by counting flips.
 //!
 //! Measured on `fforum-20-39.obf` (one core, release build), the line at 4, 6, 7, 8, 10 empties
 //! cost 1.07, 0.79, 0.79, 0.92, 1.13 s on its 20-empty position #7 before fastest-first ordering
@@ -207,6 +209,46 @@ fn last_square(board: Board, sq: u8, nodes: &mut u64) -> i32 {
     board.final_score()
 }
 
+/// The exact score with two empty squares left (fail-soft in `(alpha, beta)`): the side to move's
+/// moves, else the opponent's after a pass, else the game is over. Straight-line code: with two
+/// squares there is nothing to order and no stability cutoff to hope for, and these nodes are the
+/// most numerous of the search.
+#[inline(always)]
+fn two_squares(board: Board, empties: u64, alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
+    let first = empties.trailing_zeros() as u8;
+    let second = (empties & (empties - 1)).trailing_zeros() as u8;
+    if let Some(v) = best_of_two(board, [first, second], beta, nodes) {
+        return v;
+    }
+    // A pass: the opponent's best, which fails high for it where it fails low for us.
+    if let Some(v) = best_of_two(board.pass(), [first, second], -alpha, nodes) {
+        *nodes += 1;
+        return -v;
+    }
+    board.final_score()
+}
+
+/// The side to move's best over its legal moves among `squares` (the last two), each followed by
+/// the last square; `None` when it has no move there. Stops at the first move reaching `beta`.
+#[inline(always)]
+fn best_of_two(board: Board, squares: [u8; 2], beta: i32, nodes: &mut u64) -> Option<i32> {
+    let (p, o) = (board.player(), board.opponent());
+    let mut best = None;
+    for (sq, last) in [(squares[0], squares[1]), (squares[1], squares[0])] {
+        let flipped = flips_if_adjacent(p, o, sq);
+        if flipped == 0 {
+            continue;
+        }
+        *nodes += 1;
+        let v = -last_square(board.apply_flips(1 << sq, flipped), last, nodes);
+        if v >= beta {
+            return Some(v);
+        }
+        best = Some(best.map_or(v, |b: i32| b.max(v)));
+    }
+    best
+}
+
 /// The discs `player` flips by playing on the empty square `sq` (0 when the move is illegal). A move
 /// must flip an adjacent opponent disc, so one table load rejects most illegal squares before the
 /// eight-ray computation.
@@ -246,6 +288,7 @@ macro_rules! define_solve {
             match count {
                 0 => return board.final_score(),
                 1 => return last_square(board, empties.trailing_zeros() as u8, nodes),
+                2 => return two_squares(board, empties, alpha, beta, nodes),
                 _ => {}
             }
             let (p, o) = (board.player(), board.opponent());
@@ -383,24 +426,29 @@ pub(crate) mod tests {
 
     #[test]
     fn windowed_solves_honour_their_bounds() {
-        for seed in 0..300 {
-            let p = random_position(1000 + seed, 7);
+        for seed in 0..600 {
+            // 2..=7 empties: every specialised stage is the root of some of these solves.
+            let p = random_position(1000 + seed, 2 + (seed % 6) as u32);
             let exact = minimax_solve(&p);
             let alpha = (seed as i32 % 41) - 20;
             let beta = alpha + 1 + (seed as i32 % 7);
             let mut nodes = 0;
-            let v = solve_window(p.board(), alpha, beta, &mut nodes);
-            let ok = if v <= alpha {
-                exact <= v
-            } else if v >= beta {
-                exact >= v
-            } else {
-                exact == v
-            };
-            assert!(
-                ok,
-                "seed {seed}: window ({alpha}, {beta}) gave {v}, exact {exact}"
-            );
+            for v in [
+                solve_window(p.board(), alpha, beta, &mut nodes),
+                solve_window_portable(p.board(), alpha, beta, &mut nodes),
+            ] {
+                let ok = if v <= alpha {
+                    exact <= v
+                } else if v >= beta {
+                    exact >= v
+                } else {
+                    exact == v
+                };
+                assert!(
+                    ok,
+                    "seed {seed}: window ({alpha}, {beta}) gave {v}, exact {exact}\n{p}"
+                );
+            }
         }
     }
 
