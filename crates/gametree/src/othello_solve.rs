@@ -23,10 +23,10 @@
 //!
 //! | first guess | nodes (of them, estimates) | seconds |
 //! |---|---|---|
-//! | narrow, width 3 (default) | 336 M (5.9 M) | 12.2–12.5 |
-//! | narrow, width 2 | 365 M | 13.0–13.5 |
-//! | narrow, width 4 | 362 M | 13.0–13.4 |
-//! | 0 | 404 M | 14.5–15.0 |
+//! | narrow, width 3 (default) | 336 M (5.9 M) | 11.5–12.1 |
+//! | narrow, width 2 | 365 M | 12.5–13.4 |
+//! | narrow, width 4 | 362 M | 12.6–12.8 |
+//! | 0 | 404 M | 14.1–14.6 |
 //!
 //! (An earlier measurement with the true score as the guess took about 12 s: width 3 is close to
 //! the best any guess can do.) On `fforum-1-19.obf` (14–16 empties) estimates from 12 or 16 empties up only
@@ -34,8 +34,8 @@
 //!
 //! Why not one full-window search: the full window's first root move is searched as a principal
 //! variation with a wide window all the way down, which on `fforum-20-39.obf` costs 1.6x the
-//! nodes of MTD(f) from 0 (638 million against 404 million; 23.2 s against 15.1 s on one core,
-//! side by side). No
+//! nodes of MTD(f) from 0 (638 million against 404 million; 22.8 s against 14.1–14.6 s on one
+//! core, in the same runs as the table). No
 //! iterative deepening by depth: without a midgame evaluation a shallower iteration cannot tell
 //! good moves from bad better than fastest-first does. [`SolveOptions::mtd`] = `false` restores
 //! the single search, for comparison (`gametree solve --full-window`).

@@ -20,6 +20,9 @@
 //! Measured on `fforum-20-39.obf` (one core, release build), the line at 4, 6, 7, 8, 10 empties
 //! cost 1.07, 0.79, 0.79, 0.92, 1.13 s on its 20-empty position #7 before fastest-first ordering
 //! moved into the specialised code; with it, 7 and 8 were best, and 7 keeps the whole suite fastest.
+//! Re-measured after the two-square code (`gametree solve FILE --exact-empties N`, interleaved):
+//! 8 took 11.28–11.58 s over four runs, 7 took 11.34–11.88 s over seven, 9 and 6 were slower;
+//! the ranges overlap on this shared machine, so 7 stays (and 8 costs 8 % more nodes).
 //!
 //! The evaluator receives the engine's window through [`Evaluator::evaluate_window`] and solves its
 //! subtree with it, fail-soft: under a null window it only decides on which side the value lies.
