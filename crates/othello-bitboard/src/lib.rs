@@ -141,6 +141,7 @@ mod error;
 pub mod eval;
 mod game;
 pub mod hash;
+mod last_flip;
 pub mod obf;
 pub mod ordering;
 pub mod perft;
