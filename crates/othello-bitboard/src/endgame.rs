@@ -37,7 +37,7 @@ use game_trait::{Bound, Evaluator, HorizonPolicy, Score, Step};
 use crate::board::{flips, Board, ADJACENT};
 use crate::game::Othello;
 use crate::last_flip::count_last_flips;
-use crate::ordering::QUADRANTS;
+use crate::ordering::{weighted_replies, QUADRANTS};
 use crate::position::Position;
 use crate::stability::{score_ceiling, stable_discs};
 
@@ -306,7 +306,8 @@ macro_rules! define_solve {
             }
             let mut best = -65;
             if count > FASTEST_FIRST_EMPTIES {
-                // Fastest first: children sorted by how many replies they leave, on the stack.
+                // Fastest first: children sorted by the replies they leave (corners twice, as in
+                // the engine's ordering), on the stack.
                 let mut children = [(0u32, Board::START); 32];
                 let mut n = 0;
                 let mut squares = empties;
@@ -318,7 +319,7 @@ macro_rules! define_solve {
                         continue;
                     }
                     let child = board.apply_flips(1 << sq, flipped);
-                    let key = child.moves().count_ones();
+                    let key = weighted_replies(child);
                     let mut i = n;
                     while i > 0 && children[i - 1].0 > key {
                         children[i] = children[i - 1];
