@@ -28,9 +28,7 @@
 //! | narrow, width 4 | 362 M | 12.6–12.8 |
 //! | 0 | 404 M | 14.1–14.6 |
 //!
-//! (An earlier measurement with the true score as the guess took about 12 s: width 3 is close to
-//! the best any guess can do.) On `fforum-1-19.obf` (14–16 empties) estimates from 12 or 16 empties up only
-//! added nodes.
+//! On `fforum-1-19.obf` (14–16 empties), estimates made from 12 or 16 empties up only added nodes.
 //!
 //! Why not one full-window search: the full window's first root move is searched as a principal
 //! variation with a wide window all the way down, which on `fforum-20-39.obf` costs 1.6x the

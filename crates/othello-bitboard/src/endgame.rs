@@ -216,8 +216,8 @@ fn last_square(board: Board, sq: u8, nodes: &mut u64) -> i32 {
 
 /// The exact score with two empty squares left (fail-soft in `(alpha, beta)`): the side to move's
 /// moves, else the opponent's after a pass, else the game is over. Straight-line code: with two
-/// squares there is nothing to order and no stability cutoff to hope for, and these nodes are the
-/// most numerous of the search.
+/// squares there is nothing to order and no stability cutoff to hope for, and these nodes are
+/// among the most numerous of the search.
 #[inline(always)]
 fn two_squares(board: Board, empties: u64, alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
     let first = empties.trailing_zeros() as u8;

@@ -84,8 +84,8 @@
 //!
 //! The facade's solver (`gametree::othello_solve`) drives the root with MTD(f) null-window probes
 //! on the even final scores, from a first guess made by a narrow search (3 moves per node).
-//! Values are final disc differences with the empty squares going to the
-//! winner (the FFO and Edax convention), from the side to move's point of view. The solver is
+//! Values are final disc differences with the empty squares going to the winner (the FFO and Edax
+//! convention), from the side to move's point of view. The solver is
 //! tested against brute-force minimax on hundreds of seeded random positions and against the FFO
 //! scores.
 //!

@@ -13,9 +13,9 @@
 //!
 //! let tree = ExplicitTree::random(3, 6, 4);
 //! let config = AlphaBetaConfig { depth: 6, ..AlphaBetaConfig::default() };
-//! let full = AlphaBeta::new(LeafValue).with_config(config);
-//! let mut narrow = full.clone().with_horizon(WidthLimit::new(DepthHorizon, 2));
-//! let mut full = full;
+//! let engine = AlphaBeta::new(LeafValue).with_config(config);
+//! let mut narrow = engine.clone().with_horizon(WidthLimit::new(DepthHorizon, 2));
+//! let mut full = engine;
 //! let root = tree.initial_state();
 //! let estimate = narrow.search(&tree, &root, &Limits::none());
 //! let exact = full.search(&tree, &root, &Limits::none());
@@ -31,8 +31,10 @@ use game_trait::{Game, HorizonPolicy, Step};
 ///
 /// Parameters: `inner`, the horizon that decides leaves and budgets; `width` ≥ 1, the number of
 /// moves searched per node (a width of 0 is read as 1: a node always searches its first move, or
-/// it would become a leaf). The transposition table stays sound within one engine: every entry
-/// is a value of the same narrow tree. Do not share a table with a full-width search.
+/// it would become a leaf). Which moves are "first" depends on the order, and the table move and
+/// killers change it, so with a table a position's value may come from a slightly different narrow
+/// tree than without: still an estimate, never a bound. Do not share a table with a full-width
+/// search, whose entries must be exact.
 #[derive(Clone, Copy, Debug)]
 pub struct WidthLimit<H> {
     /// The horizon being narrowed.
