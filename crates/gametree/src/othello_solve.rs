@@ -19,21 +19,22 @@
 //! tree and only an estimate for the real one (both sides lose moves), which is all a first guess
 //! needs. Positions with fewer than 20 empty squares start from 0 instead: there the estimate
 //! costs about as much as it saves. Measured on `fforum-20-39.obf`, three interleaved runs each
-//! (`gametree solve FILE [--narrow-width W | --first-guess S]`):
+//! (`gametree solve FILE [--narrow-width W | --first-guess S]`; node counts are exact and
+//! repeatable, times vary by ±5 % on this shared machine):
 //!
 //! | first guess | nodes (of them, estimates) | seconds |
 //! |---|---|---|
-//! | narrow, width 3 (default) | 336 M (5.9 M) | 11.5–12.1 |
-//! | narrow, width 2 | 365 M | 12.5–13.4 |
-//! | narrow, width 4 | 362 M | 12.6–12.8 |
-//! | 0 | 404 M | 14.1–14.6 |
+//! | narrow, width 3 (default) | 330 M (5.9 M) | 11.1–12.4 |
+//! | narrow, width 2 | 359 M | 11.7–13.9 |
+//! | narrow, width 4 | 355 M | 12.0–12.4 |
+//! | 0 | 397 M | 13.4–14.5 |
 //!
 //! On `fforum-1-19.obf` (14–16 empties), estimates made from 12 or 16 empties up only added nodes.
 //!
 //! Why not one full-window search: the full window's first root move is searched as a principal
 //! variation with a wide window all the way down, which on `fforum-20-39.obf` costs 1.6x the
-//! nodes of MTD(f) from 0 (638 million against 404 million; 22.8 s against 14.1–14.6 s on one
-//! core, in the same runs as the table). No
+//! nodes of MTD(f) from 0 (627 million against 397 million; 21.3 s on one core, in the same runs
+//! as the table). No
 //! iterative deepening by depth: without a midgame evaluation a shallower iteration cannot tell
 //! good moves from bad better than fastest-first does. [`SolveOptions::mtd`] = `false` restores
 //! the single search, for comparison (`gametree solve --full-window`).
