@@ -28,7 +28,7 @@ pub struct Args {
     #[arg(long, allow_hyphen_values = true, conflicts_with = "full_window")]
     first_guess: Option<i32>,
     /// Moves per node of the narrow search that makes MTD(f)'s first guess (default: 3).
-    #[arg(long, conflicts_with = "first_guess")]
+    #[arg(long, conflicts_with_all = ["first_guess", "full_window"])]
     narrow_width: Option<usize>,
 }
 
