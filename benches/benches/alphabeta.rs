@@ -16,8 +16,8 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use gametree::game::{
-    Evaluator, ForwardPruning, Game, HorizonPolicy, Limits, MoveList, PlayerId, PruneContext,
-    Score, Searcher, Step, Turn, ZeroSumGame, INFINITY,
+    mix64, Evaluator, ForwardPruning, Game, HorizonPolicy, Limits, MoveList, Outcome, PlayerId,
+    PruneContext, Score, Searcher, Step, ZeroSumGame, INFINITY,
 };
 use gametree::search::{AlphaBeta, AlphaBetaConfig};
 
@@ -28,41 +28,19 @@ const DEPTH: u32 = 8;
 #[derive(Clone, Copy, Debug)]
 struct Synthetic;
 
-#[inline(always)]
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 impl Game for Synthetic {
     type State = (u64, u32);
     type Move = u32;
-    fn players(&self) -> usize {
-        2
-    }
     fn initial_state(&self) -> (u64, u32) {
         (0x1234_5678, 0)
     }
     #[inline]
-    fn turn(&self, s: &(u64, u32)) -> Turn {
-        Turn::Player(s.1 as PlayerId & 1)
-    }
-    #[inline]
-    fn legal_moves(&self, _: &(u64, u32), _: PlayerId, moves: &mut MoveList<u32>) {
-        moves.clear();
-        moves.extend(0..BRANCHING);
-    }
-    #[inline]
     fn apply(&self, s: &mut (u64, u32), mv: u32) -> Option<(u64, u32)> {
-        Some((mix(s.0 ^ (mv as u64 + 1)), s.1 + 1))
-    }
-    fn payoff(&self, _: &(u64, u32), _: PlayerId) -> f64 {
-        0.5
+        Some((mix64(s.0 ^ (mv as u64 + 1)), s.1 + 1))
     }
     #[inline]
-    fn hash(&self, s: &(u64, u32)) -> u64 {
-        s.0
+    fn hash(&self, s: &(u64, u32)) -> Option<u64> {
+        Some(s.0)
     }
 }
 
@@ -71,8 +49,14 @@ impl ZeroSumGame for Synthetic {
     fn side_to_move(&self, s: &(u64, u32)) -> PlayerId {
         s.1 as PlayerId & 1
     }
-    fn final_result(&self, _: &(u64, u32)) -> i32 {
-        0
+    /// The tree never ends: searches stop at their depth.
+    #[inline]
+    fn outcome(&self, _: &(u64, u32)) -> Option<Outcome> {
+        None
+    }
+    #[inline]
+    fn moves(&self, _: &(u64, u32), moves: &mut MoveList<u32>) {
+        moves.extend(0..BRANCHING);
     }
 }
 
@@ -91,7 +75,7 @@ impl Evaluator<Synthetic> for HashValue {
 #[derive(Clone, Copy, Debug)]
 struct NeverPrune;
 
-impl<G: Game> ForwardPruning<G> for NeverPrune {
+impl<G: ZeroSumGame> ForwardPruning<G> for NeverPrune {
     #[inline]
     fn prune(&mut self, _: &PruneContext) -> Option<Score> {
         None
@@ -102,7 +86,7 @@ impl<G: Game> ForwardPruning<G> for NeverPrune {
 #[derive(Clone, Copy, Debug)]
 struct CountingDepth;
 
-impl<G: Game> HorizonPolicy<G> for CountingDepth {
+impl<G: ZeroSumGame> HorizonPolicy<G> for CountingDepth {
     type Budget = u32;
     type NodeTally = u32;
     #[inline]

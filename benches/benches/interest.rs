@@ -37,7 +37,7 @@ fn run_all<S: Searcher<Othello>>(searcher: &mut S, positions: &[Position]) -> u6
     positions
         .iter()
         .map(|p| {
-            searcher.clear();
+            searcher.reset();
             searcher
                 .search(&Othello, p, &Limits::none())
                 .stats

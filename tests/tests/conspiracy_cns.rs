@@ -3,7 +3,7 @@
 //! leaves valued by a depth-`y` search, must back up the minimax value of depth `x + y`.
 
 use gametree::conspiracy::{CaevPlayer, Cns, CnsConfig, StopReason};
-use gametree::game::{Game, Limits, Searcher};
+use gametree::game::{Game, GeneralGame, Limits, Searcher};
 use gametree::search::{AlphaBeta, AlphaBetaConfig, ExplicitTree, LeafValue, Minimax};
 use quickcheck::{QuickCheck, TestResult};
 

@@ -3,7 +3,7 @@
 //! hand-built trees, on-line learning, and forward estimation on a game that is not a random tree.
 
 use gametree::forward_estimation::{learn_offline, EdgeBounds, ForwardEstimation};
-use gametree::game::{ForwardPruning, Game, Limits, SearchResult, Searcher};
+use gametree::game::{ForwardPruning, Game, GeneralGame, Limits, SearchResult, Searcher};
 use gametree::othello::{Ev1, Othello};
 use gametree::random_tree::{Node, NodeCost, RandomTree, RandomTreeConfig, StaticOrdering};
 use gametree::search::tree::{ExplicitTree, LeafValue, Nested};

@@ -1,7 +1,7 @@
 //! Searchers of search-core on GDL games: alpha-beta and minimax through the checked two-player view,
 //! UCT on chance and simultaneous games.
 
-use gametree::game::{ChanceList, Game, Limits, MoveList, Searcher, Turn};
+use gametree::game::{ChanceList, Game, GeneralGame, Limits, MoveList, Searcher, Turn};
 use gametree::gdl::{GdlError, GdlGame, GoalEvaluator, TurnTaking};
 use gametree::search::{AlphaBeta, AlphaBetaConfig, Minimax, Uct, UctConfig};
 

@@ -2,7 +2,7 @@
 //! fast counts: Othello through its `Game` impl, GDL games (alternating, simultaneous and chance)
 //! through the `gdl` crate, and a literal recursive reference for the stochastic ones.
 
-use gametree::game::{ChanceList, Game, MoveList, Turn};
+use gametree::game::{ChanceList, Game, GeneralGame, MoveList, Turn};
 use gametree::gdl::GdlGame;
 use gametree::othello::{Board, Othello};
 use gametree::search::{perft, perft_divide};
@@ -42,7 +42,7 @@ fn gdl_turn_taking_games_give_the_known_counts() {
 }
 
 /// The definition, literally: recursion, clones, `play` / `play_joint`, the cartesian product.
-fn reference<G: Game>(game: &G, state: &G::State, depth: u32) -> u64 {
+fn reference<G: GeneralGame>(game: &G, state: &G::State, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }

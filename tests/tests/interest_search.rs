@@ -209,7 +209,7 @@ impl Plausibility<ExplicitTree> for Capped {
 #[derive(Clone, Copy, Debug)]
 struct CeilingReached;
 
-impl<G: Game> ForwardPruning<G> for CeilingReached {
+impl<G: ZeroSumGame> ForwardPruning<G> for CeilingReached {
     fn prune(&mut self, ctx: &PruneContext) -> Option<Score> {
         (ctx.alpha >= 1).then_some(1)
     }
@@ -311,7 +311,7 @@ enum Hooks {
     Fe(ForwardEstimation),
 }
 
-impl<G: Game> ForwardPruning<G> for Hooks {
+impl<G: ZeroSumGame> ForwardPruning<G> for Hooks {
     fn start_search(&mut self) {
         if let Hooks::Fe(fe) = self {
             ForwardPruning::<G>::start_search(fe);

@@ -6,7 +6,7 @@
 //! A new searcher joins by adding its row to [`SHORT_SPECS`] (the test fails until it does); a new
 //! game by adding its spec to [`GAMES`].
 
-use gametree::game::{Bound, Game, Limits, MoveList, SearchResult, Turn, ZeroSumGame};
+use gametree::game::{Bound, GeneralGame, Limits, MoveList, SearchResult, Turn, ZeroSumGame};
 use gametree::games::{GameChoice, GameVisitor};
 use gametree::registry::{Registered, SEARCHERS};
 use gametree::spec::Spec;
@@ -94,7 +94,12 @@ fn load(game: &str) -> GameChoice {
 /// Checks that `result`'s move is legal at `root` and its PV is a line of legal moves. At a
 /// simultaneous root a searcher names player 0's move (and the PV is that move alone); at a chance
 /// root nobody chooses.
-fn check_moves<G: Game>(game: &G, root: &G::State, result: &SearchResult<G::Move>, what: &str) {
+fn check_moves<G: GeneralGame>(
+    game: &G,
+    root: &G::State,
+    result: &SearchResult<G::Move>,
+    what: &str,
+) {
     let mut moves = MoveList::new();
     let chooser = match game.turn(root) {
         Turn::Player(p) => Some(p),
@@ -283,7 +288,7 @@ fn othello_searchers_take_an_evaluation_and_bad_specs_say_what_is_accepted() {
             let mut spec: Spec = self.0.parse().map_err(|e| format!("{e}"))?;
             let mut searcher = game.searcher(&mut spec).map_err(|e| format!("{e}"))?;
             searcher.search(game, root, &Limits::none());
-            Ok(searcher.name())
+            Ok(spec.to_string())
         }
     }
     let othello = load("othello:moves=f5d6c3");

@@ -3,17 +3,17 @@
 
 use std::path::PathBuf;
 
-use gametree::game::{Game, MoveList, Turn, ZeroSumGame};
+use gametree::game::{Game, MoveList, ZeroSumGame};
 use gametree::othello::{random_game, random_position, read_obf, Othello, Position, Symmetry};
 use gametree::othello_solve::{solve, solve_file, FirstGuess, SolveOptions, Solver};
 
 /// Brute-force negamax through the game trait, no pruning at all: the oracle.
 fn minimax_solve(state: &Position) -> i32 {
-    let Turn::Player(player) = Othello.turn(state) else {
-        return Othello.final_result(state);
-    };
+    if let Some(outcome) = Othello.outcome(state) {
+        return outcome.margin();
+    }
     let mut moves = MoveList::new();
-    Othello.legal_moves(state, player, &mut moves);
+    Othello.moves(state, &mut moves);
     moves
         .iter()
         .map(|&mv| -minimax_solve(&Othello.apply(&mut state.clone(), mv).unwrap()))

@@ -1,7 +1,7 @@
 //! UCT on GDL games through the `gdl` reasoner: a chance game against its expectimax value, and a
 //! simultaneous-move game played mixed.
 
-use gametree::game::{ChanceList, Game, Limits, MoveList, Turn};
+use gametree::game::{ChanceList, Game, GeneralGame, Limits, MoveList, Turn};
 use gametree::gdl::{FluentSet, GdlGame};
 use gametree::search::{Uct, UctConfig};
 

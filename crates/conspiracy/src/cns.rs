@@ -3,8 +3,8 @@
 use std::time::Instant;
 
 use game_trait::{
-    Bound, Evaluator, Limits, MoveList, PlayerId, Score, SearchResult, SearchStats, Searcher, Turn,
-    ZeroSumGame, EVAL_LIMIT, WIN,
+    Bound, Evaluator, Limits, MoveList, PlayerId, Reset, Score, SearchResult, SearchStats,
+    Searcher, ZeroSumGame, EVAL_LIMIT, WIN,
 };
 
 use crate::error::ConspiracyError;
@@ -240,7 +240,7 @@ impl<S: Clone, M> Tree<S, M> {
             root_player: game.side_to_move(state),
             scratch: Vec::new(),
         };
-        let value = evaluator.evaluate(game, state);
+        let value = evaluator.value(game, state);
         tree.push_leaf(
             CnsNode {
                 state: Some(state.clone()),
@@ -394,8 +394,8 @@ where
     fn search(&mut self, game: &G, state: &G::State, limits: &Limits) -> SearchResult<G::Move> {
         let start = Instant::now();
         self.outcome = None;
-        if game.turn(state) == Turn::Over {
-            let mut result = SearchResult::leaf(self.evaluator.evaluate(game, state));
+        if game.outcome(state).is_some() {
+            let mut result = SearchResult::leaf(self.evaluator.value(game, state));
             result.elapsed = start.elapsed();
             return result;
         }
@@ -487,11 +487,10 @@ where
             elapsed: start.elapsed(),
         }
     }
-
-    fn name(&self) -> String {
-        format!("cns:w={},t={}", self.config.w, self.config.t)
-    }
 }
+
+/// Every search grows its tree anew: nothing is kept for the next one.
+impl<E> Reset for Cns<E> {}
 
 /// Expands the open leaf `leaf` (the conspirator chosen) and updates its ancestors; refuses when the
 /// tree would outgrow [`CnsConfig::max_nodes`].
@@ -514,9 +513,10 @@ where
     let Some(mut state) = tree.nodes[leaf].state.take() else {
         unreachable!("open leaves keep their position");
     };
+    moves.clear();
     game.moves(&state, moves);
     if moves.is_empty() {
-        // A position without moves that did not report `Over`: it cannot change.
+        // A game in progress without a move breaks `ZeroSumGame::moves`: it cannot change.
         tree.close(leaf);
         update_ancestors(tree, leaf);
         return Ok(());
@@ -565,13 +565,13 @@ fn expand<G, E>(
     for &mv in moves {
         let child = child_state(game, state, mv);
         let side_to_move = game.side_to_move(&child);
-        let value = evaluator.evaluate(game, &child);
+        let value = evaluator.value(game, &child);
         let value = if side_to_move == tree.root_player {
             value
         } else {
             -value
         };
-        let over = game.turn(&child) == Turn::Over;
+        let over = game.outcome(&child).is_some();
         let frozen = depth_limit.is_some_and(|d| depth >= d);
         tree.push_leaf(
             CnsNode {
@@ -771,6 +771,7 @@ mod tests {
             while n < tree.nodes.len() {
                 if tree.nodes[n].open && tree.nodes[n].depth < depth {
                     let mut state = tree.nodes[n].state.take().unwrap();
+                    moves.clear();
                     game.moves(&state, &mut moves);
                     expand(
                         &game,

@@ -54,7 +54,7 @@
 //!
 //! ```
 //! use conspiracy::{CaevConfig, CaevPlayer, Cns, CnsConfig};
-//! use game_trait::{Evaluator, Game, Limits, MoveList, PlayerId, Score, Searcher, Turn, ZeroSumGame};
+//! use game_trait::{Evaluator, Game, Limits, MoveList, Outcome, PlayerId, Score, Searcher, ZeroSumGame};
 //!
 //! /// Take 1, 2 or 3 stones; whoever takes the last stone wins.
 //! struct TakeAway;
@@ -64,35 +64,26 @@
 //! impl Game for TakeAway {
 //!     type State = Pile;
 //!     type Move = u32;
-//!     fn players(&self) -> usize { 2 }
 //!     fn initial_state(&self) -> Pile { Pile { stones: 10, mover: 0 } }
-//!     fn turn(&self, s: &Pile) -> Turn {
-//!         if s.stones == 0 { Turn::Over } else { Turn::Player(s.mover) }
-//!     }
-//!     fn legal_moves(&self, s: &Pile, _: PlayerId, moves: &mut MoveList<u32>) {
-//!         moves.clear();
-//!         moves.extend((1..=3).filter(|&n| n <= s.stones));
-//!     }
 //!     fn apply(&self, s: &mut Pile, take: u32) -> Option<Pile> {
 //!         Some(Pile { stones: s.stones - take, mover: 1 - s.mover })
 //!     }
-//!     fn payoff(&self, s: &Pile, p: PlayerId) -> f64 { if p == s.mover { 0.0 } else { 1.0 } }
-//!     fn hash(&self, s: &Pile) -> u64 { u64::from(s.stones) << 1 | s.mover as u64 }
 //! }
 //! impl ZeroSumGame for TakeAway {
 //!     fn side_to_move(&self, s: &Pile) -> PlayerId { s.mover }
-//!     fn final_result(&self, _: &Pile) -> i32 { -1 } // the side to move at the end has lost
+//!     fn outcome(&self, s: &Pile) -> Option<Outcome> {
+//!         (s.stones == 0).then_some(Outcome::LOSS) // the opponent took the last stone
+//!     }
+//!     fn moves(&self, s: &Pile, moves: &mut MoveList<u32>) {
+//!         moves.extend((1..=3).filter(|&n| n <= s.stones));
+//!     }
 //! }
 //!
 //! /// Piles that are multiples of 4 are lost for the side to move.
 //! struct Heuristic;
 //! impl Evaluator<TakeAway> for Heuristic {
-//!     fn evaluate(&mut self, game: &TakeAway, s: &Pile) -> Score {
-//!         match game.turn(s) {
-//!             Turn::Over => game_trait::terminal_score(game.final_result(s)),
-//!             _ if s.stones % 4 == 0 => -100,
-//!             _ => 100,
-//!         }
+//!     fn evaluate(&mut self, _: &TakeAway, s: &Pile) -> Score {
+//!         if s.stones % 4 == 0 { -100 } else { 100 }
 //!     }
 //! }
 //!

@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use game_trait::{
-    Bound, Evaluator, FixedDepth, Limits, Score, SearchResult, SearchStats, Searcher, Turn,
+    Bound, Evaluator, FixedDepth, Limits, Reset, Score, SearchResult, SearchStats, Searcher,
     ZeroSumGame,
 };
 
@@ -275,8 +275,8 @@ where
     /// nearest integer (root side's view); [`CaevPlayer::analyse`] also gives the minimax value.
     fn search(&mut self, game: &G, state: &G::State, limits: &Limits) -> SearchResult<G::Move> {
         let start = Instant::now();
-        if game.turn(state) == Turn::Over {
-            let mut result = SearchResult::leaf(self.evaluator.evaluate(game, state));
+        if game.outcome(state).is_some() {
+            let mut result = SearchResult::leaf(self.evaluator.value(game, state));
             result.elapsed = start.elapsed();
             return result;
         }
@@ -304,17 +304,10 @@ where
             },
         }
     }
-
-    fn name(&self) -> String {
-        format!(
-            "caev:cn={},ab={},range={},step={}",
-            self.cn_depth,
-            self.leaf_depth.unwrap_or(0),
-            self.caev.range(),
-            self.caev.step()
-        )
-    }
 }
+
+/// Every search builds its tree anew: nothing is kept for the next one.
+impl<E> Reset for CaevPlayer<E> {}
 
 #[cfg(test)]
 mod tests {
@@ -322,7 +315,6 @@ mod tests {
     use crate::numbers::{ConspiracyNumbers, Grid};
     use crate::testing::{brute_force_cn, negamax, Reading, StoredValue, TreeGame};
     use crate::{integrate, Cn, CN_INFINITE};
-    use game_trait::Game;
     use quickcheck::{QuickCheck, TestResult};
 
     /// Negamax to a fixed depth as an evaluator: stands in for `FixedDepth<AlphaBeta>`.
@@ -330,6 +322,9 @@ mod tests {
     impl Evaluator<TreeGame> for Negamax {
         fn evaluate(&mut self, game: &TreeGame, s: &u32) -> Score {
             negamax(game, *s, self.0)
+        }
+        fn terminal(&mut self, _: &TreeGame, _: &u32, outcome: game_trait::Outcome) -> Score {
+            outcome.margin()
         }
     }
 
@@ -422,11 +417,11 @@ mod tests {
         assert!(CaevPlayer::new(StoredValue, 0).is_err());
         let game = TreeGame::from_shape(&[&[1]]);
         let over = 3; // the terminal node below the open leaf
-        assert_eq!(game.turn(&over), Turn::Over);
+        assert!(game.outcome(&over).is_some());
         let mut player = CaevPlayer::new(StoredValue, 2).unwrap();
         let r = player.search(&game, &over, &Limits::none());
         assert_eq!(r.best_move, None);
-        assert_eq!(r.value, game.final_result(&over));
+        assert_eq!(r.value, game.stored(over));
     }
 
     #[test]
@@ -462,19 +457,13 @@ mod tests {
                 r.stats.generated = 10;
                 r
             }
-            fn name(&self) -> String {
-                "ten".into()
-            }
         }
+        impl Reset for Ten {}
         let game = TreeGame::random(3, 3, 3, 20);
         let mut player = CaevPlayer::layered(Ten, 2, 1).unwrap();
         let a = player.analyse(&game, &0, &Limits::none()).unwrap();
         let tree = MinimaxTree::build(&game, &0, 2, &mut StoredValue);
         let leaves = tree.stats().evaluated;
         assert_eq!(a.stats.generated, tree.len() as u64 + 9 * leaves);
-        assert_eq!(
-            Searcher::<TreeGame>::name(&player),
-            "caev:cn=2,ab=1,range=1000,step=50"
-        );
     }
 }

@@ -1,7 +1,7 @@
 //! Test support: small random game trees as a [`ZeroSumGame`], and brute-force oracles.
 #![allow(dead_code)]
 
-use game_trait::{Evaluator, Game, MoveList, PlayerId, Score, Turn, ZeroSumGame};
+use game_trait::{Evaluator, Game, MoveList, Outcome, PlayerId, Score, ZeroSumGame};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
@@ -111,33 +111,14 @@ impl TreeGame {
 impl Game for TreeGame {
     type State = u32;
     type Move = u32;
-    fn players(&self) -> usize {
-        2
-    }
     fn initial_state(&self) -> u32 {
         0
-    }
-    fn turn(&self, s: &u32) -> Turn {
-        let n = &self.nodes[*s as usize];
-        if n.children.is_empty() {
-            Turn::Over
-        } else {
-            Turn::Player(n.mover)
-        }
-    }
-    fn legal_moves(&self, s: &u32, _: PlayerId, moves: &mut MoveList<u32>) {
-        moves.clear();
-        moves.extend(self.nodes[*s as usize].children.iter().copied());
     }
     fn apply(&self, _: &mut u32, mv: u32) -> Option<u32> {
         Some(mv)
     }
-    fn payoff(&self, s: &u32, p: PlayerId) -> f64 {
-        let v = self.final_result(s) as f64 * if p == self.side_to_move(s) { 1.0 } else { -1.0 };
-        (v.signum() + 1.0) / 2.0
-    }
-    fn hash(&self, s: &u32) -> u64 {
-        u64::from(*s)
+    fn hash(&self, s: &u32) -> Option<u64> {
+        Some(u64::from(*s))
     }
 }
 
@@ -145,8 +126,21 @@ impl ZeroSumGame for TreeGame {
     fn side_to_move(&self, s: &u32) -> PlayerId {
         self.nodes[*s as usize].mover
     }
-    fn final_result(&self, s: &u32) -> i32 {
+    fn outcome(&self, s: &u32) -> Option<Outcome> {
         let n = &self.nodes[*s as usize];
+        n.children
+            .is_empty()
+            .then(|| Outcome::margin_of(self.stored(*s)))
+    }
+    fn moves(&self, s: &u32, moves: &mut MoveList<u32>) {
+        moves.extend(self.nodes[*s as usize].children.iter().copied());
+    }
+}
+
+impl TreeGame {
+    /// The value stored at `s`, from its side to move's view.
+    pub fn stored(&self, s: u32) -> Score {
+        let n = &self.nodes[s as usize];
         if n.mover == 0 {
             n.value
         } else {
@@ -162,7 +156,10 @@ pub struct StoredValue;
 
 impl Evaluator<TreeGame> for StoredValue {
     fn evaluate(&mut self, game: &TreeGame, s: &u32) -> Score {
-        game.final_result(s)
+        game.stored(*s)
+    }
+    fn terminal(&mut self, _: &TreeGame, _: &u32, outcome: Outcome) -> Score {
+        outcome.margin()
     }
 }
 
@@ -170,7 +167,7 @@ impl Evaluator<TreeGame> for StoredValue {
 pub fn negamax(game: &TreeGame, s: u32, depth: u32) -> Score {
     let n = &game.nodes[s as usize];
     if n.children.is_empty() || depth == 0 {
-        return game.final_result(&s);
+        return game.stored(s);
     }
     n.children
         .iter()

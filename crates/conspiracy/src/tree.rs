@@ -5,7 +5,7 @@
 //! are contiguous and every child has a larger index than its parent, so a bottom-up pass is a
 //! reverse sweep over the arena and no walk ever recurses (deep trees cannot overflow the stack).
 
-use game_trait::{Evaluator, Limits, MoveList, PlayerId, Score, Turn, ZeroSumGame};
+use game_trait::{Evaluator, Limits, MoveList, PlayerId, Score, ZeroSumGame};
 
 /// Index of a node in a [`MinimaxTree`]; the root is [`NodeId::ROOT`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -148,17 +148,10 @@ impl<M: Copy> MinimaxTree<M> {
                     return None;
                 }
             }
-            // Above the depth the moves are needed anyway (none means the game is over); at the
-            // depth `turn` alone says whether the leaf is terminal, without generating moves.
             let node_depth = tree.nodes[node as usize].depth;
-            let terminal = if node_depth < depth {
-                game.moves(&state, &mut moves);
-                moves.is_empty()
-            } else {
-                game.turn(&state) == Turn::Over
-            };
+            let terminal = game.outcome(&state).is_some();
             if terminal || node_depth >= depth {
-                let value = evaluator.evaluate(game, &state);
+                let value = evaluator.value(game, &state);
                 let value = if game.side_to_move(&state) == root_player {
                     value
                 } else {
@@ -170,6 +163,8 @@ impl<M: Copy> MinimaxTree<M> {
                 tree.max_depth = tree.max_depth.max(node_depth);
                 continue;
             }
+            moves.clear();
+            game.moves(&state, &mut moves);
             let Ok(first_child) = u32::try_from(tree.nodes.len()) else {
                 return None; // more than 4 billion nodes: refuse rather than wrap
             };

@@ -1,6 +1,6 @@
 //! [`ForwardEstimation`]: Zhang's pruning conditions (1)–(3) as a game-trait [`ForwardPruning`] hook.
 
-use game_trait::{ForwardPruning, Game, PruneContext, Score, INFINITY};
+use game_trait::{ForwardPruning, PruneContext, Score, ZeroSumGame, INFINITY};
 
 use crate::bounds::EdgeBounds;
 use crate::error::FeError;
@@ -64,14 +64,15 @@ use crate::error::FeError;
 /// use game_trait::{ForwardPruning, PruneContext};
 /// # struct AnyGame;
 /// # impl game_trait::Game for AnyGame {
-/// #     type State = (); type Move = u8;
-/// #     fn players(&self) -> usize { 2 }
+/// #     type State = ();
+/// #     type Move = u8;
 /// #     fn initial_state(&self) {}
-/// #     fn turn(&self, _: &()) -> game_trait::Turn { game_trait::Turn::Over }
-/// #     fn legal_moves(&self, _: &(), _: usize, _: &mut game_trait::MoveList<u8>) {}
 /// #     fn apply(&self, _: &mut (), _: u8) -> Option<()> { Some(()) }
-/// #     fn payoff(&self, _: &(), _: usize) -> f64 { 0.5 }
-/// #     fn hash(&self, _: &()) -> u64 { 0 }
+/// # }
+/// # impl game_trait::ZeroSumGame for AnyGame {
+/// #     fn side_to_move(&self, _: &()) -> usize { 0 }
+/// #     fn outcome(&self, _: &()) -> Option<game_trait::Outcome> { Some(game_trait::Outcome::DRAW) }
+/// #     fn moves(&self, _: &(), _: &mut game_trait::MoveList<u8>) {}
 /// # }
 ///
 /// let mut fe = ForwardEstimation::new(EdgeBounds::Exact { l: -10, u: 10 });
@@ -160,11 +161,7 @@ impl ForwardEstimation {
     }
 }
 
-impl<G: Game> ForwardPruning<G> for ForwardEstimation {
-    fn describe(&self) -> Option<String> {
-        Some(self.name())
-    }
-
+impl<G: ZeroSumGame> ForwardPruning<G> for ForwardEstimation {
     fn start_search(&mut self) {
         if self.bounds == EdgeBounds::Online {
             self.seen = (i64::MAX, i64::MIN);

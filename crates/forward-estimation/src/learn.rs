@@ -1,6 +1,6 @@
 //! Off-line learning of edge-cost bounds (Zhang §3): sample games with the static evaluator.
 
-use game_trait::{Evaluator, MoveList, Score, Turn, ZeroSumGame};
+use game_trait::{Evaluator, MoveList, Score, ZeroSumGame};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
@@ -53,8 +53,7 @@ impl LearnedEdges {
 /// the one played. An edge's cost is the child's static value minus the parent's, both in the view of
 /// MAX, the player to move in the initial state (`evaluator` is in the side to move's view, so values
 /// of positions where the other player moves are negated). Edges into finished games are skipped: their
-/// values are outcomes (`terminal_score`), not on the evaluator's scale. A playout stops after
-/// [`MAX_SAMPLE_PLIES`].
+/// values are outcomes, not evaluations. A playout stops after [`MAX_SAMPLE_PLIES`].
 pub fn learn_offline<G, E>(
     game: &G,
     evaluator: &mut E,
@@ -76,10 +75,11 @@ where
     for _ in 0..samples {
         let mut state = root.clone();
         for _ in 0..MAX_SAMPLE_PLIES {
-            game.moves(&state, &mut moves);
-            if moves.is_empty() {
+            if game.outcome(&state).is_some() {
                 break;
             }
+            moves.clear();
+            game.moves(&state, &mut moves);
             let parent = max_view(game, evaluator, &state, max_player);
             for &mv in &moves {
                 match game.apply(&mut state, mv) {
@@ -129,7 +129,7 @@ impl Tally {
         parent: i64,
         max: usize,
     ) {
-        if game.turn(child) == Turn::Over {
+        if game.outcome(child).is_some() {
             return;
         }
         let edge = max_view(game, eval, child, max) - parent;

@@ -1,7 +1,7 @@
 //! The hook's conditions checked by hand, in the parent's negamax view, and off-line learning.
 
 use game_trait::{
-    Evaluator, ForwardPruning, Game, MoveList, PlayerId, PruneContext, Score, Turn, ZeroSumGame,
+    Evaluator, ForwardPruning, Game, MoveList, Outcome, PlayerId, PruneContext, Score, ZeroSumGame,
 };
 
 use crate::*;
@@ -21,22 +21,8 @@ struct Pos {
 impl Game for Counter {
     type State = Pos;
     type Move = i32;
-    fn players(&self) -> usize {
-        2
-    }
     fn initial_state(&self) -> Pos {
         Pos { total: 0, ply: 0 }
-    }
-    fn turn(&self, s: &Pos) -> Turn {
-        if s.ply == self.plies {
-            Turn::Over
-        } else {
-            Turn::Player(usize::from(s.ply % 2))
-        }
-    }
-    fn legal_moves(&self, s: &Pos, _: PlayerId, moves: &mut MoveList<i32>) {
-        moves.clear();
-        moves.extend_from_slice(if s.ply % 2 == 0 { &[1, 2] } else { &[-5] });
     }
     fn apply(&self, s: &mut Pos, step: i32) -> Option<Pos> {
         Some(Pos {
@@ -44,19 +30,23 @@ impl Game for Counter {
             ply: s.ply + 1,
         })
     }
-    fn payoff(&self, _: &Pos, _: PlayerId) -> f64 {
-        0.5
-    }
-    fn hash(&self, s: &Pos) -> u64 {
-        s.total as u64 ^ u64::from(s.ply) << 40
-    }
 }
 
 impl ZeroSumGame for Counter {
     fn side_to_move(&self, s: &Pos) -> PlayerId {
         usize::from(s.ply % 2)
     }
-    fn final_result(&self, s: &Pos) -> i32 {
+    fn outcome(&self, s: &Pos) -> Option<Outcome> {
+        (s.ply == self.plies).then(|| Outcome::margin_of(Counter::total(s)))
+    }
+    fn moves(&self, s: &Pos, moves: &mut MoveList<i32>) {
+        moves.extend_from_slice(if s.ply % 2 == 0 { &[1, 2] } else { &[-5] });
+    }
+}
+
+impl Counter {
+    /// The counter from the side to move's view.
+    fn total(s: &Pos) -> i32 {
         s.total * if s.ply % 2 == 0 { 1 } else { -1 }
     }
 }
@@ -64,8 +54,8 @@ impl ZeroSumGame for Counter {
 /// The counter from the side to move's view.
 struct Total;
 impl Evaluator<Counter> for Total {
-    fn evaluate(&mut self, g: &Counter, s: &Pos) -> Score {
-        g.final_result(s)
+    fn evaluate(&mut self, _: &Counter, s: &Pos) -> Score {
+        Counter::total(s)
     }
 }
 

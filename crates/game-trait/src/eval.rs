@@ -1,23 +1,23 @@
 //! [`Evaluator`]: static evaluation, and the adapters that turn searchers into evaluators.
 
-use crate::game::{Game, ZeroSumGame};
-use crate::score::{terminal_score, Bound, Score};
+use crate::game::{Outcome, ZeroSumGame};
+use crate::score::{Bound, Score};
 use crate::search::{Limits, Searcher};
 
-/// Static evaluation of a state from its side to move's point of view, in integer units.
+/// Static evaluation of a game in progress from its side to move's point of view, in integer units.
 ///
-/// Implementations must keep non-terminal values within `±EVAL_LIMIT` and map finished games through
-/// [`terminal_score`] (or, for exact solvers that only ever evaluate finished games, through the raw
-/// result), so that every terminal outcome dominates every evaluation. Takes `&mut self` so that a
-/// searcher can serve as an evaluator ([`FixedDepth`]).
-pub trait Evaluator<G: Game> {
-    /// The value of `state` for its side to move.
+/// Searchers never ask an evaluator about a finished game: they score its [`Outcome`] with
+/// [`terminal`](Evaluator::terminal), whose default puts every win above and every loss below all
+/// evaluations. Keep evaluations within `±EVAL_LIMIT` so that this holds. Takes `&mut self` so that
+/// a searcher can serve as an evaluator ([`FixedDepth`]).
+pub trait Evaluator<G: ZeroSumGame> {
+    /// The value of `state`, a game in progress, for its side to move.
     fn evaluate(&mut self, game: &G, state: &G::State) -> Score;
 
     /// The value of `state` as a search with the window `(alpha, beta)` needs it, and what it
-    /// says about the state's true value, fail-soft as the α/β seed reports: a value strictly
-    /// inside the window is exact, a value `≤ alpha` may be an upper bound and a value `≥ beta` a
-    /// lower bound. The engine calls this at its horizon leaves.
+    /// says about the state's true value, fail-soft: a value strictly inside the window is exact,
+    /// a value `≤ alpha` may be an upper bound and a value `≥ beta` a lower bound. The engine
+    /// calls this at its horizon leaves.
     ///
     /// The default is [`evaluate`](Evaluator::evaluate), exact. Evaluators that search below the
     /// horizon override it to stop as soon as the window is decided: an exact endgame solver, a
@@ -34,13 +34,37 @@ pub trait Evaluator<G: Game> {
         let _ = (alpha, beta);
         (self.evaluate(game, state), Bound::Exact)
     }
+
+    /// The score of the finished game `state`, which ended in `outcome` for its side to move. The
+    /// default, [`Outcome::score`], ranks every win above and every loss below all evaluations.
+    /// Evaluators whose scale *is* the game's result override it to return
+    /// [`outcome.margin()`](Outcome::margin): exact solvers counting discs, random trees whose leaf
+    /// values are costs on the evaluation's scale.
+    #[inline]
+    fn terminal(&mut self, game: &G, state: &G::State, outcome: Outcome) -> Score {
+        let _ = (game, state);
+        outcome.score()
+    }
+
+    /// The value of any state: [`terminal`](Evaluator::terminal) of its outcome if the game is
+    /// over, else [`evaluate`](Evaluator::evaluate). For callers outside a search (forward
+    /// estimation's sampling, a conspiracy tree's leaves); searchers test the outcome themselves.
+    #[inline]
+    fn value(&mut self, game: &G, state: &G::State) -> Score {
+        match game.outcome(state) {
+            Some(outcome) => self.terminal(game, state, outcome),
+            None => self.evaluate(game, state),
+        }
+    }
 }
 
-impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for &mut E {
+impl<G: ZeroSumGame, E: Evaluator<G> + ?Sized> Evaluator<G> for &mut E {
+    #[inline]
     fn evaluate(&mut self, game: &G, state: &G::State) -> Score {
         (**self).evaluate(game, state)
     }
 
+    #[inline]
     fn evaluate_window(
         &mut self,
         game: &G,
@@ -50,43 +74,50 @@ impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for &mut E {
     ) -> (Score, Bound) {
         (**self).evaluate_window(game, state, alpha, beta)
     }
+
+    #[inline]
+    fn terminal(&mut self, game: &G, state: &G::State, outcome: Outcome) -> Score {
+        (**self).terminal(game, state, outcome)
+    }
 }
 
-/// Scores finished games by [`terminal_score`] of their result and every other state as 0: the
+/// Every game in progress is worth 0; finished games are scored by [`Outcome::score`]. The
 /// evaluator for solving small games outright.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct OutcomeOnly;
 
 impl<G: ZeroSumGame> Evaluator<G> for OutcomeOnly {
-    fn evaluate(&mut self, game: &G, state: &G::State) -> Score {
-        match game.turn(state) {
-            crate::Turn::Over => terminal_score(game.final_result(state)),
-            _ => 0,
-        }
+    #[inline]
+    fn evaluate(&mut self, _: &G, _: &G::State) -> Score {
+        0
     }
 }
 
-/// Scores finished games by their raw result (disc difference, goal difference) and every other state
-/// as 0: for exact endgame solvers, whose searches only reach finished games.
+/// Every game in progress is worth 0; finished games are scored by their raw margin (disc
+/// difference, goal difference). For exact endgame solvers, whose searches only reach finished
+/// games and whose scores are margins.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct FinalResult;
+pub struct MarginOnly;
 
-impl<G: ZeroSumGame> Evaluator<G> for FinalResult {
-    fn evaluate(&mut self, game: &G, state: &G::State) -> Score {
-        match game.turn(state) {
-            crate::Turn::Over => game.final_result(state),
-            _ => 0,
-        }
+impl<G: ZeroSumGame> Evaluator<G> for MarginOnly {
+    #[inline]
+    fn evaluate(&mut self, _: &G, _: &G::State) -> Score {
+        0
+    }
+
+    #[inline]
+    fn terminal(&mut self, _: &G, _: &G::State, outcome: Outcome) -> Score {
+        outcome.margin()
     }
 }
 
 /// A searcher run to a fixed depth, used as an evaluator: the value of a state is the value the
-/// searcher returns for it. This is how searchers compose, e.g. the conspiracy-number player evaluates
-/// the leaves of its layer with a shallow α/β.
+/// searcher returns for it. This is how searchers compose, e.g. the conspiracy-number player
+/// evaluates the leaves of its layer with a shallow α/β.
 ///
 /// ```
-/// # use game_trait::{Evaluator, FixedDepth, Game, Searcher};
-/// fn shallow<G: Game, S: Searcher<G>>(searcher: S) -> impl Evaluator<G> {
+/// # use game_trait::{Evaluator, FixedDepth, Searcher, ZeroSumGame};
+/// fn shallow<G: ZeroSumGame, S: Searcher<G>>(searcher: S) -> impl Evaluator<G> {
 ///     FixedDepth::new(searcher, 2)
 /// }
 /// ```
@@ -111,12 +142,17 @@ impl<S> FixedDepth<S> {
     }
 }
 
-impl<G: Game, S: Searcher<G>> Evaluator<G> for FixedDepth<S> {
+impl<G: ZeroSumGame, S: Searcher<G>> Evaluator<G> for FixedDepth<S> {
     fn evaluate(&mut self, game: &G, state: &G::State) -> Score {
         let result = self
             .searcher
             .search(game, state, &Limits::depth(self.depth));
         self.nodes += result.stats.generated;
         result.value
+    }
+
+    /// What the searcher says of the finished game: its own evaluator's score of the outcome.
+    fn terminal(&mut self, game: &G, state: &G::State, _: Outcome) -> Score {
+        self.evaluate(game, state)
     }
 }

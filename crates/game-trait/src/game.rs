@@ -1,12 +1,15 @@
-//! The rules of a game: [`Game`] (any number of players, simultaneous and chance moves) and its
-//! two-player, zero-sum, alternating view [`ZeroSumGame`] that negamax searchers require.
+//! The rules of a game: [`Game`] (states and moves) and [`ZeroSumGame`] (two players who alternate,
+//! one's gain the other's loss), with [`Outcome`], how a finished game ended.
 
 use std::fmt::Debug;
 use std::hash::Hash;
 
 use smallvec::SmallVec;
 
-/// Index of a player, `0..game.players()`. The chance player has no index: see [`Turn::Chance`].
+use crate::score::{terminal_score, Score, EVAL_LIMIT};
+
+/// Index of a player, `0..players`. The chance player has no index: see
+/// [`Turn::Chance`](crate::Turn::Chance).
 pub type PlayerId = usize;
 
 /// How many moves a [`MoveList`] holds before it spills to the heap (Othello never has more than 33
@@ -16,52 +19,31 @@ pub const MOVES_INLINE: usize = 64;
 /// A caller-owned move buffer. Searchers keep one per ply so that generating moves never allocates.
 pub type MoveList<M> = SmallVec<[M; MOVES_INLINE]>;
 
-/// A caller-owned buffer of chance outcomes: each move of the chance player with its probability.
-pub type ChanceList<M> = SmallVec<[(M, f64); 16]>;
-
-/// Who acts in a state.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Turn {
-    /// The game is over; [`Game::payoff`] tells how it ended.
-    Over,
-    /// One player chooses a move (the others have nothing to choose).
-    Player(PlayerId),
-    /// Every player chooses a move at once (decoupled); the joint move is applied with
-    /// [`Game::play_joint`]. If [`Game::chance_outcomes`] is non-empty here, chance moves too.
-    Simultaneous,
-    /// Only the chance player moves, drawing from [`Game::chance_outcomes`].
-    Chance,
-}
-
-/// The rules of a game, as an immutable rules object (`&self`) plus a separate state value.
+/// States and moves: what every game has, whoever plays it. A game is an immutable rules object
+/// (`&self`) plus a separate state value.
 ///
-/// One trait covers every game of the workspace honestly:
-///
-/// | game | players | [`Turn`]s it produces |
-/// |---|---|---|
-/// | Othello | 2 | `Player`, `Over` (a forced pass is a move) |
-/// | incremental random trees | 2 | `Player`, `Over` (leaves at depth `d`) |
-/// | GDL | n | `Player`, `Simultaneous`, `Chance` (the `random` role), `Over` |
-///
-/// # Who calls what
-/// Searchers call [`turn`](Game::turn) first; then at a `Player(p)` node [`legal_moves`](Game::legal_moves)
-/// for `p` and [`apply`](Game::apply)/[`undo`](Game::undo) per move; at a `Chance` node
-/// [`chance_outcomes`](Game::chance_outcomes) and `apply`; at a `Simultaneous` node `legal_moves` for every
-/// player and [`play_joint`](Game::play_joint); at `Over`, [`payoff`](Game::payoff).
+/// `Game` alone says nothing about who moves or who wins; a game also implements one of:
+/// - [`ZeroSumGame`]: two players alternate, one's gain is the other's loss (tic-tac-toe, Othello,
+///   chess). Every searcher of the workspace plays these.
+/// - [`GeneralGame`](crate::GeneralGame): any number of players, simultaneous moves, a chance
+///   player, payoffs per player (General Game Playing). UCT and perft play these. Every
+///   `ZeroSumGame` is a `GeneralGame` without writing a line more.
 ///
 /// # Copy-make or make/unmake: the game chooses
-/// [`apply`](Game::apply) either returns the successor and leaves `state` alone (copy-make, best for small
-/// `Copy` states such as two bitboards), or changes `state` in place and returns `None`, in which case the
-/// caller restores it later with [`undo`](Game::undo) (make/unmake, best for large states). Searchers handle
-/// both with one pattern:
+/// [`apply`](Game::apply) either returns the successor and leaves `state` alone (copy-make, best for
+/// small `Copy` states such as two bitboards), or changes `state` in place and returns `None`, in
+/// which case the caller restores it later with [`undo`](Game::undo) (make/unmake, best for large
+/// states). Searchers handle both with one pattern:
 ///
 /// ```
-/// # use game_trait::{Game, MoveList};
-/// fn count_leaves<G: Game>(game: &G, state: &mut G::State, depth: u32) -> u64 {
-///     let game_trait::Turn::Player(p) = game.turn(state) else { return 1 };
-///     if depth == 0 { return 1 }
+/// use game_trait::{MoveList, ZeroSumGame};
+///
+/// fn count_leaves<G: ZeroSumGame>(game: &G, state: &mut G::State, depth: u32) -> u64 {
+///     if depth == 0 || game.outcome(state).is_some() {
+///         return 1;
+///     }
 ///     let mut moves = MoveList::new();
-///     game.legal_moves(state, p, &mut moves);
+///     game.moves(state, &mut moves);
 ///     let mut total = 0;
 ///     for &mv in &moves {
 ///         match game.apply(state, mv) {
@@ -83,46 +65,19 @@ pub trait Game {
     /// One player's move. Small and `Copy` (an index, a square, a grounded-term id).
     type Move: Copy + Eq + Hash + Debug;
 
-    /// Number of players, not counting the chance player.
-    fn players(&self) -> usize;
-
     /// The state a game starts from.
     fn initial_state(&self) -> Self::State;
 
-    /// Who acts in `state`.
-    fn turn(&self, state: &Self::State) -> Turn;
-
-    /// Replaces the contents of `moves` with `player`'s legal moves in `state`. At a `Player(p)` node
-    /// only `p` is asked; at a `Simultaneous` node every player has at least one move (a player with
-    /// nothing to choose has exactly one, such as GDL's `noop`).
-    fn legal_moves(&self, state: &Self::State, player: PlayerId, moves: &mut MoveList<Self::Move>);
-
-    /// Replaces the contents of `outcomes` with the chance player's moves and their probabilities
-    /// (summing to 1) at `Chance` nodes, and at `Simultaneous` nodes where chance moves too; empty
-    /// elsewhere. The default is for games without chance.
-    fn chance_outcomes(&self, state: &Self::State, outcomes: &mut ChanceList<Self::Move>) {
-        let _ = state;
-        outcomes.clear();
-    }
-
-    /// Applies the move of the single mover (a `Player` or `Chance` node): either returns the successor
-    /// leaving `state` untouched (copy-make), or changes `state` in place and returns `None`, promising
-    /// that [`undo`](Game::undo) with the same move restores it (make/unmake). See the trait docs.
+    /// Applies a legal move: either returns the successor leaving `state` untouched (copy-make), or
+    /// changes `state` in place and returns `None`, promising that [`undo`](Game::undo) with the
+    /// same move restores it (make/unmake). Searchers call it only with moves the game listed as
+    /// legal in `state`. See the trait docs.
     fn apply(&self, state: &mut Self::State, mv: Self::Move) -> Option<Self::State>;
 
     /// Reverts an in-place [`apply`](Game::apply) that returned `None`. Copy-make games keep the
     /// default, which does nothing.
     fn undo(&self, state: &mut Self::State, mv: Self::Move) {
         let _ = (state, mv);
-    }
-
-    /// Applies a joint move at a `Simultaneous` node, in place: `joint[p]` is player `p`'s move, followed
-    /// by the chance player's move when chance moves too. Games without simultaneous nodes keep the
-    /// default, which plays `joint[0]` (the only entry a caller can pass them).
-    fn play_joint(&self, state: &mut Self::State, joint: &[Self::Move]) {
-        if let Some(&mv) = joint.first() {
-            self.play(state, mv);
-        }
     }
 
     /// Applies a move for good (no undo), whichever way the game implements [`apply`](Game::apply).
@@ -132,41 +87,158 @@ pub trait Game {
         }
     }
 
-    /// How good the finished game `state` is for `player`, in `[0, 1]` (1 a win, 0 a loss, ½ a draw for
-    /// win/loss games; GDL goal values divided by 100). Only asked at `Over`.
-    fn payoff(&self, state: &Self::State, player: PlayerId) -> f64;
+    /// A 64-bit hash of the state (Zobrist or equally strong; equal states must hash equally), or
+    /// `None`, the default, for games that offer none. Searchers use it for transposition tables
+    /// and simply run without one when the game gives no hash.
+    /// [`mix64`](crate::mix64) turns small integers into well-spread keys.
+    #[inline]
+    fn hash(&self, state: &Self::State) -> Option<u64> {
+        let _ = state;
+        None
+    }
 
-    /// A 64-bit hash of the state for transposition tables (Zobrist or equally strong). Equal states
-    /// must hash equally.
-    fn hash(&self, state: &Self::State) -> u64;
-
-    /// A human-readable name for a move (`"f5"`, `"(mark 1 1)"`), used by the CLI and in PVs.
+    /// A human-readable name for a move (`"f5"`, `"(mark 1 1)"`), used by the command line and in
+    /// principal variations. The default is the move's `Debug` form.
     fn move_name(&self, state: &Self::State, mv: Self::Move) -> String {
         let _ = state;
         format!("{mv:?}")
     }
 }
 
-/// The two-player, zero-sum, alternating view that negamax searchers (Minimax, AlphaBeta, PVS, forward
-/// estimation, interest search, conspiracy numbers) need.
+/// A two-player game whose players alternate and whose outcome is one player's gain and the other's
+/// loss: what negamax searchers (Minimax, α/β, PVS, forward estimation, interest search,
+/// conspiracy numbers) need, and all a game has to say besides [`Game`].
 ///
-/// Implementors only ever report [`Turn::Player`] (0 or 1) or [`Turn::Over`]; a forced pass is a move.
-/// A turn-taking two-player GDL game implements it through a checked wrapper in the `gdl` crate.
+/// A game states who moves, how a finished game ended, and the moves of the side to move; the rest
+/// is derived (it is a [`GeneralGame`](crate::GeneralGame) too). A forced pass is a move.
+///
+/// # Who calls what
+/// At every node a searcher first asks [`outcome`](ZeroSumGame::outcome); a finished game is scored
+/// from its [`Outcome`] by the searcher, never by an evaluator. Only for a game in progress does it
+/// ask [`moves`](ZeroSumGame::moves) and then [`Game::apply`] for each move it explores. Values are
+/// from the [`side_to_move`](ZeroSumGame::side_to_move)'s point of view (negamax).
+///
+/// # Example: Nim
+/// ```
+/// use game_trait::{Game, MoveList, Outcome, PlayerId, ZeroSumGame};
+///
+/// /// Take 1 or 2 stones from a pile; whoever takes the last stone wins.
+/// struct Nim;
+///
+/// #[derive(Clone, Copy, Debug)]
+/// struct Pile {
+///     stones: u32,
+///     to_move: PlayerId,
+/// }
+///
+/// impl Game for Nim {
+///     type State = Pile;
+///     type Move = u32; // how many stones to take
+///
+///     fn initial_state(&self) -> Pile {
+///         Pile { stones: 7, to_move: 0 }
+///     }
+///     fn apply(&self, pile: &mut Pile, take: u32) -> Option<Pile> {
+///         Some(Pile { stones: pile.stones - take, to_move: 1 - pile.to_move }) // copy-make
+///     }
+/// }
+///
+/// impl ZeroSumGame for Nim {
+///     fn side_to_move(&self, pile: &Pile) -> PlayerId {
+///         pile.to_move
+///     }
+///     fn outcome(&self, pile: &Pile) -> Option<Outcome> {
+///         // The opponent took the last stone: the player to move has lost.
+///         (pile.stones == 0).then_some(Outcome::LOSS)
+///     }
+///     fn moves(&self, pile: &Pile, moves: &mut MoveList<u32>) {
+///         moves.extend((1..=2).filter(|&take| take <= pile.stones));
+///     }
+/// }
+///
+/// let mut moves = MoveList::new();
+/// Nim.moves(&Nim.initial_state(), &mut moves);
+/// assert_eq!(moves.as_slice(), &[1, 2]);
+/// ```
 pub trait ZeroSumGame: Game {
-    /// The player whose turn it is (at `Over`: the player who would have moved). Values reported by
-    /// evaluators and searchers are from this player's point of view (negamax convention).
+    /// The player to move, 0 or 1 (at a finished game: the player who would have moved next).
     fn side_to_move(&self, state: &Self::State) -> PlayerId;
 
-    /// The final result of a finished game from [`side_to_move`](ZeroSumGame::side_to_move)'s view, in
-    /// the game's natural unit (Othello: disc difference with empties to the winner; GDL: goal
-    /// difference). Positive is a win, 0 a draw. Only asked at `Over`.
-    fn final_result(&self, state: &Self::State) -> i32;
+    /// `None` while the game goes on; once it is over, how it ended for the
+    /// [`side_to_move`](ZeroSumGame::side_to_move). Searchers ask this first at every node, so it
+    /// is the one place where a game says that it is over and who won.
+    fn outcome(&self, state: &Self::State) -> Option<Outcome>;
 
-    /// The side to move's legal moves; empty exactly when the game is over.
-    fn moves(&self, state: &Self::State, moves: &mut MoveList<Self::Move>) {
-        match self.turn(state) {
-            Turn::Player(p) => self.legal_moves(state, p, moves),
-            _ => moves.clear(),
+    /// Pushes the legal moves of the side to move onto `moves`, which the caller has emptied.
+    /// Asked only while the game goes on ([`outcome`](ZeroSumGame::outcome) is `None`), and there
+    /// must be at least one (a player who cannot move but whose game is not over passes: the pass
+    /// is a move).
+    fn moves(&self, state: &Self::State, moves: &mut MoveList<Self::Move>);
+}
+
+/// How a finished game ended for one player, in the game's own unit: a positive margin is a win by
+/// that much (discs, points, goal difference), a negative one a loss, zero a draw. Games that only
+/// know win, loss and draw use [`WIN`](Outcome::WIN), [`LOSS`](Outcome::LOSS) and
+/// [`DRAW`](Outcome::DRAW).
+///
+/// Searchers score an outcome through their evaluator's
+/// [`terminal`](crate::Evaluator::terminal), by default [`Outcome::score`]: above every static
+/// evaluation for a win, below every one for a loss, larger margins better.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Outcome {
+    margin: i32,
+}
+
+impl Outcome {
+    /// A win by the smallest margin.
+    pub const WIN: Outcome = Outcome { margin: 1 };
+    /// A loss by the smallest margin.
+    pub const LOSS: Outcome = Outcome { margin: -1 };
+    /// A draw.
+    pub const DRAW: Outcome = Outcome { margin: 0 };
+
+    /// A result by `margin` (positive a win, negative a loss, zero a draw), clamped to
+    /// `±EVAL_LIMIT` so that every outcome has a score.
+    #[inline]
+    pub const fn margin_of(margin: i32) -> Outcome {
+        let margin = if margin > EVAL_LIMIT {
+            EVAL_LIMIT
+        } else if margin < -EVAL_LIMIT {
+            -EVAL_LIMIT
+        } else {
+            margin
+        };
+        Outcome { margin }
+    }
+
+    /// The margin: positive for a win, negative for a loss, zero for a draw.
+    #[inline]
+    pub const fn margin(self) -> i32 {
+        self.margin
+    }
+
+    /// The same ending seen by the other player.
+    #[inline]
+    pub const fn for_opponent(self) -> Outcome {
+        Outcome {
+            margin: -self.margin,
+        }
+    }
+
+    /// The score searchers give this outcome by default: [`terminal_score`] of the margin, above
+    /// every static evaluation for a win and below every one for a loss.
+    #[inline]
+    pub fn score(self) -> Score {
+        terminal_score(self.margin)
+    }
+
+    /// The outcome as a payoff in `[0, 1]`: 1 for a win, ½ for a draw, 0 for a loss.
+    #[inline]
+    pub fn payoff(self) -> f64 {
+        match self.margin.signum() {
+            1 => 1.0,
+            0 => 0.5,
+            _ => 0.0,
         }
     }
 }

@@ -12,7 +12,7 @@
 
 use std::fmt::Debug;
 
-use crate::game::Game;
+use crate::game::ZeroSumGame;
 use crate::score::Score;
 
 /// What a [`ForwardPruning`] hook sees about a child before it is searched. All values are from the
@@ -38,7 +38,7 @@ pub struct PruneContext {
 }
 
 /// Forward pruning: may skip a child before it is searched, from static values and the window.
-pub trait ForwardPruning<G: Game> {
+pub trait ForwardPruning<G: ZeroSumGame> {
     /// `false` only for the no-op hook: the engine then skips computing static values altogether.
     const ENABLED: bool = true;
 
@@ -50,20 +50,13 @@ pub trait ForwardPruning<G: Game> {
     /// `ctx.alpha` for the skip to be sound, and the engine then treats the child as having returned
     /// `v` with [`Bound::Upper`](crate::Bound::Upper).
     fn prune(&mut self, ctx: &PruneContext) -> Option<Score>;
-
-    /// A short description (`fe:bounds=exact,delta=1`) that the engine appends to its name, so a
-    /// searcher with this hook names itself differently from one without; `None` for hooks that do
-    /// not change what is searched.
-    fn describe(&self) -> Option<String> {
-        None
-    }
 }
 
 /// The no-op pruning hook: never prunes, and is compiled away.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoPruning;
 
-impl<G: Game> ForwardPruning<G> for NoPruning {
+impl<G: ZeroSumGame> ForwardPruning<G> for NoPruning {
     const ENABLED: bool = false;
     #[inline(always)]
     fn prune(&mut self, _: &PruneContext) -> Option<Score> {
@@ -73,7 +66,7 @@ impl<G: Game> ForwardPruning<G> for NoPruning {
 
 /// Decides when a node is a leaf and what budget each child gets. The default is depth; interest
 /// search replaces it with an interest budget tallied per player.
-pub trait HorizonPolicy<G: Game> {
+pub trait HorizonPolicy<G: ZeroSumGame> {
     /// What a node has left to spend (depth left, or per-player interest tallies).
     type Budget: Copy + Debug;
     /// State accumulated over the moves already tried at one node (e.g. interest search's
@@ -115,12 +108,6 @@ pub trait HorizonPolicy<G: Game> {
         let _ = budget;
         0
     }
-
-    /// A short description (`interest:limit_step=1000,...`) that the engine appends to its name;
-    /// `None` for plain depth.
-    fn describe(&self) -> Option<String> {
-        None
-    }
 }
 
 /// The move a [`HorizonPolicy`] is asked about.
@@ -142,7 +129,7 @@ pub struct Step<M> {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct DepthHorizon;
 
-impl<G: Game> HorizonPolicy<G> for DepthHorizon {
+impl<G: ZeroSumGame> HorizonPolicy<G> for DepthHorizon {
     type Budget = u32;
     type NodeTally = ();
 
@@ -173,7 +160,7 @@ impl<G: Game> HorizonPolicy<G> for DepthHorizon {
 
 /// Game-specific move ordering. The engine searches the transposition-table move first, then killer
 /// moves, then the rest by descending `score` (plus its history heuristic, if enabled).
-pub trait MoveOrdering<G: Game> {
+pub trait MoveOrdering<G: ZeroSumGame> {
     /// `false` only for the no-op hook, which the engine then never calls.
     const ENABLED: bool = true;
 
@@ -199,7 +186,7 @@ pub trait MoveOrdering<G: Game> {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoOrdering;
 
-impl<G: Game> MoveOrdering<G> for NoOrdering {
+impl<G: ZeroSumGame> MoveOrdering<G> for NoOrdering {
     const ENABLED: bool = false;
     #[inline(always)]
     fn score(&mut self, _: &G, _: &G::State, _: G::Move, _: u32) -> i32 {
@@ -209,7 +196,7 @@ impl<G: Game> MoveOrdering<G> for NoOrdering {
 
 /// How interesting a move is, as a game judges it: Rollason's plausibility. Interest search turns it
 /// into a cost (`scale / interest`). Games implement it without depending on the interest-search crate.
-pub trait Plausibility<G: Game> {
+pub trait Plausibility<G: ZeroSumGame> {
     /// Interest of `mv` in `state`, at least 1; higher means more worth exploring.
     fn interest(&mut self, game: &G, state: &G::State, mv: G::Move) -> u32;
 

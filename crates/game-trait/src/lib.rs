@@ -10,75 +10,91 @@
 //! depend on the `gametree` facade, which re-exports this crate as `gametree::game`.
 //!
 //! # Contents
-//! - [`Game`]: the rules of any game of the workspace (n players, simultaneous moves, a chance player,
-//!   goal values), with copy-make or make/unmake as the game prefers; [`ZeroSumGame`], the two-player
-//!   alternating view negamax needs.
-//! - [`Evaluator`]: static evaluation from the side to move's view; [`FixedDepth`] turns any
-//!   [`Searcher`] into one.
-//! - [`Searcher`], [`Limits`], [`SearchResult`], [`SearchStats`]: the contract of every algorithm.
-//! - [`Score`], [`Bound`], [`NodeKind`], [`Cutoff`]: what a value means, in the α/β seed's terms.
-//! - [`hooks`]: the engine's extension points: [`ForwardPruning`], [`HorizonPolicy`],
+//! - [`Game`]: states and moves, copy-make or make/unmake as the game prefers, an optional hash.
+//!   A game then says who moves and who wins in one of two ways:
+//!   - [`ZeroSumGame`]: two players alternate (side to move, [`Outcome`], moves). What most games
+//!     implement, and all that every searcher needs.
+//!   - [`GeneralGame`]: `n` players, simultaneous moves, a chance player, payoffs per player (General
+//!     Game Playing). Every `ZeroSumGame` is one for free.
+//! - [`Evaluator`]: static evaluation of games in progress from the side to move's view;
+//!   [`FixedDepth`] turns any [`Searcher`] into one.
+//! - [`Searcher`], [`Reset`], [`Limits`], [`SearchResult`], [`SearchStats`]: the contract of every
+//!   algorithm.
+//! - [`Score`], [`Bound`], [`NodeKind`], [`Cutoff`]: what a value means (exact, a lower or an upper
+//!   bound), in the terms of the note *Minimax with α/β Pruning*.
+//! - [`hooks`]: the α/β engine's extension points: [`ForwardPruning`], [`HorizonPolicy`],
 //!   [`MoveOrdering`], and the games' [`Plausibility`].
 //!
-//! # Example: a game in a dozen lines
+//! # Example: a game and its evaluation
 //! ```
-//! use game_trait::{Evaluator, Game, MoveList, PlayerId, Score, Turn, ZeroSumGame};
+//! use game_trait::{Evaluator, Game, MoveList, Outcome, PlayerId, Score, ZeroSumGame};
 //!
-//! /// Take 1 or 2 from a pile; whoever takes the last stone wins.
+//! /// Take 1 or 2 stones from a pile; whoever takes the last stone wins.
 //! struct Nim;
+//!
 //! #[derive(Clone, Copy, Debug)]
-//! struct Pile { stones: u32, mover: PlayerId }
+//! struct Pile {
+//!     stones: u32,
+//!     to_move: PlayerId,
+//! }
 //!
 //! impl Game for Nim {
 //!     type State = Pile;
 //!     type Move = u32;
-//!     fn players(&self) -> usize { 2 }
-//!     fn initial_state(&self) -> Pile { Pile { stones: 7, mover: 0 } }
-//!     fn turn(&self, s: &Pile) -> Turn {
-//!         if s.stones == 0 { Turn::Over } else { Turn::Player(s.mover) }
+//!     fn initial_state(&self) -> Pile {
+//!         Pile { stones: 7, to_move: 0 }
 //!     }
-//!     fn legal_moves(&self, s: &Pile, _: PlayerId, moves: &mut MoveList<u32>) {
-//!         moves.clear();
-//!         moves.extend((1..=2).filter(|&n| n <= s.stones));
+//!     fn apply(&self, pile: &mut Pile, take: u32) -> Option<Pile> {
+//!         Some(Pile { stones: pile.stones - take, to_move: 1 - pile.to_move })
 //!     }
-//!     fn apply(&self, s: &mut Pile, take: u32) -> Option<Pile> {
-//!         Some(Pile { stones: s.stones - take, mover: 1 - s.mover }) // copy-make
-//!     }
-//!     fn payoff(&self, s: &Pile, p: PlayerId) -> f64 {
-//!         if p == s.mover { 0.0 } else { 1.0 } // the player to move at the end has lost
-//!     }
-//!     fn hash(&self, s: &Pile) -> u64 { (s.stones as u64) << 1 | s.mover as u64 }
 //! }
 //!
 //! impl ZeroSumGame for Nim {
-//!     fn side_to_move(&self, s: &Pile) -> PlayerId { s.mover }
-//!     fn final_result(&self, _: &Pile) -> i32 { -1 }
+//!     fn side_to_move(&self, pile: &Pile) -> PlayerId {
+//!         pile.to_move
+//!     }
+//!     fn outcome(&self, pile: &Pile) -> Option<Outcome> {
+//!         (pile.stones == 0).then_some(Outcome::LOSS) // the opponent took the last stone
+//!     }
+//!     fn moves(&self, pile: &Pile, moves: &mut MoveList<u32>) {
+//!         moves.extend((1..=2).filter(|&take| take <= pile.stones));
+//!     }
 //! }
 //!
-//! let mut moves = MoveList::new();
-//! Nim.moves(&Nim.initial_state(), &mut moves);
-//! assert_eq!(moves.as_slice(), &[1, 2]);
-//! let mut eval = game_trait::OutcomeOnly;
-//! let over = Pile { stones: 0, mover: 1 };
-//! assert!(eval.evaluate(&Nim, &over) < -game_trait::EVAL_LIMIT);
+//! /// Piles that are a multiple of 3 are lost for the side to move.
+//! struct Modulo;
+//! impl Evaluator<Nim> for Modulo {
+//!     fn evaluate(&mut self, _: &Nim, pile: &Pile) -> Score {
+//!         if pile.stones % 3 == 0 { -1 } else { 1 }
+//!     }
+//! }
+//!
+//! let over = Pile { stones: 0, to_move: 1 };
+//! assert_eq!(Modulo.value(&Nim, &over), Outcome::LOSS.score()); // finished: scored by its outcome
+//! assert!(Modulo.value(&Nim, &over) < -game_trait::EVAL_LIMIT);
+//! assert_eq!(Modulo.value(&Nim, &Nim.initial_state()), 1); // in progress: evaluated
 //! ```
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
 mod eval;
 mod game;
+mod general;
 pub mod hooks;
+mod mix;
 mod score;
 mod search;
 
-pub use eval::{Evaluator, FinalResult, FixedDepth, OutcomeOnly};
-pub use game::{ChanceList, Game, MoveList, PlayerId, Turn, ZeroSumGame, MOVES_INLINE};
+pub use eval::{Evaluator, FixedDepth, MarginOnly, OutcomeOnly};
+pub use game::{Game, MoveList, Outcome, PlayerId, ZeroSumGame, MOVES_INLINE};
+pub use general::{ChanceList, GeneralGame, Turn};
 pub use hooks::{
     DepthHorizon, ForwardPruning, HorizonPolicy, MoveOrdering, NoOrdering, NoPruning, Plausibility,
     PruneContext, Step,
 };
+pub use mix::mix64;
 pub use score::{
     is_decisive, terminal_score, Bound, Cutoff, NodeKind, Score, EVAL_LIMIT, INFINITY, WIN,
 };
-pub use search::{Limits, SearchResult, SearchStats, Searcher};
+pub use search::{Limits, Reset, SearchResult, SearchStats, Searcher};
 pub use smallvec;

@@ -35,9 +35,9 @@ pub fn is_decisive(score: Score) -> bool {
 
 /// What a returned value says about the true (minimax) score of a node.
 ///
-/// This follows the α/β seed exactly: with upper, exact and lower represented as −1, 0 and +1,
-/// [`invert`](Bound::invert) is negation (the negamax step from child to parent) and
-/// [`join`](Bound::join) is `max` (two successors returned the same value).
+/// The bookkeeping follows the note *Minimax with α/β Pruning* exactly: with upper, exact and lower
+/// represented as −1, 0 and +1, [`invert`](Bound::invert) is negation (the negamax step from child
+/// to parent) and [`join`](Bound::join) is `max` (two successors returned the same value).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Bound {
@@ -51,7 +51,7 @@ pub enum Bound {
 
 impl Bound {
     /// The bound as seen from the other side: a lower bound on a child's score is an upper bound on the
-    /// negated score its parent sees. The seed's `invert`.
+    /// negated score its parent sees (`invert`).
     pub fn invert(self) -> Bound {
         match self {
             Bound::Lower => Bound::Upper,
@@ -61,7 +61,7 @@ impl Bound {
     }
 
     /// The bound of a maximum reached by two successors with equal values: lower if either is lower,
-    /// else exact if either is exact, else upper. The seed's `join`.
+    /// else exact if either is exact, else upper (`join`).
     pub fn join(self, other: Bound) -> Bound {
         self.max(other)
     }
@@ -91,7 +91,8 @@ impl std::fmt::Display for Bound {
     }
 }
 
-/// The α/β seed's classification of a searched node, known only after its search.
+/// The classification of a searched node by its values (Knuth and Moore's types 1–3, named PV, Cut
+/// and All as in *Minimax with α/β Pruning*), known only after its search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum NodeKind {
     /// No successor caused a cutoff and at least one negated successor value met or exceeded α: the
@@ -103,13 +104,14 @@ pub enum NodeKind {
     All,
 }
 
-/// Which comparison ends the loop over successors: the seed's `*` in `break if retval * beta`.
+/// Which comparison ends the loop over successors: the `⋆` in `break if retval ⋆ beta`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Cutoff {
     /// `ret ≥ β`: the usual choice; prunes more, and a value equal to α or β may be a bound.
     #[default]
     AtLeastBeta,
-    /// `ret > β`: the seed's preferred convention for theory; a value equal to α or β is exact.
+    /// `ret > β`: the convention *Minimax with α/β Pruning* prefers for theory; a value equal to α
+    /// or β is exact.
     AboveBeta,
 }
 

@@ -118,7 +118,9 @@ pub struct SearchResult<M> {
     pub value: Score,
     /// What `value` says about the root's true score at the searched depth.
     pub bound: Bound,
-    /// Principal variation, starting with `best_move`.
+    /// Principal variation, starting with `best_move`: the line both sides are expected to play.
+    /// It may end before the searched depth: where a transposition-table entry or a pruning hook
+    /// settled a node, the line below it was not searched this time and is not known.
     pub pv: Vec<M>,
     /// Deepest completed iteration (nominal depth), 0 if none.
     pub depth: u32,
@@ -147,29 +149,34 @@ impl<M> SearchResult<M> {
     }
 }
 
-/// Anything that chooses a move in a position: every algorithm of the workspace implements it, and a
-/// fixed-depth searcher is also an [`Evaluator`](crate::Evaluator) through
+/// Anything that chooses a move in a position: every algorithm of the workspace implements it, and
+/// a fixed-depth searcher is also an [`Evaluator`](crate::Evaluator) through
 /// [`FixedDepth`](crate::FixedDepth), so searchers compose.
-pub trait Searcher<G: Game> {
+///
+/// What a searcher learned from earlier searches (a transposition table, history) it may keep for
+/// the next one; [`Reset::reset`] forgets it.
+pub trait Searcher<G: Game>: Reset {
     /// Searches `state` within `limits` and reports the best move and the root's value.
     fn search(&mut self, game: &G, state: &G::State, limits: &Limits) -> SearchResult<G::Move>;
+}
 
-    /// A short name with the parameters that matter, such as `alphabeta:depth=5`.
-    fn name(&self) -> String;
-
+/// Forgetting what earlier searches learned. A supertrait of [`Searcher`] that does not name the
+/// game, so that `searcher.reset()` needs no type annotation on a searcher that plays many games.
+pub trait Reset {
     /// Forgets what earlier searches learned (transposition table, history, on-line bounds), so that
-    /// the next search behaves as on a fresh searcher. The default does nothing.
-    fn clear(&mut self) {}
+    /// the next search behaves as on a fresh searcher. The default does nothing: for searchers that
+    /// keep nothing between searches.
+    fn reset(&mut self) {}
+}
+
+impl<S: Reset + ?Sized> Reset for Box<S> {
+    fn reset(&mut self) {
+        (**self).reset()
+    }
 }
 
 impl<G: Game, S: Searcher<G> + ?Sized> Searcher<G> for Box<S> {
     fn search(&mut self, game: &G, state: &G::State, limits: &Limits) -> SearchResult<G::Move> {
         (**self).search(game, state, limits)
-    }
-    fn name(&self) -> String {
-        (**self).name()
-    }
-    fn clear(&mut self) {
-        (**self).clear()
     }
 }

@@ -105,8 +105,8 @@ struct ReadmeDoctests;
 /// The names most programs need: the game-trait vocabulary and search-core's searchers.
 pub mod prelude {
     pub use game_trait::{
-        Bound, Evaluator, Game, Limits, MoveList, PlayerId, Score, SearchResult, SearchStats,
-        Searcher, Turn, ZeroSumGame,
+        Bound, Evaluator, Game, GeneralGame, Limits, MoveList, Outcome, PlayerId, Reset, Score,
+        SearchResult, SearchStats, Searcher, Turn, ZeroSumGame,
     };
     #[cfg(feature = "search")]
     pub use search_core::{AlphaBeta, AlphaBetaConfig, Minimax, Uct, UctConfig};

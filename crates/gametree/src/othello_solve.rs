@@ -51,7 +51,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use game_trait::{Bound, Evaluator, Limits, NoPruning, SearchResult, SearchStats, Searcher};
+use game_trait::{Bound, Evaluator, Limits, NoPruning, Reset, SearchResult, SearchStats};
 use othello_bitboard::endgame::{DEFAULT_EXACT_EMPTIES, UNLIMITED};
 use othello_bitboard::{
     read_obf, EndgameHorizon, ExactEvaluator, FastestFirst, Move, ObfPosition, Othello,
@@ -216,7 +216,7 @@ impl Solver {
     pub fn solve(&mut self, position: &Position) -> SolveResult {
         let start = Instant::now();
         if self.options.clear_between {
-            <Engine as Searcher<Othello>>::clear(&mut self.engine);
+            self.engine.reset();
         }
         self.engine.evaluator_mut().nodes = 0;
         let mut estimate_nodes = 0;
@@ -265,7 +265,7 @@ impl Solver {
                 if position.empty_count() >= min_empties =>
             {
                 if self.options.clear_between {
-                    <NarrowEngine as Searcher<Othello>>::clear(narrow);
+                    narrow.reset();
                 }
                 narrow.evaluator_mut().nodes = 0;
                 let estimate = narrow.search_window(

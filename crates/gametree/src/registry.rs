@@ -10,13 +10,15 @@
 //! [`SEARCHERS`] lists every name with its parameters and defaults; the error for an unknown name
 //! or parameter lists what is accepted.
 
-use game_trait::{Evaluator, Game, MoveOrdering, Plausibility, Score, Searcher, ZeroSumGame};
+use game_trait::{
+    Evaluator, GeneralGame, MoveOrdering, Plausibility, Score, Searcher, ZeroSumGame,
+};
 use search_core::{AlphaBeta, AlphaBetaConfig, Minimax, Uct, UctConfig};
 
 use crate::spec::{Spec, SpecError};
 
 /// A game known by name, able to build searchers from specs.
-pub trait Registered: Game + Sized + 'static {
+pub trait Registered: GeneralGame + Sized + 'static {
     /// Builds the searcher `spec` names for this game. The default offers what works on any game
     /// (UCT); two-player zero-sum games override it with [`zero_sum_searcher`].
     fn searcher(&self, spec: &mut Spec) -> Result<Box<dyn Searcher<Self>>, SpecError> {
@@ -129,8 +131,8 @@ fn names(filter: impl Fn(&SearcherInfo) -> bool) -> String {
         .join(", ")
 }
 
-/// Builds a searcher that works on any [`Game`] (UCT).
-pub fn general_searcher<G: Game + 'static>(
+/// Builds a searcher that works on any [`GeneralGame`] (UCT).
+pub fn general_searcher<G: GeneralGame + 'static>(
     spec: &mut Spec,
 ) -> Result<Box<dyn Searcher<G>>, SpecError> {
     let searcher: Box<dyn Searcher<G>> = match spec.name() {

@@ -3,7 +3,7 @@
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
 
-use game_trait::{ChanceList, Game, MoveList, PlayerId, Turn};
+use game_trait::{ChanceList, Game, GeneralGame, MoveList, PlayerId, Turn};
 use smallvec::SmallVec;
 
 use crate::error::GdlError;
@@ -37,16 +37,16 @@ impl std::fmt::Display for ReasonerKind {
 /// A GDL game: any valid description, as a game-trait [`Game`].
 ///
 /// * Players are the roles other than `random`, in declaration order.
-/// * [`turn`](Game::turn): `Over` if `terminal` holds; `Chance` if `random` has several legal moves
+/// * [`turn`](GeneralGame::turn): `Over` if `terminal` holds; `Chance` if `random` has several legal moves
 ///   and every other role exactly one; `Player(p)` if exactly one player has several legal moves and
 ///   `random` at most one — or if no role has a choice and exactly one player's single move is not
 ///   `noop` (a forced move in a turn-taking game stays that player's move); `Simultaneous` otherwise.
 /// * Chance is uniform over `random`'s legal moves (GDL-II). At a `Simultaneous` node where `random`
-///   has several moves, [`chance_outcomes`](Game::chance_outcomes) lists them and
-///   [`play_joint`](Game::play_joint) expects the chance move after the players' moves. Roles with a
+///   has several moves, [`chance_outcomes`](GeneralGame::chance_outcomes) lists them and
+///   [`play_joint`](GeneralGame::play_joint) expects the chance move after the players' moves. Roles with a
 ///   single legal move (the `noop` of turn-taking games, a forced chance move) are filled in by
 ///   [`apply`](Game::apply) and `play_joint`.
-/// * [`payoff`](Game::payoff) is the role's goal value divided by 100 (0 if no goal value holds, the
+/// * [`payoff`](GeneralGame::payoff) is the role's goal value divided by 100 (0 if no goal value holds, the
 ///   largest if several do). Goal values must be numeric constants from 0 to 100; others are ignored.
 /// * `sees` (GDL-II percepts) are available through [`GdlGame::percepts`]; play is full-information.
 ///
@@ -278,7 +278,7 @@ impl GdlGame {
         self.kb().desc.warnings.clone()
     }
 
-    /// The GDL-II percepts after the joint move (`joint` in [`play_joint`](Game::play_joint)'s
+    /// The GDL-II percepts after the joint move (`joint` in [`play_joint`](GeneralGame::play_joint)'s
     /// layout): `(role name, percept)` for every `sees(role, percept)` that holds. Computed by the
     /// reference reasoner.
     pub fn percepts(&self, state: &FluentSet, joint: &[GdlMove]) -> Vec<(String, String)> {
@@ -421,14 +421,53 @@ impl std::str::FromStr for GdlGame {
 
 impl Game for GdlGame {
     type State = FluentSet;
-    type Move = GdlMove;
 
-    fn players(&self) -> usize {
-        self.players.len()
-    }
+    type Move = GdlMove;
 
     fn initial_state(&self) -> FluentSet {
         self.init.clone()
+    }
+
+    /// Plays `mv` for the role that has a choice (the player at a `Player` node, `random` at a
+    /// `Chance` node); every other role plays its single legal move.
+    fn apply(&self, state: &mut FluentSet, mv: GdlMove) -> Option<FluentSet> {
+        let Some(summary) = self.summary(state) else {
+            return Some(state.clone());
+        };
+        let turn = self.decide(&summary);
+        let mut joint: SmallVec<[u32; ROLES_INLINE]> = summary.iter().map(|&(_, m)| m).collect();
+        match turn {
+            Turn::Player(p) => joint[self.players[p]] = mv.0,
+            Turn::Chance => {
+                if let Some(r) = self.random {
+                    joint[r] = mv.0;
+                }
+            }
+            _ => {
+                // Not a single mover: give `mv` to every role with a choice (the caller should have
+                // used `play_joint`; this keeps `apply` total).
+                for (r, &(n, _)) in summary.iter().enumerate() {
+                    if n > 1 {
+                        joint[r] = mv.0;
+                    }
+                }
+            }
+        }
+        Some(self.successor(state, &joint))
+    }
+
+    fn hash(&self, state: &FluentSet) -> Option<u64> {
+        Some(state.hash64())
+    }
+
+    fn move_name(&self, _state: &FluentSet, mv: GdlMove) -> String {
+        self.move_term(mv)
+    }
+}
+
+impl GeneralGame for GdlGame {
+    fn players(&self) -> usize {
+        self.players.len()
     }
 
     fn turn(&self, state: &FluentSet) -> Turn {
@@ -481,34 +520,6 @@ impl Game for GdlGame {
         }
     }
 
-    /// Plays `mv` for the role that has a choice (the player at a `Player` node, `random` at a
-    /// `Chance` node); every other role plays its single legal move.
-    fn apply(&self, state: &mut FluentSet, mv: GdlMove) -> Option<FluentSet> {
-        let Some(summary) = self.summary(state) else {
-            return Some(state.clone());
-        };
-        let turn = self.decide(&summary);
-        let mut joint: SmallVec<[u32; ROLES_INLINE]> = summary.iter().map(|&(_, m)| m).collect();
-        match turn {
-            Turn::Player(p) => joint[self.players[p]] = mv.0,
-            Turn::Chance => {
-                if let Some(r) = self.random {
-                    joint[r] = mv.0;
-                }
-            }
-            _ => {
-                // Not a single mover: give `mv` to every role with a choice (the caller should have
-                // used `play_joint`; this keeps `apply` total).
-                for (r, &(n, _)) in summary.iter().enumerate() {
-                    if n > 1 {
-                        joint[r] = mv.0;
-                    }
-                }
-            }
-        }
-        Some(self.successor(state, &joint))
-    }
-
     fn play_joint(&self, state: &mut FluentSet, joint: &[GdlMove]) {
         let full = self.full_joint(state, joint);
         *state = self.successor(state, &full);
@@ -520,14 +531,6 @@ impl Game for GdlGame {
             .copied()
             .flatten()
             .map_or(0.0, |g| g as f64 / 100.0)
-    }
-
-    fn hash(&self, state: &FluentSet) -> u64 {
-        state.hash64()
-    }
-
-    fn move_name(&self, _state: &FluentSet, mv: GdlMove) -> String {
-        self.move_term(mv)
     }
 }
 

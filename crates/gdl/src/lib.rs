@@ -73,7 +73,7 @@
 //!
 //! # Example: parse tic-tac-toe, play a random game
 //! ```
-//! use game_trait::{Game, MoveList, Turn};
+//! use game_trait::{Game, GeneralGame, MoveList, Turn};
 //! use gdl::{GdlGame, ReasonerKind};
 //! use rand::{Rng, SeedableRng};
 //!

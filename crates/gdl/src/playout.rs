@@ -1,6 +1,6 @@
 //! Seeded random playouts over any [`Game`]: the workload of the benches and the cross-checks.
 
-use game_trait::{ChanceList, Game, MoveList, Turn};
+use game_trait::{ChanceList, GeneralGame, MoveList, Turn};
 use rand::Rng;
 use smallvec::SmallVec;
 
@@ -18,7 +18,7 @@ pub struct Playout<S> {
 
 /// Plays uniformly random moves (chance by its distribution) from `state` until the game is over or
 /// `max_steps` rounds were played. Reuses its buffers: no allocation per step beyond the game's own.
-pub fn random_playout<G: Game, R: Rng>(
+pub fn random_playout<G: GeneralGame, R: Rng>(
     game: &G,
     mut state: G::State,
     rng: &mut R,

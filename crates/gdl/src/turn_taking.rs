@@ -2,7 +2,9 @@
 //! searchers (Minimax, AlphaBeta, PVS, ...) run on it; and [`GoalEvaluator`], its default static
 //! evaluation.
 
-use game_trait::{terminal_score, Evaluator, Game, MoveList, PlayerId, Score, Turn, ZeroSumGame};
+use game_trait::{
+    Evaluator, Game, GeneralGame, MoveList, Outcome, PlayerId, Score, Turn, ZeroSumGame,
+};
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
@@ -11,7 +13,7 @@ use crate::fluents::FluentSet;
 use crate::game::{GdlGame, GdlMove};
 
 /// A state of the two-player view: the fluents plus who moved last (so that a finished game knows
-/// whose point of view [`ZeroSumGame::final_result`] takes: the player who would move next).
+/// whose point of view its [`ZeroSumGame::outcome`] takes: the player who would move next).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TtState {
     /// The GDL state.
@@ -30,8 +32,10 @@ pub struct TtState {
 ///   constant.
 ///
 /// The side to move is the player with a choice; at a finished game it is the player who did not
-/// make the last move. [`final_result`](ZeroSumGame::final_result) is the goal difference
-/// `goal(side) − goal(other)` in goal units (−100..100).
+/// make the last move. The [`outcome`](ZeroSumGame::outcome)'s margin is the goal difference
+/// `goal(side) − goal(other)` in goal units (−100..100). As a [`GeneralGame`] (for UCT) its payoffs
+/// are therefore win, draw or loss; play the wrapped [`GdlGame`] for payoffs that are the goal values
+/// themselves.
 #[derive(Clone, Debug)]
 pub struct TurnTaking {
     game: GdlGame,
@@ -116,23 +120,11 @@ impl Game for TurnTaking {
     type State = TtState;
     type Move = GdlMove;
 
-    fn players(&self) -> usize {
-        2
-    }
-
     fn initial_state(&self) -> TtState {
         TtState {
             fluents: self.game.initial_state(),
             last_mover: 1,
         }
-    }
-
-    fn turn(&self, state: &TtState) -> Turn {
-        self.game.turn(&state.fluents)
-    }
-
-    fn legal_moves(&self, state: &TtState, player: PlayerId, moves: &mut MoveList<GdlMove>) {
-        self.game.legal_moves(&state.fluents, player, moves)
     }
 
     fn apply(&self, state: &mut TtState, mv: GdlMove) -> Option<TtState> {
@@ -144,12 +136,9 @@ impl Game for TurnTaking {
         })
     }
 
-    fn payoff(&self, state: &TtState, player: PlayerId) -> f64 {
-        self.game.payoff(&state.fluents, player)
-    }
-
-    fn hash(&self, state: &TtState) -> u64 {
-        state.fluents.hash64() ^ (state.last_mover as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    fn hash(&self, state: &TtState) -> Option<u64> {
+        let mover = u64::from(state.last_mover).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        Some(state.fluents.hash64() ^ mover)
     }
 
     fn move_name(&self, state: &TtState, mv: GdlMove) -> String {
@@ -165,24 +154,32 @@ impl ZeroSumGame for TurnTaking {
         }
     }
 
-    fn final_result(&self, state: &TtState) -> i32 {
-        self.goal_difference(state).unwrap_or(0)
+    /// At a terminal state, the goal difference `goal(side) − goal(other)` (0 if a goal is
+    /// missing).
+    fn outcome(&self, state: &TtState) -> Option<Outcome> {
+        match self.game.turn(&state.fluents) {
+            Turn::Over => Some(Outcome::margin_of(self.goal_difference(state).unwrap_or(0))),
+            _ => None,
+        }
+    }
+
+    fn moves(&self, state: &TtState, moves: &mut MoveList<GdlMove>) {
+        if let Turn::Player(p) = self.game.turn(&state.fluents) {
+            self.game.legal_moves(&state.fluents, p, moves);
+        }
     }
 }
 
-/// The default static evaluation of [`TurnTaking`] games: at a finished game,
-/// [`terminal_score`]`(goal(side) − goal(other))`; elsewhere the same goal difference *as the rules
-/// define it in the current state* (many descriptions give goal values in every state, e.g. the
-/// current piece count), times 1000, or 0 where a player has no goal value. A classic GGP
-/// heuristic (goal-based evaluation), cheap and game-independent.
+/// The default static evaluation of [`TurnTaking`] games in progress: the goal difference
+/// `goal(side) − goal(other)` *as the rules define it in the current state* (many descriptions give
+/// goal values in every state, e.g. the current piece count), times 1000, or 0 where a player has no
+/// goal value. A classic GGP heuristic (goal-based evaluation), cheap and game-independent.
+/// Finished games are scored by their outcome, the final goal difference, above every evaluation.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct GoalEvaluator;
 
 impl Evaluator<TurnTaking> for GoalEvaluator {
     fn evaluate(&mut self, game: &TurnTaking, state: &TtState) -> Score {
-        match game.turn(state) {
-            Turn::Over => terminal_score(game.final_result(state)),
-            _ => game.goal_difference(state).map_or(0, |d| d * 1000),
-        }
+        game.goal_difference(state).map_or(0, |d| d * 1000)
     }
 }

@@ -104,6 +104,6 @@ fn deep_nesting_and_long_chains_are_handled() {
     }
     text.push_str("(<= terminal (not (c19999)))\n(<= (goal r 100) (c19999))\n");
     let g = GdlGame::parse(&text, "chain").unwrap();
-    use game_trait::Game;
+    use game_trait::{Game, GeneralGame};
     assert_eq!(g.turn(&g.initial_state()), game_trait::Turn::Player(0));
 }

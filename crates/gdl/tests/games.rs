@@ -1,7 +1,7 @@
 //! The shipped games: known counts, brute-force outcomes, and the fast reasoner cross-checked
 //! against the reference reasoner along seeded random playouts.
 
-use game_trait::{ChanceList, Game, MoveList, Turn};
+use game_trait::{ChanceList, Game, GeneralGame, MoveList, Turn};
 use gdl::{FluentSet, GdlGame, GdlMove, ReasonerKind};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
@@ -566,7 +566,7 @@ fn ten_players_choose_at_once() {
     let fast = GdlGame::from_str(&text).unwrap();
     assert_eq!(fast.players(), 10);
     assert_eq!(
-        game_trait::Game::turn(&fast, &fast.initial_state()),
+        GeneralGame::turn(&fast, &fast.initial_state()),
         Turn::Simultaneous
     );
     cross_check_game("ten players", fast, 50);

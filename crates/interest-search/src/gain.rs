@@ -43,8 +43,8 @@ impl<G: ZeroSumGame, E: Evaluator<G>> Plausibility<G> for StaticGain<E> {
         let here = i64::from(self.evaluator.evaluate(game, state));
         let mut scratch = state.clone();
         let there = match game.apply(&mut scratch, mv) {
-            Some(child) => self.evaluator.evaluate(game, &child),
-            None => self.evaluator.evaluate(game, &scratch),
+            Some(child) => self.evaluator.value(game, &child),
+            None => self.evaluator.value(game, &scratch),
         };
         let gain = -i64::from(there) - here;
         let bonus = (100 * gain / i64::from(self.unit)).max(0);

@@ -1,6 +1,6 @@
 //! [`InterestHorizon`]: Rollason's interest budget as the α/β engine's horizon policy.
 
-use game_trait::{Game, HorizonPolicy, Plausibility, Step};
+use game_trait::{HorizonPolicy, Plausibility, Step, ZeroSumGame};
 
 use crate::config::InterestConfig;
 use crate::similar::SimilarCounts;
@@ -181,7 +181,7 @@ fn saturate(x: u64) -> u32 {
     u32::try_from(x).unwrap_or(u32::MAX)
 }
 
-impl<G: Game, Pl: Plausibility<G>> HorizonPolicy<G> for InterestHorizon<Pl> {
+impl<G: ZeroSumGame, Pl: Plausibility<G>> HorizonPolicy<G> for InterestHorizon<Pl> {
     type Budget = InterestBudget;
     type NodeTally = InterestTally;
 
@@ -255,25 +255,6 @@ impl<G: Game, Pl: Plausibility<G>> HorizonPolicy<G> for InterestHorizon<Pl> {
         let left = u64::from(budget.remaining(Parity::RootSide))
             + u64::from(budget.remaining(Parity::OtherSide));
         saturate(left / u64::from(self.config.limit_step.max(1)))
-    }
-
-    /// `interest:limit_step=…,scale=…,…` with every parameter.
-    fn describe(&self) -> Option<String> {
-        let c = &self.config;
-        Some(format!(
-            "interest:limit_step={},scale={},sibling_percent={},similar_percent={},parities={},\
-             inherit_siblings={}",
-            c.limit_step,
-            c.scale,
-            c.sibling_percent,
-            c.similar_percent,
-            if c.separate_parities {
-                "separate"
-            } else {
-                "shared"
-            },
-            c.inherit_siblings
-        ))
     }
 
     /// What the draft forgets: how the remaining interest is split between the parities, and who

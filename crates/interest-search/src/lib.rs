@@ -117,28 +117,27 @@
 //! A tiny game, its plausibility, and the budgets the engine would compute (the engine itself lives
 //! in search-core: `AlphaBeta::new(eval).with_horizon(horizon).with_ordering(ordering)`).
 //! ```
-//! use game_trait::{Game, HorizonPolicy, MoveList, PlayerId, Plausibility, Step, Turn};
+//! use game_trait::{Game, HorizonPolicy, MoveList, Outcome, PlayerId, Plausibility, Step, ZeroSumGame};
 //! use interest_search::{InterestConfig, InterestHorizon, InterestOrdering, Parity};
 //!
-//! /// Take 1, 2 or 3 stones; the game ends when the pile is empty.
+//! /// Take 1, 2 or 3 stones; whoever takes the last one wins.
 //! struct Take;
 //! impl Game for Take {
 //!     type State = (u32, PlayerId);
 //!     type Move = u32;
-//!     fn players(&self) -> usize { 2 }
 //!     fn initial_state(&self) -> (u32, PlayerId) { (10, 0) }
-//!     fn turn(&self, s: &(u32, PlayerId)) -> Turn {
-//!         if s.0 == 0 { Turn::Over } else { Turn::Player(s.1) }
-//!     }
-//!     fn legal_moves(&self, s: &(u32, PlayerId), _: PlayerId, moves: &mut MoveList<u32>) {
-//!         moves.clear();
-//!         moves.extend((1..=3).filter(|&n| n <= s.0));
-//!     }
 //!     fn apply(&self, s: &mut (u32, PlayerId), n: u32) -> Option<(u32, PlayerId)> {
 //!         Some((s.0 - n, 1 - s.1))
 //!     }
-//!     fn payoff(&self, s: &(u32, PlayerId), p: PlayerId) -> f64 { (p != s.1) as u8 as f64 }
-//!     fn hash(&self, s: &(u32, PlayerId)) -> u64 { u64::from(s.0) << 1 | s.1 as u64 }
+//! }
+//! impl ZeroSumGame for Take {
+//!     fn side_to_move(&self, s: &(u32, PlayerId)) -> PlayerId { s.1 }
+//!     fn outcome(&self, s: &(u32, PlayerId)) -> Option<Outcome> {
+//!         (s.0 == 0).then_some(Outcome::LOSS)
+//!     }
+//!     fn moves(&self, s: &(u32, PlayerId), moves: &mut MoveList<u32>) {
+//!         moves.extend((1..=3).filter(|&n| n <= s.0));
+//!     }
 //! }
 //!
 //! /// Greedy moves are the interesting ones: taking n stones has interest 50 × n.

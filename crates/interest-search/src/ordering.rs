@@ -1,6 +1,6 @@
 //! [`InterestOrdering`]: search moves in increasing cost, i.e. decreasing interest.
 
-use game_trait::{Game, MoveOrdering, Plausibility};
+use game_trait::{MoveOrdering, Plausibility, ZeroSumGame};
 
 /// Orders moves by the game's plausibility, most interesting (cheapest) first, as the seed requires
 /// ("the moves list is then sorted by cost, low to high"). The engine sorts by descending
@@ -31,7 +31,7 @@ impl<Pl> InterestOrdering<Pl> {
     }
 }
 
-impl<G: Game, Pl: Plausibility<G>> MoveOrdering<G> for InterestOrdering<Pl> {
+impl<G: ZeroSumGame, Pl: Plausibility<G>> MoveOrdering<G> for InterestOrdering<Pl> {
     #[inline]
     fn score(&mut self, game: &G, state: &G::State, mv: G::Move, _depth: u32) -> i32 {
         let interest = self.plausibility.interest(game, state, mv);

@@ -3,7 +3,7 @@
 //! `tests/tests/interest_*.rs` run it).
 
 use game_trait::{
-    Evaluator, Game, HorizonPolicy, MoveList, Plausibility, PlayerId, Score, Step, Turn,
+    Evaluator, Game, HorizonPolicy, MoveList, Outcome, Plausibility, PlayerId, Score, Step,
     ZeroSumGame,
 };
 use quickcheck::{quickcheck, TestResult};
@@ -62,22 +62,8 @@ impl Tree {
 impl Game for Tree {
     type State = At;
     type Move = usize;
-    fn players(&self) -> usize {
-        2
-    }
     fn initial_state(&self) -> At {
         At { node: 0, ply: 0 }
-    }
-    fn turn(&self, s: &At) -> Turn {
-        if self.kids[s.node].is_empty() {
-            Turn::Over
-        } else {
-            Turn::Player((s.ply % 2) as PlayerId)
-        }
-    }
-    fn legal_moves(&self, s: &At, _: PlayerId, moves: &mut MoveList<usize>) {
-        moves.clear();
-        moves.extend(self.kids[s.node].iter().copied());
     }
     fn apply(&self, s: &mut At, mv: usize) -> Option<At> {
         Some(At {
@@ -85,11 +71,8 @@ impl Game for Tree {
             ply: s.ply + 1,
         })
     }
-    fn payoff(&self, _: &At, _: PlayerId) -> f64 {
-        0.5
-    }
-    fn hash(&self, s: &At) -> u64 {
-        s.node as u64
+    fn hash(&self, s: &At) -> Option<u64> {
+        Some(s.node as u64)
     }
 }
 
@@ -97,8 +80,13 @@ impl ZeroSumGame for Tree {
     fn side_to_move(&self, s: &At) -> PlayerId {
         (s.ply % 2) as PlayerId
     }
-    fn final_result(&self, s: &At) -> i32 {
-        self.value[s.node]
+    fn outcome(&self, s: &At) -> Option<Outcome> {
+        self.kids[s.node]
+            .is_empty()
+            .then(|| Outcome::margin_of(self.value[s.node]))
+    }
+    fn moves(&self, s: &At, moves: &mut MoveList<usize>) {
+        moves.extend(self.kids[s.node].iter().copied());
     }
 }
 
@@ -119,6 +107,9 @@ struct Static;
 impl Evaluator<Tree> for Static {
     fn evaluate(&mut self, t: &Tree, s: &At) -> Score {
         t.value[s.node]
+    }
+    fn terminal(&mut self, _: &Tree, _: &At, outcome: Outcome) -> Score {
+        outcome.margin()
     }
 }
 

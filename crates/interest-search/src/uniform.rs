@@ -1,6 +1,6 @@
 //! [`Uniform`]: the plausibility under which interest search is depth-limited search.
 
-use game_trait::{Game, Plausibility};
+use game_trait::{Plausibility, ZeroSumGame};
 
 /// Every move has the same interest and no move is similar to another. With
 /// [`sibling_percent`](crate::InterestConfig::sibling_percent) 0 and a `limit_step` equal to the
@@ -16,7 +16,7 @@ impl Default for Uniform {
     }
 }
 
-impl<G: Game> Plausibility<G> for Uniform {
+impl<G: ZeroSumGame> Plausibility<G> for Uniform {
     #[inline(always)]
     fn interest(&mut self, _: &G, _: &G::State, _: G::Move) -> u32 {
         self.0.max(1)

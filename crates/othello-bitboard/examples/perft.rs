@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use game_trait::{Game, MoveList, Turn};
+use game_trait::{Game, MoveList, ZeroSumGame};
 use othello_bitboard::{perft, perft_portable, Board, Othello, Position};
 
 fn generic(
@@ -14,14 +14,12 @@ fn generic(
     depth: u32,
     moves: &mut [MoveList<othello_bitboard::Move>],
 ) -> u64 {
-    if depth == 0 {
+    if depth == 0 || game.outcome(state).is_some() {
         return 1;
     }
-    let Turn::Player(p) = game.turn(state) else {
-        return 1;
-    };
     let (here, deeper) = moves.split_first_mut().expect("one buffer per ply");
-    game.legal_moves(state, p, here);
+    here.clear();
+    game.moves(state, here);
     let mut total = 0;
     for &mv in here.iter() {
         let mut s = *state;

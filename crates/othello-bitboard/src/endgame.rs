@@ -28,11 +28,11 @@
 //! subtree with it, fail-soft: under a null window it only decides on which side the value lies.
 //!
 //! # Scale
-//! Values are final disc differences (empties to the winner), −64..=64, from the side to move's view,
-//! the same unit as [`game_trait::FinalResult`], which the exact evaluator agrees with on finished
-//! games.
+//! Values are final disc differences (empties to the winner), −64..=64, from the side to move's view:
+//! the exact evaluator scores a finished game by its [`Outcome`]'s margin, as
+//! [`game_trait::MarginOnly`] does.
 
-use game_trait::{Bound, Evaluator, HorizonPolicy, Score, Step};
+use game_trait::{Bound, Evaluator, HorizonPolicy, Outcome, Score, Step};
 
 use crate::board::{flips, Board, ADJACENT};
 use crate::game::Othello;
@@ -145,6 +145,12 @@ impl Evaluator<Othello> for ExactEvaluator {
             Bound::Exact
         };
         (v, bound)
+    }
+
+    /// A finished game's disc difference: scores are final disc differences throughout.
+    #[inline]
+    fn terminal(&mut self, _: &Othello, _: &Position, outcome: Outcome) -> Score {
+        outcome.margin()
     }
 }
 
@@ -394,16 +400,16 @@ pub(crate) mod tests {
     use super::*;
     use crate::random::random_position;
     use crate::symmetry::Symmetry;
-    use game_trait::{Game, MoveList, Turn, ZeroSumGame};
+    use game_trait::{Game, MoveList, ZeroSumGame};
 
     /// Brute-force negamax through the game trait, no pruning: the oracle of every solver.
     pub(crate) fn minimax_solve(state: &Position) -> i32 {
         let game = Othello;
-        let Turn::Player(player) = game.turn(state) else {
-            return game.final_result(state);
-        };
+        if let Some(outcome) = game.outcome(state) {
+            return outcome.margin();
+        }
         let mut moves = MoveList::new();
-        game.legal_moves(state, player, &mut moves);
+        game.moves(state, &mut moves);
         moves
             .iter()
             .map(|&mv| -minimax_solve(&game.apply(&mut state.clone(), mv).unwrap()))

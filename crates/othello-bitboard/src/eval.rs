@@ -1,5 +1,6 @@
-//! The two evaluation functions of the conspiracy-numbers seed (Algorithms 4 and 5), from the side to
-//! move's point of view.
+//! The two evaluation functions of Vu, Ishitobi, Terrillon and Iida, *Using Conspiracy Numbers for
+//! Improving Move Selection in Minimax Game-Tree Search* (ICAART 2016, Algorithms 4 and 5), from the
+//! side to move's point of view.
 //!
 //! ```text
 //! EV1 = 1000·corners + 100·mobility − 200·next_to_corners − 100·frontier + 1·discs   (Algorithm 4)
@@ -19,17 +20,18 @@
 //! | `frontier` | discs 8-adjacent to at least one empty square |
 //! | `discs` | discs |
 //!
-//! Finished games are scored by [`terminal_score`] of the final disc difference (empties to the
-//! winner), so every win outranks every evaluation. All values lie well inside
+//! Searchers score finished games by their [`Outcome`](game_trait::Outcome) (the final disc
+//! difference, empties to the winner) above every evaluation; these functions see only games in
+//! progress. All values lie well inside
 //! [`EVAL_LIMIT`](game_trait::EVAL_LIMIT) (|EV1| < 20 000).
 
-use game_trait::{terminal_score, Evaluator, Score};
+use game_trait::{Evaluator, Score};
 
 use crate::board::{moves, neighbours, Board, CORNERS};
 use crate::game::Othello;
 use crate::position::Position;
 
-/// The five feature differences of the seed's evaluations, side to move minus opponent. See the
+/// The five feature differences of EV1 and EV2, side to move minus opponent. See the
 /// module docs for the definitions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Features {
@@ -73,20 +75,17 @@ impl Features {
     }
 }
 
-/// The seed's first evaluation function, EV1 (Algorithm 4); finished games by [`terminal_score`].
+/// The first evaluation function of Vu et al., EV1 (Algorithm 4).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Ev1;
 
-/// The seed's second evaluation function, EV2 (Algorithm 5); finished games by [`terminal_score`].
+/// The second evaluation function of Vu et al., EV2 (Algorithm 5).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Ev2;
 
 impl Evaluator<Othello> for Ev1 {
     #[inline]
     fn evaluate(&mut self, _: &Othello, state: &Position) -> Score {
-        if state.is_game_over() {
-            return terminal_score(state.final_score());
-        }
         Features::of(state.board()).ev1()
     }
 }
@@ -94,9 +93,6 @@ impl Evaluator<Othello> for Ev1 {
 impl Evaluator<Othello> for Ev2 {
     #[inline]
     fn evaluate(&mut self, _: &Othello, state: &Position) -> Score {
-        if state.is_game_over() {
-            return terminal_score(state.final_score());
-        }
         Features::of(state.board()).ev2()
     }
 }
@@ -183,8 +179,8 @@ mod tests {
     fn finished_games_score_as_terminal_results() {
         let p = Position::from_colors(bits("a1 b1 c1"), 0, Color::White).unwrap();
         assert!(p.is_game_over());
-        assert_eq!(Ev1.evaluate(&Othello, &p), terminal_score(-64));
-        assert_eq!(Ev2.evaluate(&Othello, &p), terminal_score(-64));
+        assert_eq!(Ev1.value(&Othello, &p), game_trait::terminal_score(-64));
+        assert_eq!(Ev2.value(&Othello, &p), game_trait::terminal_score(-64));
     }
 
     quickcheck! {

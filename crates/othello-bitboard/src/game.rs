@@ -1,7 +1,7 @@
 //! [`Othello`]: the rules as a game-trait [`Game`] and [`ZeroSumGame`], so every searcher of the
 //! workspace runs on it.
 
-use game_trait::{Game, MoveList, PlayerId, Turn, ZeroSumGame};
+use game_trait::{Game, MoveList, Outcome, PlayerId, ZeroSumGame};
 
 use crate::position::Position;
 use crate::square::{Move, Square};
@@ -9,11 +9,10 @@ use crate::square::{Move, Square};
 /// The rules of Othello (8x8, standard start, black first). Copy-make: [`Game::apply`] returns the
 /// child [`Position`] and never mutates.
 ///
-/// - [`Turn::Player`] while the side to move has a legal square or must pass (its only move is then
-///   [`Move::PASS`]); [`Turn::Over`] when neither side can move.
-/// - [`ZeroSumGame::final_result`]: disc difference from the side to move's view with the empty
-///   squares going to the winner (the FFO / Edax convention).
-/// - [`Game::payoff`]: 1 for a win, ½ for a draw, 0 for a loss.
+/// - [`ZeroSumGame::moves`]: the side to move's legal squares, or [`Move::PASS`] alone when it has
+///   none but its opponent has some.
+/// - [`ZeroSumGame::outcome`]: once neither side can move, the disc difference from the side to
+///   move's view with the empty squares going to the winner (the FFO / Edax convention).
 /// - [`Game::hash`] is [`Position::hash`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Othello;
@@ -22,40 +21,8 @@ impl Game for Othello {
     type State = Position;
     type Move = Move;
 
-    fn players(&self) -> usize {
-        2
-    }
-
     fn initial_state(&self) -> Position {
         Position::start()
-    }
-
-    #[inline]
-    fn turn(&self, state: &Position) -> Turn {
-        if state.legal_squares() != 0 || !state.is_game_over() {
-            Turn::Player(state.side().id())
-        } else {
-            Turn::Over
-        }
-    }
-
-    #[inline]
-    fn legal_moves(&self, state: &Position, player: PlayerId, moves: &mut MoveList<Move>) {
-        moves.clear();
-        if player != state.side().id() {
-            return;
-        }
-        let mut bits = state.legal_squares();
-        if bits == 0 {
-            if state.must_pass() {
-                moves.push(Move::PASS);
-            }
-            return;
-        }
-        while bits != 0 {
-            moves.push(Move::at(Square::lowest(bits)));
-            bits &= bits - 1;
-        }
     }
 
     #[inline]
@@ -63,21 +30,9 @@ impl Game for Othello {
         Some(state.play_legal(mv))
     }
 
-    fn payoff(&self, state: &Position, player: PlayerId) -> f64 {
-        let mut result = state.final_score();
-        if player != state.side().id() {
-            result = -result;
-        }
-        match result.signum() {
-            1 => 1.0,
-            0 => 0.5,
-            _ => 0.0,
-        }
-    }
-
     #[inline]
-    fn hash(&self, state: &Position) -> u64 {
-        state.hash()
+    fn hash(&self, state: &Position) -> Option<u64> {
+        Some(state.hash())
     }
 
     fn move_name(&self, _: &Position, mv: Move) -> String {
@@ -92,8 +47,23 @@ impl ZeroSumGame for Othello {
     }
 
     #[inline]
-    fn final_result(&self, state: &Position) -> i32 {
-        state.final_score()
+    fn outcome(&self, state: &Position) -> Option<Outcome> {
+        state
+            .is_game_over()
+            .then(|| Outcome::margin_of(state.final_score()))
+    }
+
+    #[inline]
+    fn moves(&self, state: &Position, moves: &mut MoveList<Move>) {
+        let mut bits = state.legal_squares();
+        if bits == 0 {
+            moves.push(Move::PASS);
+            return;
+        }
+        while bits != 0 {
+            moves.push(Move::at(Square::lowest(bits)));
+            bits &= bits - 1;
+        }
     }
 }
 
@@ -104,18 +74,16 @@ mod tests {
     use crate::random::random_game;
     use crate::symmetry::Symmetry;
     use crate::Color;
+    use game_trait::{GeneralGame, Turn};
     use quickcheck::quickcheck;
 
-    /// Perft through the trait only, the route every generic searcher takes.
+    /// Perft through the trait only, the route every negamax searcher takes.
     fn trait_perft(game: &Othello, state: &Position, depth: u32) -> u64 {
-        let Turn::Player(p) = game.turn(state) else {
-            return 1;
-        };
-        if depth == 0 {
+        if depth == 0 || game.outcome(state).is_some() {
             return 1;
         }
         let mut moves = MoveList::new();
-        game.legal_moves(state, p, &mut moves);
+        game.moves(state, &mut moves);
         let mut total = 0;
         for &mv in &moves {
             let mut s = *state;
@@ -150,7 +118,8 @@ mod tests {
         // Black plays c1: all three discs black, nobody can move.
         let end = after.play("c1".parse().unwrap()).unwrap();
         assert_eq!(Othello.turn(&end), Turn::Over);
-        assert_eq!(Othello.final_result(&end), -64); // white to move, lost 0-3 with 61 empties
+        // White to move, lost 0-3 with 61 empties.
+        assert_eq!(Othello.outcome(&end), Some(Outcome::margin_of(-64)));
         assert_eq!(Othello.payoff(&end, 0), 1.0);
         assert_eq!(Othello.payoff(&end, 1), 0.0);
     }
@@ -160,7 +129,7 @@ mod tests {
         let board = Board::new(u64::MAX >> 32, u64::MAX << 32).unwrap();
         let position = Position::new(board, Color::Black);
         assert_eq!(Othello.turn(&position), Turn::Over);
-        assert_eq!(Othello.final_result(&position), 0);
+        assert_eq!(Othello.outcome(&position), Some(Outcome::DRAW));
         assert_eq!(Othello.payoff(&position, 0), 0.5);
         assert_eq!(Othello.payoff(&position, 1), 0.5);
     }
@@ -196,7 +165,7 @@ mod tests {
 
         fn hashes_are_distinct_along_games(seed: u64) -> bool {
             let game = random_game(seed);
-            let hashes: std::collections::HashSet<u64> = game.iter().map(|p| Othello.hash(p)).collect();
+            let hashes: std::collections::HashSet<u64> = game.iter().filter_map(|p| Othello.hash(p)).collect();
             hashes.len() == game.len()
         }
     }

@@ -15,7 +15,7 @@
 //! - Text: square names `a1`..`h8`, move sequences ([`parse_moves`], [`Position::play_moves`]), the
 //!   board diagram (`Display`), the [`obf`] format of the FFO suites; errors are [`OthelloError`].
 //! - [`perft()`]: bulk-counting perft, with run-time CPU-feature dispatch.
-//! - [`eval`]: the seed's EV1 and EV2 ([`Ev1`], [`Ev2`], [`Features`]).
+//! - [`eval`]: EV1 and EV2 of Vu et al. ([`Ev1`], [`Ev2`], [`Features`]).
 //! - Endgame hooks: [`FastestFirst`] move ordering, [`EndgameHorizon`], [`ExactEvaluator`].
 //! - [`OthelloPlausibility`]: move interest for Rollason's interest search.
 //! - Seeded random playouts: [`random_position`], [`random_game`].
@@ -26,7 +26,7 @@
 //! [`Board`] holds the discs of the player to move and of the opponent, not of black and white:
 //! the rules are colour-symmetric, so the move generator and the solver never look at colours, and
 //! making a move is `(opponent ^ flipped, player ^ flipped ^ square)`. [`Position`] adds the colour
-//! to move (needed for [`Game::payoff`] and display) and caches the legal squares, because every
+//! to move (needed for [`GeneralGame::payoff`] and display) and caches the legal squares, because every
 //! searcher asks for them at every node.
 //!
 //! # Move generation
@@ -91,7 +91,9 @@
 //!
 //! # Example: a game between two searchers
 //! ```
-//! use game_trait::{Evaluator, Game, Limits, MoveList, SearchResult, Searcher, ZeroSumGame};
+//! use game_trait::{
+//!     Evaluator, Game, GeneralGame, Limits, MoveList, Reset, SearchResult, Searcher, ZeroSumGame,
+//! };
 //! use othello_bitboard::{Ev1, Ev2, Othello, Position};
 //!
 //! /// Plays the move whose child the evaluator likes best (one ply of negamax).
@@ -99,21 +101,22 @@
 //!
 //! impl<E: Evaluator<Othello>> Searcher<Othello> for Greedy<E> {
 //!     fn search(&mut self, game: &Othello, state: &Position, _: &Limits) -> SearchResult<othello_bitboard::Move> {
+//!         let mut result = SearchResult::leaf(self.0.value(game, state));
+//!         if game.outcome(state).is_some() {
+//!             return result;
+//!         }
 //!         let mut moves = MoveList::new();
 //!         game.moves(state, &mut moves);
-//!         let mut result = SearchResult::leaf(self.0.evaluate(game, state));
 //!         for &mv in &moves {
-//!             let value = -self.0.evaluate(game, &state.play_legal(mv));
+//!             let value = -self.0.value(game, &state.play_legal(mv));
 //!             if result.best_move.is_none() || value > result.value {
 //!                 (result.best_move, result.value) = (Some(mv), value);
 //!             }
 //!         }
 //!         result
 //!     }
-//!     fn name(&self) -> String {
-//!         "greedy".into()
-//!     }
 //! }
+//! impl<E> Reset for Greedy<E> {}
 //!
 //! let (mut black, mut white) = (Greedy(Ev1), Greedy(Ev2));
 //! let mut position = Othello.initial_state();
@@ -127,12 +130,13 @@
 //! }
 //! assert!(position.is_game_over());
 //! println!("{}\n{}", othello_bitboard::format_moves(&record), position);
-//! println!("black {:+}", Othello.final_result(&position) * if position.side().id() == 0 { 1 } else { -1 });
+//! let margin = Othello.outcome(&position).expect("the game is over").margin();
+//! println!("black {:+}", margin * if position.side().id() == 0 { 1 } else { -1 });
 //! assert_eq!(Othello.payoff(&position, 0) + Othello.payoff(&position, 1), 1.0);
 //! ```
 //!
 //! [`Game`]: game_trait::Game
-//! [`Game::payoff`]: game_trait::Game::payoff
+//! [`GeneralGame::payoff`]: game_trait::GeneralGame::payoff
 #![deny(missing_docs)]
 
 pub mod board;

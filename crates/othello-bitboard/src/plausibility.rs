@@ -321,7 +321,7 @@ impl Plausibility<Othello> for OthelloPlausibility {
 mod tests {
     use super::*;
     use crate::{random_position, Color, Square, Symmetry};
-    use game_trait::{Game, MoveList};
+    use game_trait::{MoveList, ZeroSumGame};
     use quickcheck::quickcheck;
 
     fn sq(name: &str) -> u64 {
@@ -373,7 +373,7 @@ mod tests {
         let interest = |pl: &mut OthelloPlausibility, m: Move| pl.interest(&Othello, &p, m);
         let corner = interest(&mut pl, a1);
         let mut moves = MoveList::new();
-        Othello.legal_moves(&p, 0, &mut moves);
+        Othello.moves(&p, &mut moves);
         for &m in &moves {
             if m != a1 {
                 assert!(corner > interest(&mut pl, m), "a1 {corner} vs {m}");
@@ -403,7 +403,7 @@ mod tests {
         let p = Position::start();
         let mut pl = OthelloPlausibility::new();
         let mut moves = MoveList::new();
-        Othello.legal_moves(&p, 0, &mut moves);
+        Othello.moves(&p, &mut moves);
         let m = moves[0];
         let before = pl.interest(&Othello, &p, m);
         pl.set_previous_best(&p, m);
@@ -420,11 +420,11 @@ mod tests {
         // later moves are killers; the move played at once learns nothing.
         let child = p.play(m).unwrap();
         let mut replies = MoveList::new();
-        Othello.legal_moves(&child, 1, &mut replies);
+        Othello.moves(&child, &mut replies);
         let r = replies[0];
         let next = child.play(r).unwrap();
         let mut ours = MoveList::new();
-        Othello.legal_moves(&next, 0, &mut ours);
+        Othello.moves(&next, &mut ours);
         let n = ours[0];
         let (reply_before, next_before) = (
             pl.interest(&Othello, &child, r),
@@ -458,8 +458,10 @@ mod tests {
             let p = random_position(seed, u32::from(empties % 60));
             let mut pl = OthelloPlausibility::new();
             let mut moves = MoveList::new();
-            let Some(player) = (!p.is_game_over()).then(|| p.side().id()) else { return true };
-            Othello.legal_moves(&p, player, &mut moves);
+            if p.is_game_over() {
+                return true;
+            }
+            Othello.moves(&p, &mut moves);
             moves.iter().all(|&m| {
                 let i = pl.interest(&Othello, &p, m);
                 let symmetric = Symmetry::ALL.iter().all(|&s| {

@@ -113,17 +113,17 @@ mod tests {
     use super::*;
     use crate::random::random_position;
     use crate::{Board, Position};
-    use game_trait::{Game, MoveList, Turn};
+    use game_trait::{MoveList, ZeroSumGame};
 
     /// Every square whose disc changes colour somewhere in some continuation (brute force over all
     /// lines of play).
     fn ever_flipped(p: &Position, changed: &mut u64) {
         let game = crate::Othello;
-        let Turn::Player(player) = game.turn(p) else {
+        if game.outcome(p).is_some() {
             return;
-        };
+        }
         let mut moves = MoveList::new();
-        game.legal_moves(p, player, &mut moves);
+        game.moves(p, &mut moves);
         for &mv in &moves {
             let child = p.play_legal(mv);
             let (before, after) = (p.board(), child.board());

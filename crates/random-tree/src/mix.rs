@@ -10,14 +10,8 @@ const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
 /// are independent even though both start from the node's key.
 const BRANCHING_STREAM: u64 = 0xD1B5_4A32_D192_ED03;
 
-/// SplitMix64's finaliser (Stafford's Mix13): a bijection on `u64` whose output bits each depend on
-/// every input bit, so nearby inputs (sibling indices) give unrelated outputs.
-#[inline(always)]
-pub(crate) fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+/// SplitMix64's finaliser ([`mix64`]): nearby inputs (sibling indices) give unrelated outputs.
+pub(crate) use game_trait::mix64 as mix;
 
 /// The key of a tree's root, from the tree seed.
 #[inline(always)]

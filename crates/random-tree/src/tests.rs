@@ -1,6 +1,6 @@
 //! Properties of the trees: determinism, order independence, and the distributions the paper assumes.
 
-use game_trait::{Game, Turn, ZeroSumGame};
+use game_trait::{GeneralGame, Turn, ZeroSumGame};
 use quickcheck::quickcheck;
 
 use crate::*;
@@ -180,7 +180,7 @@ fn leaves_are_finished_games_scored_by_cost() {
     let leaf = tree.child(&tree.root(), 1);
     assert_eq!(tree.turn(&leaf), Turn::Over);
     // MIN is "to move" at ply 1: the result is the negated cost.
-    assert_eq!(tree.final_result(&leaf), -leaf.cost());
+    assert_eq!(tree.outcome(&leaf).map(|o| o.margin()), Some(-leaf.cost()));
     let max_wins = leaf.cost() > 0;
     assert_eq!(tree.payoff(&leaf, 0) == 1.0, max_wins);
     assert_eq!(tree.payoff(&leaf, 0) + tree.payoff(&leaf, 1), 1.0);

@@ -1,6 +1,6 @@
 //! [`RandomTree`], its [`Node`]s, the game-trait implementation and the [`NodeCost`] evaluator.
 
-use game_trait::{Evaluator, Game, MoveList, PlayerId, Score, Turn, ZeroSumGame};
+use game_trait::{Evaluator, Game, MoveList, Outcome, PlayerId, Score, ZeroSumGame};
 
 use crate::config::{Branching, RandomTreeConfig};
 use crate::error::ConfigError;
@@ -134,27 +134,8 @@ impl Game for RandomTree {
     type State = Node;
     type Move = u16;
 
-    fn players(&self) -> usize {
-        2
-    }
-
     fn initial_state(&self) -> Node {
         self.root()
-    }
-
-    #[inline]
-    fn turn(&self, node: &Node) -> Turn {
-        if node.branching == 0 {
-            Turn::Over
-        } else {
-            Turn::Player(usize::from(node.depth % 2))
-        }
-    }
-
-    #[inline]
-    fn legal_moves(&self, node: &Node, _: PlayerId, moves: &mut MoveList<u16>) {
-        moves.clear();
-        moves.extend(0..node.branching);
     }
 
     #[inline]
@@ -162,22 +143,9 @@ impl Game for RandomTree {
         Some(self.child(node, index))
     }
 
-    /// MAX (player 0) wins when the leaf's cost is positive, MIN when negative; 0 is a draw.
-    fn payoff(&self, node: &Node, player: PlayerId) -> f64 {
-        let max_payoff = match node.cost.signum() {
-            1 => 1.0,
-            -1 => 0.0,
-            _ => 0.5,
-        };
-        if player == 0 {
-            max_payoff
-        } else {
-            1.0 - max_payoff
-        }
-    }
-
-    fn hash(&self, node: &Node) -> u64 {
-        node.key
+    #[inline]
+    fn hash(&self, node: &Node) -> Option<u64> {
+        Some(node.key)
     }
 
     fn move_name(&self, _: &Node, index: u16) -> String {
@@ -186,24 +154,32 @@ impl Game for RandomTree {
 }
 
 impl ZeroSumGame for RandomTree {
+    /// MAX (player 0) moves at even depths, MIN (player 1) at odd ones.
     #[inline]
     fn side_to_move(&self, node: &Node) -> PlayerId {
         usize::from(node.depth % 2)
     }
 
-    /// The leaf's cost from the side to move's point of view: the paper's "static value of this leaf is
-    /// the outcome of the game".
-    fn final_result(&self, node: &Node) -> i32 {
-        node.value()
+    /// At a leaf, its cost from the side to move's point of view: the paper's "static value of this
+    /// leaf is the outcome of the game". MAX wins when the cost is positive, MIN when negative.
+    #[inline]
+    fn outcome(&self, node: &Node) -> Option<Outcome> {
+        (node.branching == 0).then(|| Outcome::margin_of(node.value()))
+    }
+
+    #[inline]
+    fn moves(&self, node: &Node, moves: &mut MoveList<u16>) {
+        moves.extend(0..node.branching);
     }
 }
 
 /// The paper's static evaluator: a node's cost, from the side to move's point of view, at **every**
 /// node (interior nodes have static values, which forward estimation needs).
 ///
-/// Leaves are scored by their raw cost too, not by `terminal_score`: in the paper a leaf's value *is*
-/// its cost, and forward estimation's bounds `c + u·d` are only meaningful if leaves and interior nodes
-/// share one scale. Costs stay within `±EVAL_LIMIT` by [`RandomTreeConfig::validate`].
+/// Leaves are scored by their raw cost too ([`terminal`](Evaluator::terminal) returns the
+/// outcome's margin, not [`Outcome::score`]): in the paper a leaf's value *is* its cost, and forward
+/// estimation's bounds `c + u·d` are only meaningful if leaves and interior nodes share one scale.
+/// Costs stay within `±EVAL_LIMIT` by [`RandomTreeConfig::validate`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NodeCost;
 
@@ -211,5 +187,10 @@ impl Evaluator<RandomTree> for NodeCost {
     #[inline(always)]
     fn evaluate(&mut self, _: &RandomTree, node: &Node) -> Score {
         node.value()
+    }
+
+    #[inline(always)]
+    fn terminal(&mut self, _: &RandomTree, _: &Node, outcome: Outcome) -> Score {
+        outcome.margin()
     }
 }

@@ -14,7 +14,8 @@ use std::time::Instant;
 
 use game_trait::{
     Bound, DepthHorizon, Evaluator, ForwardPruning, HorizonPolicy, Limits, MoveList, MoveOrdering,
-    NoOrdering, NoPruning, Score, SearchResult, SearchStats, Searcher, ZeroSumGame, INFINITY,
+    NoOrdering, NoPruning, Reset, Score, SearchResult, SearchStats, Searcher, ZeroSumGame,
+    INFINITY,
 };
 
 pub use config::AlphaBetaConfig;
@@ -161,9 +162,9 @@ impl<E, P, H, O> AlphaBeta<E, P, H, O> {
     }
 
     /// Brings the transposition table in line with the configuration and ages what earlier
-    /// searches learned.
-    fn prepare(&mut self) {
-        let bytes = self.config.tt_bytes;
+    /// searches learned. Games that give no hash get no table, whatever its configured size.
+    fn prepare(&mut self, hashes: bool) {
+        let bytes = if hashes { self.config.tt_bytes } else { 0 };
         match &mut self.tt {
             _ if bytes == 0 => self.tt = None,
             Some(tt) if tt.bytes() == TranspositionTable::new_size(bytes) => tt.new_search(),
@@ -261,7 +262,10 @@ where
         let mut moves = MoveList::new();
         let mut line = Vec::with_capacity(self.pv.root().len());
         for &index in self.pv.root() {
-            self.game.moves(&state, &mut moves);
+            moves.clear();
+            if self.game.outcome(&state).is_none() {
+                self.game.moves(&state, &mut moves);
+            }
             match moves.get(index as usize) {
                 Some(&mv) if index != NO_MOVE => {
                     line.push(mv);
@@ -285,14 +289,14 @@ where
         let done = done.unwrap_or_else(|| {
             let mut pv = self.root_pv(root);
             pv.truncate(1);
-            if pv.is_empty() {
+            if pv.is_empty() && self.game.outcome(root).is_none() {
                 let mut moves = MoveList::new();
                 self.game.moves(root, &mut moves);
                 pv.extend(moves.first().copied());
             }
             self.stats.evaluated += 1;
             Iteration {
-                value: self.eval.evaluate(self.game, root),
+                value: self.eval.value(self.game, root),
                 bound: Bound::Exact,
                 pv,
                 depth: 0,
@@ -332,7 +336,7 @@ impl<E, P, H, O> AlphaBeta<E, P, H, O> {
     {
         let start = Instant::now();
         let depth = limits.depth.unwrap_or(self.config.depth);
-        self.prepare();
+        self.prepare(game.hash(state).is_some());
         self.pruning.start_search();
         let mut root = state.clone();
         let mut run = self.run(game, limits);
@@ -368,7 +372,7 @@ where
         } else {
             depth
         };
-        self.prepare();
+        self.prepare(game.hash(state).is_some());
         self.pruning.start_search();
         let mut root = state.clone();
         let mut run = self.run(game, limits);
@@ -389,50 +393,11 @@ where
         }
         run.finish(&root, done, start)
     }
+}
 
-    /// `alphabeta:depth=4` or `pvs:depth=6,tt=64mb`, with the options that differ from the default.
-    fn name(&self) -> String {
-        let c = &self.config;
-        let mut name = format!(
-            "{}:depth={}",
-            if c.pvs { "pvs" } else { "alphabeta" },
-            c.depth
-        );
-        if c.tt_bytes > 0 {
-            if c.tt_bytes % (1 << 20) == 0 {
-                name += &format!(",tt={}mb", c.tt_bytes >> 20);
-            } else {
-                name += &format!(",tt={}", c.tt_bytes);
-            }
-        }
-        if c.cutoff == game_trait::Cutoff::AboveBeta {
-            name += ",cutoff=gt";
-        }
-        // `pvs` implies iterative deepening, killers and history; `alphabeta` none of them.
-        for (key, on) in [
-            ("iterative", c.iterative),
-            ("killers", c.killers),
-            ("history", c.history),
-        ] {
-            if on != c.pvs {
-                name += &format!(",{key}={on}");
-            }
-        }
-        if let Some(delta) = c.aspiration {
-            name += &format!(",aspiration={delta}");
-        }
-        for hook in [self.pruning.describe(), self.horizon.describe()]
-            .into_iter()
-            .flatten()
-        {
-            name += "+";
-            name += &hook;
-        }
-        name
-    }
-
+impl<E, P, H, O> Reset for AlphaBeta<E, P, H, O> {
     /// Empties the transposition table and forgets killers and history.
-    fn clear(&mut self) {
+    fn reset(&mut self) {
         if let Some(tt) = &mut self.tt {
             tt.clear();
         }

@@ -7,13 +7,13 @@
 //!   that finishes the game is drawn again (up to 100 times; then it is kept as it is).
 //! - Each opening is played **twice with colours swapped**: in game `2i` searcher A plays player 0,
 //!   in game `2i + 1` player 1. Same seed ⇒ same openings.
-//! - Before every game both searchers are [`clear`](Searcher::clear)ed, so games are independent
-//!   of their order.
+//! - Before every game both searchers are [`reset`](game_trait::Reset::reset), so games are
+//!   independent of their order.
 //! - Every move is a [`Searcher::search`] under [`MatchConfig::limits`]. A searcher that returns no
 //!   move or an illegal one in an unfinished game **forfeits** (loses that game); forfeits are counted
 //!   per side. Games must be finite: the runner imposes no length limit.
-//! - The result is read from [`ZeroSumGame::final_result`]: positive for the player to move at the
-//!   end is a win for that player, 0 a draw.
+//! - The result is read from [`ZeroSumGame::outcome`] at the end: the side to move's
+//!   [`Outcome`](game_trait::Outcome), whose margin's sign says who won.
 //!
 //! # The Elo estimate
 //! With `n` games, `w` wins, `d` draws and `l` losses (A's view), the score is `s = (w + d/2) / n`
@@ -38,7 +38,7 @@
 
 use std::time::{Duration, Instant};
 
-use game_trait::{Limits, MoveList, PlayerId, Searcher, Turn, ZeroSumGame};
+use game_trait::{Limits, MoveList, PlayerId, Searcher, ZeroSumGame};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 use serde::Serialize;
@@ -80,7 +80,7 @@ impl Default for MatchConfig {
 /// How a game ended, from searcher A's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Outcome {
+pub enum GameResult {
     /// A won.
     Win,
     /// Neither won.
@@ -101,7 +101,7 @@ pub struct GameRecord {
     /// Plies played after the opening.
     pub plies: u32,
     /// The result for A.
-    pub outcome: Outcome,
+    pub outcome: GameResult,
     /// Whether the game was decided by a forfeit (no move, or an illegal one).
     pub forfeit: bool,
 }
@@ -109,8 +109,6 @@ pub struct GameRecord {
 /// What one side did over a match.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct SideReport {
-    /// [`Searcher::name`].
-    pub name: String,
     /// Moves searched.
     pub moves: u64,
     /// Nodes generated over all moves ([`SearchStats::generated`](game_trait::SearchStats)).
@@ -203,23 +201,19 @@ pub fn elo_estimate(wins: u64, draws: u64, losses: u64) -> EloEstimate {
 /// and after each one.
 ///
 /// ```
-/// # use game_trait::{Game, Limits, MoveList, PlayerId, SearchResult, Searcher, Turn, ZeroSumGame};
+/// # use game_trait::{Game, MoveList, Outcome, PlayerId, ZeroSumGame};
 /// # use search_core::arena::{play_match, MatchConfig};
 /// # #[derive(Clone, Copy, Debug)] struct Pile { stones: u32, mover: PlayerId }
 /// # struct Nim;
 /// # impl Game for Nim {
 /// #     type State = Pile; type Move = u32;
-/// #     fn players(&self) -> usize { 2 }
 /// #     fn initial_state(&self) -> Pile { Pile { stones: 9, mover: 0 } }
-/// #     fn turn(&self, s: &Pile) -> Turn { if s.stones == 0 { Turn::Over } else { Turn::Player(s.mover) } }
-/// #     fn legal_moves(&self, s: &Pile, _: PlayerId, m: &mut MoveList<u32>) { m.clear(); m.extend((1..=2).filter(|&n| n <= s.stones)); }
 /// #     fn apply(&self, s: &mut Pile, t: u32) -> Option<Pile> { Some(Pile { stones: s.stones - t, mover: 1 - s.mover }) }
-/// #     fn payoff(&self, s: &Pile, p: PlayerId) -> f64 { if p == s.mover { 0.0 } else { 1.0 } }
-/// #     fn hash(&self, s: &Pile) -> u64 { s.stones as u64 }
 /// # }
 /// # impl ZeroSumGame for Nim {
 /// #     fn side_to_move(&self, s: &Pile) -> PlayerId { s.mover }
-/// #     fn final_result(&self, _: &Pile) -> i32 { -1 }
+/// #     fn outcome(&self, s: &Pile) -> Option<Outcome> { (s.stones == 0).then_some(Outcome::LOSS) }
+/// #     fn moves(&self, s: &Pile, m: &mut MoveList<u32>) { m.extend((1..=2).filter(|&n| n <= s.stones)); }
 /// # }
 /// use search_core::{Uct, UctConfig};
 /// let mut strong = Uct::new(UctConfig { simulations: 2_000, ..UctConfig::default() });
@@ -263,14 +257,14 @@ where
 {
     let total = 2 * config.games as u64;
     let mut rng = Pcg64::seed_from_u64(config.seed);
-    let mut sides = [new_side(a.name()), new_side(b.name())];
+    let mut sides = [SideReport::default(), SideReport::default()];
     let mut records = Vec::with_capacity(2 * config.games);
     progress(0, total);
     for opening in 0..config.games {
         let (start, opening_moves) = random_opening(game, root, config.opening_plies, &mut rng);
         for a_player in [0, 1] {
-            a.clear();
-            b.clear();
+            a.reset();
+            b.reset();
             let played = play_game(game, start.clone(), a, b, a_player, config, &mut sides);
             records.push(GameRecord {
                 opening,
@@ -284,14 +278,6 @@ where
         }
     }
     report(sides, records)
-}
-
-/// A side with nothing played yet.
-fn new_side(name: String) -> SideReport {
-    SideReport {
-        name,
-        ..SideReport::default()
-    }
 }
 
 /// Plays `plies` uniformly random legal moves from `root`, drawing again (a bounded number of times)
@@ -309,15 +295,16 @@ fn random_opening<G: ZeroSumGame>(
         let mut state = root.clone();
         let mut names = Vec::with_capacity(plies as usize);
         for _ in 0..plies {
-            game.moves(&state, &mut moves);
-            if moves.is_empty() {
+            if game.outcome(&state).is_some() {
                 break;
             }
+            moves.clear();
+            game.moves(&state, &mut moves);
             let mv = moves[rng.gen_range(0..moves.len())];
             names.push(game.move_name(&state, mv));
             game.play(&mut state, mv);
         }
-        if game.turn(&state) != Turn::Over || attempt >= OPENING_ATTEMPTS {
+        if game.outcome(&state).is_none() || attempt >= OPENING_ATTEMPTS {
             return (state, names);
         }
     }
@@ -326,7 +313,7 @@ fn random_opening<G: ZeroSumGame>(
 /// How one game went.
 struct Played {
     plies: u32,
-    outcome: Outcome,
+    outcome: GameResult,
     forfeit: bool,
 }
 
@@ -347,8 +334,11 @@ where
 {
     let mut legal = MoveList::new();
     let mut plies = 0;
-    // A zero-sum game only reports `Player` or `Over`.
-    while let Turn::Player(mover) = game.turn(&state) {
+    let outcome = loop {
+        if let Some(outcome) = game.outcome(&state) {
+            break outcome;
+        }
+        let mover = game.side_to_move(&state);
         let side = usize::from(mover != a_player);
         let mut limits = config.limits.clone();
         if let Some(time) = config.time_per_move {
@@ -366,15 +356,16 @@ where
         report.seconds += clock.elapsed().as_secs_f64();
         report.nodes += result.stats.generated;
         report.moves += 1;
+        legal.clear();
         game.moves(&state, &mut legal);
         match result.best_move.filter(|mv| legal.contains(mv)) {
             Some(mv) => game.play(&mut state, mv),
             None => {
                 report.forfeits += 1;
                 let outcome = if side == 0 {
-                    Outcome::Loss
+                    GameResult::Loss
                 } else {
-                    Outcome::Win
+                    GameResult::Win
                 };
                 return Played {
                     plies,
@@ -384,17 +375,16 @@ where
             }
         }
         plies += 1;
-    }
-    let result = game.final_result(&state);
-    let for_a = if game.side_to_move(&state) == a_player {
-        result
-    } else {
-        -result
     };
-    let outcome = match for_a.signum() {
-        1 => Outcome::Win,
-        -1 => Outcome::Loss,
-        _ => Outcome::Draw,
+    let for_a = if game.side_to_move(&state) == a_player {
+        outcome
+    } else {
+        outcome.for_opponent()
+    };
+    let outcome = match for_a.margin().signum() {
+        1 => GameResult::Win,
+        -1 => GameResult::Loss,
+        _ => GameResult::Draw,
     };
     Played {
         plies,
@@ -405,11 +395,11 @@ where
 
 /// Totals the games into a report.
 fn report(sides: [SideReport; 2], records: Vec<GameRecord>) -> MatchReport {
-    let count = |o: Outcome| records.iter().filter(|r| r.outcome == o).count() as u64;
+    let count = |o: GameResult| records.iter().filter(|r| r.outcome == o).count() as u64;
     let (wins, draws, losses) = (
-        count(Outcome::Win),
-        count(Outcome::Draw),
-        count(Outcome::Loss),
+        count(GameResult::Win),
+        count(GameResult::Draw),
+        count(GameResult::Loss),
     );
     let games = records.len() as u64;
     let [a, b] = sides.map(|mut side| {

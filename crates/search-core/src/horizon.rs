@@ -24,7 +24,7 @@
 //! assert_eq!(estimate.bound, Bound::Exact);
 //! ```
 
-use game_trait::{Game, HorizonPolicy, Step};
+use game_trait::{HorizonPolicy, Step, ZeroSumGame};
 
 /// Searches at most `width` moves at every node, counting the promoted ones (the table move and
 /// killers) first, then the ordering hook's best; everything else as `inner` says.
@@ -53,7 +53,7 @@ impl<H> WidthLimit<H> {
     }
 }
 
-impl<G: Game, H: HorizonPolicy<G>> HorizonPolicy<G> for WidthLimit<H> {
+impl<G: ZeroSumGame, H: HorizonPolicy<G>> HorizonPolicy<G> for WidthLimit<H> {
     type Budget = H::Budget;
     type NodeTally = H::NodeTally;
 
@@ -90,13 +90,5 @@ impl<G: Game, H: HorizonPolicy<G>> HorizonPolicy<G> for WidthLimit<H> {
     #[inline(always)]
     fn budget_key(&self, budget: &H::Budget) -> u16 {
         self.inner.budget_key(budget)
-    }
-
-    fn describe(&self) -> Option<String> {
-        let width = format!("width={}", self.width);
-        Some(match self.inner.describe() {
-            Some(inner) => format!("{inner},{width}"),
-            None => width,
-        })
     }
 }

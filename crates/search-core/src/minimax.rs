@@ -4,12 +4,13 @@
 //! `score(n) = max over children c of −score(c)` (von Neumann's minimax in Knuth and Moore's negamax
 //! form). Every node of the depth-limited tree is visited: `O(b^d)` nodes for branching `b` and depth
 //! `d`, `O(d)` memory. The value is always [`Bound::Exact`], and with a full window every expanded node
-//! is a PV node in the α/β seed's terms.
+//! is a PV node in the terms of *Minimax with α/β Pruning*.
 
 use std::time::Instant;
 
 use game_trait::{
-    Bound, Evaluator, Limits, MoveList, Score, SearchResult, SearchStats, Searcher, ZeroSumGame,
+    Bound, Evaluator, Limits, MoveList, Reset, Score, SearchResult, SearchStats, Searcher,
+    ZeroSumGame,
 };
 
 use crate::stopwatch::Stopwatch;
@@ -20,7 +21,7 @@ use crate::MAX_PLY;
 /// `score(n) = evaluate(n)` at a leaf (a finished game, or a node at the depth horizon), otherwise
 /// `score(n) = max over children c of −score(c)`. Every node of the depth-limited tree is visited:
 /// `O(b^d)` nodes for branching `b` and depth `d`, `O(d)` memory. The value is always exact, and
-/// with a full window every expanded node is a PV node in the α/β seed's terms. Nodes deeper than
+/// with a full window every expanded node is a PV node. Nodes deeper than
 /// [`MAX_PLY`](crate::MAX_PLY) are evaluated statically.
 ///
 /// ```
@@ -69,13 +70,13 @@ struct Run<'a, G: ZeroSumGame, E> {
 impl<G: ZeroSumGame, E: Evaluator<G>> Run<'_, G, E> {
     fn leaf(&mut self, state: &G::State) -> Score {
         self.stats.evaluated += 1;
-        self.eval.evaluate(self.game, state)
+        self.eval.value(self.game, state)
     }
 
     /// The negamax score of `state` searched `depth` plies deep; `None` if a limit stopped the search.
     fn negamax(&mut self, state: &mut G::State, depth: u32, ply: usize) -> Option<Score> {
         self.pv[ply].clear();
-        if depth == 0 || ply >= MAX_PLY {
+        if depth == 0 || ply >= MAX_PLY || self.game.outcome(state).is_some() {
             return Some(self.leaf(state));
         }
         let mut moves = MoveList::new();
@@ -132,8 +133,10 @@ impl<G: ZeroSumGame, E: Evaluator<G>> Searcher<G> for Minimax<E> {
             pv: vec![Vec::new(); depth.min(MAX_PLY as u32) as usize + 2],
         };
         let mut moves = MoveList::new();
-        game.moves(&root, &mut moves);
-        if depth == 0 || moves.is_empty() {
+        if depth > 0 && game.outcome(&root).is_none() {
+            game.moves(&root, &mut moves);
+        }
+        if moves.is_empty() {
             let value = run.leaf(&root);
             let mut result = SearchResult::leaf(value);
             result.stats = run.stats;
@@ -177,14 +180,12 @@ impl<G: ZeroSumGame, E: Evaluator<G>> Searcher<G> for Minimax<E> {
                 stats,
                 elapsed: start.elapsed(),
             },
-            None => SearchResult::leaf(self.eval.evaluate(game, state)),
+            None => SearchResult::leaf(self.eval.value(game, state)),
         };
         result.stats = stats;
         result.elapsed = start.elapsed();
         result
     }
-
-    fn name(&self) -> String {
-        format!("minimax:depth={}", self.depth)
-    }
 }
+
+impl<E> Reset for Minimax<E> {}

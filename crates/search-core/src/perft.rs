@@ -5,7 +5,7 @@
 //! sum of `perft(child, d − 1)` over the moves of `s`, where a *move* is
 //!
 //! - at a [`Turn::Player`] node, one legal move of that player (a forced pass is a move);
-//! - at a [`Turn::Chance`] node, one outcome of [`Game::chance_outcomes`] (probabilities are ignored:
+//! - at a [`Turn::Chance`] node, one outcome of [`GeneralGame::chance_outcomes`] (probabilities are ignored:
 //!   perft counts positions, not their likelihood);
 //! - at a [`Turn::Simultaneous`] node, one *joint* move: an element of the cartesian product of every
 //!   player's legal moves, times the chance outcomes when chance moves too.
@@ -14,11 +14,11 @@
 //! Depth-first with an explicit stack (deep trees cannot overflow the call stack), one frame per ply
 //! holding that ply's move buffers, reused for the whole count: no allocation per node. Copy-make games
 //! push the returned child; make/unmake games change the state in place and undo it on the way back;
-//! simultaneous moves, which [`Game::play_joint`] applies in place without an undo, are played on a
+//! simultaneous moves, which [`GeneralGame::play_joint`] applies in place without an undo, are played on a
 //! clone. At depth 1 the moves are counted without being applied ("bulk counting"), which is what makes
 //! perft fast enough for deep counts.
 
-use game_trait::{ChanceList, Game, MoveList, Turn};
+use game_trait::{ChanceList, GeneralGame, MoveList, Turn};
 
 /// Counts the leaves of the game tree `depth` plies below `state` ("perft").
 ///
@@ -32,36 +32,37 @@ use game_trait::{ChanceList, Game, MoveList, Turn};
 /// Works with copy-make and make/unmake games alike; an explicit stack (no recursion) keeps deep
 /// trees off the call stack, per-ply move buffers are reused (no allocation per node), and the last
 /// ply is counted without applying its moves ("bulk counting"). Simultaneous moves are played on a
-/// clone, since [`Game::play_joint`] has no undo.
+/// clone, since [`GeneralGame::play_joint`] has no undo.
 ///
 /// Counts saturate at `u64::MAX` rather than overflow.
 ///
 /// ```
-/// # use game_trait::{Game, MoveList, PlayerId, Turn};
-/// /// Take 1 or 2 stones; whoever cannot move has lost.
-/// struct Nim;
-/// impl Game for Nim {
+/// # use game_trait::{Game, GeneralGame, MoveList, PlayerId, Turn};
+/// /// Take 1 or 2 stones, alone, until none is left.
+/// struct Solitaire;
+/// impl Game for Solitaire {
 ///     type State = u32;
 ///     type Move = u32;
-///     fn players(&self) -> usize { 2 }
 ///     fn initial_state(&self) -> u32 { 4 }
+///     fn apply(&self, s: &mut u32, take: u32) -> Option<u32> { Some(*s - take) }
+/// }
+/// impl GeneralGame for Solitaire {
+///     fn players(&self) -> usize { 1 }
 ///     fn turn(&self, s: &u32) -> Turn { if *s == 0 { Turn::Over } else { Turn::Player(0) } }
 ///     fn legal_moves(&self, s: &u32, _: PlayerId, moves: &mut MoveList<u32>) {
 ///         moves.clear();
 ///         moves.extend((1..=2).filter(|&n| n <= *s));
 ///     }
-///     fn apply(&self, s: &mut u32, take: u32) -> Option<u32> { Some(*s - take) }
-///     fn payoff(&self, _: &u32, _: PlayerId) -> f64 { 0.5 }
-///     fn hash(&self, s: &u32) -> u64 { *s as u64 }
+///     fn payoff(&self, _: &u32, _: PlayerId) -> f64 { 1.0 }
 /// }
 /// // 4 → {3, 2} → {2, 1, 1, 0} → {1, 0, 0, 0, finished 0}
-/// assert_eq!(search_core::perft(&Nim, &4, 0), 1);
-/// assert_eq!(search_core::perft(&Nim, &4, 1), 2);
-/// assert_eq!(search_core::perft(&Nim, &4, 2), 4);
-/// assert_eq!(search_core::perft(&Nim, &4, 3), 5); // the finished game counts 1
-/// assert_eq!(search_core::perft(&Nim, &4, 9), 5); // every complete game
+/// assert_eq!(search_core::perft(&Solitaire, &4, 0), 1);
+/// assert_eq!(search_core::perft(&Solitaire, &4, 1), 2);
+/// assert_eq!(search_core::perft(&Solitaire, &4, 2), 4);
+/// assert_eq!(search_core::perft(&Solitaire, &4, 3), 5); // the finished game counts 1
+/// assert_eq!(search_core::perft(&Solitaire, &4, 9), 5); // every complete game
 /// ```
-pub fn perft<G: Game>(game: &G, state: &G::State, depth: u32) -> u64 {
+pub fn perft<G: GeneralGame>(game: &G, state: &G::State, depth: u32) -> u64 {
     Perft::new(game, state.clone()).count(depth)
 }
 
@@ -69,10 +70,14 @@ pub fn perft<G: Game>(game: &G, state: &G::State, depth: u32) -> u64 {
 /// in generation order, for finding which subtree a move generator gets wrong.
 ///
 /// Each move is a joint move: one entry for a `Player` or `Chance` node, every player's move (then the
-/// chance outcome, if chance moves too) at a `Simultaneous` node, as passed to [`Game::play_joint`].
+/// chance outcome, if chance moves too) at a `Simultaneous` node, as passed to [`GeneralGame::play_joint`].
 /// Empty when `depth` is 0 or the game is over (there is no first move); otherwise the counts sum to
 /// `perft(game, state, depth)`.
-pub fn perft_divide<G: Game>(game: &G, state: &G::State, depth: u32) -> Vec<(Vec<G::Move>, u64)> {
+pub fn perft_divide<G: GeneralGame>(
+    game: &G,
+    state: &G::State,
+    depth: u32,
+) -> Vec<(Vec<G::Move>, u64)> {
     if depth == 0 {
         return Vec::new();
     }
@@ -127,7 +132,7 @@ impl<M> Default for Frame<M> {
 
 impl<M: Copy> Frame<M> {
     /// Generates the moves of `state` and returns how many children it has (0 when the game is over).
-    fn generate<G: Game<Move = M>>(&mut self, game: &G, state: &G::State) -> u64 {
+    fn generate<G: GeneralGame<Move = M>>(&mut self, game: &G, state: &G::State) -> u64 {
         self.turn = game.turn(state);
         self.next = 0;
         self.children = match self.turn {
@@ -190,7 +195,7 @@ enum Made<M> {
 }
 
 /// Makes child `index` of the node described by `frame` from the state on top of `states`.
-fn make<G: Game>(
+fn make<G: GeneralGame>(
     game: &G,
     states: &mut Vec<G::State>,
     frame: &Frame<G::Move>,
@@ -222,7 +227,7 @@ fn make<G: Game>(
 }
 
 /// The explicit-stack perft walker.
-struct Perft<'g, G: Game> {
+struct Perft<'g, G: GeneralGame> {
     game: &'g G,
     /// States owned along the current path; the top is the current node's state.
     states: Vec<G::State>,
@@ -232,7 +237,7 @@ struct Perft<'g, G: Game> {
     joint: Vec<G::Move>,
 }
 
-impl<'g, G: Game> Perft<'g, G> {
+impl<'g, G: GeneralGame> Perft<'g, G> {
     fn new(game: &'g G, state: G::State) -> Self {
         Perft {
             game,

@@ -28,7 +28,7 @@
 
 use std::ops::Range;
 
-use game_trait::{Evaluator, Game, MoveList, PlayerId, Score, Turn, ZeroSumGame};
+use game_trait::{mix64, Evaluator, Game, MoveList, Outcome, PlayerId, Score, ZeroSumGame};
 use rand::Rng;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
@@ -205,28 +205,8 @@ impl Game for ExplicitTree {
     /// The index of the child among its siblings (0 for the leftmost).
     type Move = u32;
 
-    fn players(&self) -> usize {
-        2
-    }
-
     fn initial_state(&self) -> NodeId {
         0
-    }
-
-    #[inline]
-    fn turn(&self, state: &NodeId) -> Turn {
-        let node = &self.nodes[*state as usize];
-        if node.children == 0 {
-            Turn::Over
-        } else {
-            Turn::Player((node.ply % 2) as PlayerId)
-        }
-    }
-
-    #[inline]
-    fn legal_moves(&self, state: &NodeId, _: PlayerId, moves: &mut MoveList<u32>) {
-        moves.clear();
-        moves.extend(0..self.nodes[*state as usize].children);
     }
 
     #[inline]
@@ -234,25 +214,10 @@ impl Game for ExplicitTree {
         Some(self.nodes[*state as usize].first_child + mv)
     }
 
-    /// 1 for a win (positive leaf value for that player), 0 for a loss, ½ for a draw.
-    fn payoff(&self, state: &NodeId, player: PlayerId) -> f64 {
-        let mover_view = self.final_result(state);
-        let view = if player == self.side_to_move(state) {
-            mover_view
-        } else {
-            -mover_view
-        };
-        match view.signum() {
-            1 => 1.0,
-            -1 => 0.0,
-            _ => 0.5,
-        }
-    }
-
     /// Node ids are unique positions (a tree has no transpositions); mixed so that low bits vary.
     #[inline]
-    fn hash(&self, state: &NodeId) -> u64 {
-        splitmix64(*state as u64)
+    fn hash(&self, state: &NodeId) -> Option<u64> {
+        Some(mix64(u64::from(*state).wrapping_add(0x9e37_79b9_7f4a_7c15)))
     }
 }
 
@@ -262,14 +227,16 @@ impl ZeroSumGame for ExplicitTree {
         (self.nodes[*state as usize].ply % 2) as PlayerId
     }
 
-    /// The leaf's stored value (side to move's view).
-    fn final_result(&self, state: &NodeId) -> i32 {
-        self.nodes[*state as usize].value
+    /// At a leaf, its stored value (side to move's view) as the margin.
+    #[inline]
+    fn outcome(&self, state: &NodeId) -> Option<Outcome> {
+        let node = &self.nodes[*state as usize];
+        (node.children == 0).then(|| Outcome::margin_of(node.value))
     }
 
     #[inline]
     fn moves(&self, state: &NodeId, moves: &mut MoveList<u32>) {
-        self.legal_moves(state, 0, moves)
+        moves.extend(0..self.nodes[*state as usize].children);
     }
 }
 
@@ -285,20 +252,18 @@ impl Evaluator<ExplicitTree> for LeafValue {
     fn evaluate(&mut self, game: &ExplicitTree, state: &NodeId) -> Score {
         game.value(*state)
     }
-}
 
-/// SplitMix64's finaliser: a bijective 64-bit mix.
-#[inline]
-fn splitmix64(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    /// A leaf's raw value, on the same scale as the interior nodes' values.
+    #[inline]
+    fn terminal(&mut self, _: &ExplicitTree, _: &NodeId, outcome: Outcome) -> Score {
+        outcome.margin()
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use game_trait::{GeneralGame, Turn};
 
     #[test]
     fn random_trees_are_reproducible_and_respect_their_parameters() {

@@ -1,4 +1,4 @@
-//! [`Uct`]: Monte-Carlo tree search with UCB1 selection (UCT), for any [`Game`]: n players, payoffs in
+//! [`Uct`]: Monte-Carlo tree search with UCB1 selection (UCT), for any [`GeneralGame`]: n players, payoffs in
 //! `[0, 1]`, simultaneous moves (decoupled UCT) and chance moves.
 //!
 //! # The algorithm
@@ -17,7 +17,7 @@
 //! (untried moves included) are broken uniformly at random from the seeded generator, which matters
 //! at simultaneous nodes (see below). When the descent leaves the tree it adds **one** node (children are created lazily), plays
 //! a *playout* to the end of the game with a [`PlayoutPolicy`] (default [`UniformPlayout`]), and adds
-//! every player's payoff ([`Game::payoff`], in `[0, 1]`) to the statistics along the path.
+//! every player's payoff ([`GeneralGame::payoff`], in `[0, 1]`) to the statistics along the path.
 //!
 //! What each kind of node does:
 //!
@@ -25,7 +25,7 @@
 //! |---|---|---|
 //! | `Player(p)` | UCB1 over `p`'s moves, maximising `p`'s reward (the multi-player UCT of Sturtevant 2008, the seed's reference \[25\]: each player maximises its own payoff) | per move: visits, `p`'s reward |
 //! | `Simultaneous` | **decoupled UCT** (DUCT, as in CadiaPlayer, Finnsson & Björnsson 2008, the seed's reference \[9\]; analysed by Lanctot, Lisý & Winands 2013; Cowling, Powley & Whitehouse's ISMCTS, 2012, likewise keeps each player's statistics over its own moves only): every player runs its own UCB1 over its own moves, as if the others' choices were part of the environment, and the joint move is the tuple of the choices; if chance moves too, its outcome is drawn from its distribution. Random tie-breaking keeps the players' choices independent (with first-index tie-breaking both players of matching pennies would walk the diagonal forever) | per player and per move of that player: visits, that player's reward |
-//! | `Chance` | an outcome drawn from [`Game::chance_outcomes`] with its probability | per outcome: visits |
+//! | `Chance` | an outcome drawn from [`GeneralGame::chance_outcomes`] with its probability | per outcome: visits |
 //! | `Over` | none: the payoffs are read | — |
 //!
 //! **A known limit of decoupled UCB1**: it need not converge to an equilibrium (Shafiei, Sturtevant &
@@ -77,7 +77,7 @@
 //! expanded node.
 //!
 //! ```
-//! use game_trait::{Game, Limits, MoveList, PlayerId, Searcher, Turn};
+//! use game_trait::{Game, Limits, MoveList, Outcome, PlayerId, Searcher, ZeroSumGame};
 //! use search_core::{Uct, UctConfig};
 //!
 //! /// Take 1 or 2 stones; whoever takes the last one wins.
@@ -87,20 +87,17 @@
 //! impl Game for Nim {
 //!     type State = Pile;
 //!     type Move = u32;
-//!     fn players(&self) -> usize { 2 }
 //!     fn initial_state(&self) -> Pile { Pile { stones: 5, mover: 0 } }
-//!     fn turn(&self, s: &Pile) -> Turn {
-//!         if s.stones == 0 { Turn::Over } else { Turn::Player(s.mover) }
-//!     }
-//!     fn legal_moves(&self, s: &Pile, _: PlayerId, moves: &mut MoveList<u32>) {
-//!         moves.clear();
-//!         moves.extend((1..=2).filter(|&n| n <= s.stones));
-//!     }
 //!     fn apply(&self, s: &mut Pile, take: u32) -> Option<Pile> {
 //!         Some(Pile { stones: s.stones - take, mover: 1 - s.mover })
 //!     }
-//!     fn payoff(&self, s: &Pile, p: PlayerId) -> f64 { if p == s.mover { 0.0 } else { 1.0 } }
-//!     fn hash(&self, s: &Pile) -> u64 { u64::from(s.stones) }
+//! }
+//! impl ZeroSumGame for Nim {
+//!     fn side_to_move(&self, s: &Pile) -> PlayerId { s.mover }
+//!     fn outcome(&self, s: &Pile) -> Option<Outcome> { (s.stones == 0).then_some(Outcome::LOSS) }
+//!     fn moves(&self, s: &Pile, moves: &mut MoveList<u32>) {
+//!         moves.extend((1..=2).filter(|&n| n <= s.stones));
+//!     }
 //! }
 //!
 //! let mut uct = Uct::new(UctConfig { simulations: 2_000, ..UctConfig::default() });
@@ -115,8 +112,8 @@ mod tree;
 use std::time::Instant;
 
 use game_trait::{
-    Bound, ChanceList, Game, Limits, MoveList, PlayerId, Score, SearchResult, SearchStats,
-    Searcher, Turn,
+    Bound, ChanceList, GeneralGame, Limits, MoveList, PlayerId, Reset, Score, SearchResult,
+    SearchStats, Searcher, Turn,
 };
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
@@ -159,7 +156,7 @@ pub struct UctConfig {
     /// guards against games that are not).
     pub max_playout_plies: u32,
     /// Payoff of every player for a truncated playout (and for a non-finished state where a player
-    /// or chance has no move, which breaks the [`Game`] contract). Default 0, the MAC-UCB seed's
+    /// or chance has no move, which breaks the [`GeneralGame`] contract). Default 0, the MAC-UCB seed's
     /// convention.
     pub truncation_payoff: f64,
 }
@@ -249,7 +246,7 @@ impl<P> Uct<P> {
     }
 
     /// Searches `state` within `limits` and returns the result with the root's statistics.
-    pub fn analyse<G: Game>(
+    pub fn analyse<G: GeneralGame>(
         &mut self,
         game: &G,
         state: &G::State,
@@ -283,25 +280,14 @@ impl<P> Uct<P> {
     }
 }
 
-impl<G: Game, P: PlayoutPolicy<G>> Searcher<G> for Uct<P> {
+impl<G: GeneralGame, P: PlayoutPolicy<G>> Searcher<G> for Uct<P> {
     fn search(&mut self, game: &G, state: &G::State, limits: &Limits) -> SearchResult<G::Move> {
         self.analyse(game, state, limits).result
     }
-
-    fn name(&self) -> String {
-        let c = &self.config;
-        let mut name = format!(
-            "uct:sims={},c={},seed={}",
-            c.simulations, c.exploration, c.seed
-        );
-        let policy = PlayoutPolicy::<G>::name(&self.policy);
-        if policy != "random" {
-            name.push_str(",playout=");
-            name.push_str(&policy);
-        }
-        name
-    }
 }
+
+/// A search keeps nothing for the next one: every search builds its tree anew from the seed.
+impl<P> Reset for Uct<P> {}
 
 /// How a simulation left a node of its path.
 #[derive(Clone, Copy, Debug)]
@@ -316,7 +302,7 @@ enum Step {
 }
 
 /// The state of one search: the tree, the random generator and the reusable buffers.
-struct Run<'a, G: Game, P> {
+struct Run<'a, G: GeneralGame, P> {
     game: &'a G,
     policy: &'a mut P,
     config: &'a UctConfig,
@@ -339,7 +325,7 @@ struct Run<'a, G: Game, P> {
     joint: Vec<G::Move>,
 }
 
-impl<'a, G: Game, P: PlayoutPolicy<G>> Run<'a, G, P> {
+impl<'a, G: GeneralGame, P: PlayoutPolicy<G>> Run<'a, G, P> {
     fn new(
         game: &'a G,
         policy: &'a mut P,

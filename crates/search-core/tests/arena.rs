@@ -4,9 +4,10 @@
 use std::time::Duration;
 
 use game_trait::{
-    Bound, Game, Limits, MoveList, PlayerId, SearchResult, SearchStats, Searcher, Turn, ZeroSumGame,
+    Bound, Game, Limits, MoveList, Outcome, PlayerId, Reset, SearchResult, SearchStats, Searcher,
+    ZeroSumGame,
 };
-use search_core::arena::{elo_estimate, elo_of_score, play_match, MatchConfig, Outcome};
+use search_core::arena::{elo_estimate, elo_of_score, play_match, GameResult, MatchConfig};
 use search_core::{Uct, UctConfig};
 
 fn close(a: f64, b: f64) -> bool {
@@ -72,25 +73,11 @@ struct Pile {
 impl Game for Nim {
     type State = Pile;
     type Move = u32;
-    fn players(&self) -> usize {
-        2
-    }
     fn initial_state(&self) -> Pile {
         Pile {
             stones: 20,
             mover: 0,
         }
-    }
-    fn turn(&self, s: &Pile) -> Turn {
-        if s.stones == 0 {
-            Turn::Over
-        } else {
-            Turn::Player(s.mover)
-        }
-    }
-    fn legal_moves(&self, s: &Pile, _: PlayerId, moves: &mut MoveList<u32>) {
-        moves.clear();
-        moves.extend((1..=2).filter(|&n| n <= s.stones));
     }
     fn apply(&self, s: &mut Pile, take: u32) -> Option<Pile> {
         Some(Pile {
@@ -98,15 +85,8 @@ impl Game for Nim {
             mover: 1 - s.mover,
         })
     }
-    fn payoff(&self, s: &Pile, p: PlayerId) -> f64 {
-        if p == s.mover {
-            0.0
-        } else {
-            1.0
-        }
-    }
-    fn hash(&self, s: &Pile) -> u64 {
-        u64::from(s.stones)
+    fn hash(&self, s: &Pile) -> Option<u64> {
+        Some(u64::from(s.stones))
     }
     fn move_name(&self, _: &Pile, mv: u32) -> String {
         format!("take{mv}")
@@ -117,13 +97,16 @@ impl ZeroSumGame for Nim {
     fn side_to_move(&self, s: &Pile) -> PlayerId {
         s.mover
     }
-    fn final_result(&self, _: &Pile) -> i32 {
-        -1
+    fn outcome(&self, s: &Pile) -> Option<Outcome> {
+        (s.stones == 0).then_some(Outcome::LOSS)
+    }
+    fn moves(&self, s: &Pile, moves: &mut MoveList<u32>) {
+        moves.extend((1..=2).filter(|&n| n <= s.stones));
     }
 }
 
 /// A searcher playing a fixed rule; reports 1 node per search.
-struct Rule(fn(&Pile) -> u32, &'static str);
+struct Rule(fn(&Pile) -> u32);
 
 impl Searcher<Nim> for Rule {
     fn search(&mut self, _: &Nim, state: &Pile, _: &Limits) -> SearchResult<u32> {
@@ -141,20 +124,16 @@ impl Searcher<Nim> for Rule {
             elapsed: Duration::ZERO,
         }
     }
-    fn name(&self) -> String {
-        self.1.to_string()
-    }
 }
 
+impl Reset for Rule {}
+
 fn perfect() -> Rule {
-    Rule(
-        |s| if s.stones % 3 == 0 { 1 } else { s.stones % 3 },
-        "perfect",
-    )
+    Rule(|s| if s.stones % 3 == 0 { 1 } else { s.stones % 3 })
 }
 
 fn first() -> Rule {
-    Rule(|_| 1, "first")
+    Rule(|_| 1)
 }
 
 fn config(games: usize, seed: u64) -> MatchConfig {
@@ -217,7 +196,7 @@ fn results_are_read_for_the_right_side() {
     assert!(report
         .records
         .iter()
-        .all(|r| r.outcome == Outcome::Win && !r.forfeit));
+        .all(|r| r.outcome == GameResult::Win && !r.forfeit));
     let reversed = play_match(
         &Nim,
         &mut first(),
@@ -231,15 +210,11 @@ fn results_are_read_for_the_right_side() {
     assert_eq!(report.a.moves + report.b.moves, plies);
     assert_eq!(report.a.nodes, report.a.moves);
     assert!(close(report.a.nodes_per_move, 1.0));
-    assert_eq!(
-        (report.a.name.as_str(), report.b.name.as_str()),
-        ("perfect", "first")
-    );
 }
 
 #[test]
 fn an_illegal_move_forfeits_the_game() {
-    let mut cheat = Rule(|_| 3, "cheat");
+    let mut cheat = Rule(|_| 3);
     let report = play_match(
         &Nim,
         &mut cheat,
@@ -291,10 +266,9 @@ impl Searcher<Nim> for DeadlineRecorder {
         self.0.push(limits.deadline);
         first().search(nim, state, limits)
     }
-    fn name(&self) -> String {
-        "deadline-recorder".into()
-    }
 }
+
+impl Reset for DeadlineRecorder {}
 
 #[test]
 fn time_per_move_gives_every_search_its_own_deadline() {

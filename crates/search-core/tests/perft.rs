@@ -1,7 +1,7 @@
 //! perft: hand-counted small games (alternating, simultaneous, chance), copy-make against make/unmake,
 //! and quickcheck against a naive recursive reference on random games mixing every kind of node.
 
-use game_trait::{ChanceList, Game, MoveList, PlayerId, Turn};
+use game_trait::{ChanceList, Game, GeneralGame, MoveList, PlayerId, Turn};
 use quickcheck::{QuickCheck, TestResult};
 use search_core::{perft, perft_divide};
 
@@ -11,11 +11,20 @@ struct Nim;
 impl Game for Nim {
     type State = u32;
     type Move = u32;
-    fn players(&self) -> usize {
-        2
-    }
     fn initial_state(&self) -> u32 {
         5
+    }
+    fn apply(&self, s: &mut u32, take: u32) -> Option<u32> {
+        Some(*s - take)
+    }
+    fn hash(&self, s: &u32) -> Option<u64> {
+        Some(u64::from(*s))
+    }
+}
+
+impl GeneralGame for Nim {
+    fn players(&self) -> usize {
+        2
     }
     fn turn(&self, s: &u32) -> Turn {
         if *s == 0 {
@@ -28,14 +37,8 @@ impl Game for Nim {
         moves.clear();
         moves.extend((1..=2).filter(|&n| n <= *s));
     }
-    fn apply(&self, s: &mut u32, take: u32) -> Option<u32> {
-        Some(*s - take)
-    }
     fn payoff(&self, _: &u32, _: PlayerId) -> f64 {
         0.5
-    }
-    fn hash(&self, s: &u32) -> u64 {
-        u64::from(*s)
     }
 }
 
@@ -45,17 +48,8 @@ struct NimInPlace;
 impl Game for NimInPlace {
     type State = u32;
     type Move = u32;
-    fn players(&self) -> usize {
-        2
-    }
     fn initial_state(&self) -> u32 {
         5
-    }
-    fn turn(&self, s: &u32) -> Turn {
-        Nim.turn(s)
-    }
-    fn legal_moves(&self, s: &u32, p: PlayerId, moves: &mut MoveList<u32>) {
-        Nim.legal_moves(s, p, moves)
     }
     fn apply(&self, s: &mut u32, take: u32) -> Option<u32> {
         *s -= take;
@@ -64,11 +58,23 @@ impl Game for NimInPlace {
     fn undo(&self, s: &mut u32, take: u32) {
         *s += take;
     }
+    fn hash(&self, s: &u32) -> Option<u64> {
+        Some(u64::from(*s))
+    }
+}
+
+impl GeneralGame for NimInPlace {
+    fn players(&self) -> usize {
+        2
+    }
+    fn turn(&self, s: &u32) -> Turn {
+        Nim.turn(s)
+    }
+    fn legal_moves(&self, s: &u32, p: PlayerId, moves: &mut MoveList<u32>) {
+        Nim.legal_moves(s, p, moves)
+    }
     fn payoff(&self, _: &u32, _: PlayerId) -> f64 {
         0.5
-    }
-    fn hash(&self, s: &u32) -> u64 {
-        u64::from(*s)
     }
 }
 
@@ -142,14 +148,27 @@ struct Table {
 impl Game for Pennies {
     type State = Table;
     type Move = u8;
-    fn players(&self) -> usize {
-        2
-    }
     fn initial_state(&self) -> Table {
         Table {
             stage: 0,
             coins: [0; 3],
         }
+    }
+    fn apply(&self, s: &mut Table, mv: u8) -> Option<Table> {
+        assert_eq!(s.stage, 1, "apply is for the chance round");
+        Some(Table {
+            stage: 2,
+            coins: [s.coins[0], s.coins[1], mv],
+        })
+    }
+    fn hash(&self, s: &Table) -> Option<u64> {
+        Some(u64::from(s.stage) | u64::from(s.coins[0]) << 8 | u64::from(s.coins[1]) << 16)
+    }
+}
+
+impl GeneralGame for Pennies {
+    fn players(&self) -> usize {
+        2
     }
     fn turn(&self, s: &Table) -> Turn {
         match s.stage {
@@ -171,13 +190,6 @@ impl Game for Pennies {
             outcomes.extend([(0, 0.5), (1, 0.5)]);
         }
     }
-    fn apply(&self, s: &mut Table, mv: u8) -> Option<Table> {
-        assert_eq!(s.stage, 1, "apply is for the chance round");
-        Some(Table {
-            stage: 2,
-            coins: [s.coins[0], s.coins[1], mv],
-        })
-    }
     fn play_joint(&self, s: &mut Table, joint: &[u8]) {
         assert_eq!(joint.len(), if self.together { 3 } else { 2 });
         s.coins[0] = joint[0];
@@ -192,9 +204,6 @@ impl Game for Pennies {
         f64::from(u8::from(
             s.coins[0] == s.coins[1] && s.coins[1] == s.coins[2],
         ))
-    }
-    fn hash(&self, s: &Table) -> u64 {
-        u64::from(s.stage) | u64::from(s.coins[0]) << 8 | u64::from(s.coins[1]) << 16
     }
 }
 
@@ -235,11 +244,24 @@ struct Corridor {
 impl Game for Corridor {
     type State = u32;
     type Move = u8;
-    fn players(&self) -> usize {
-        1
-    }
     fn initial_state(&self) -> u32 {
         0
+    }
+    fn apply(&self, s: &mut u32, _: u8) -> Option<u32> {
+        *s += 1;
+        None
+    }
+    fn undo(&self, s: &mut u32, _: u8) {
+        *s -= 1;
+    }
+    fn hash(&self, s: &u32) -> Option<u64> {
+        Some(u64::from(*s))
+    }
+}
+
+impl GeneralGame for Corridor {
+    fn players(&self) -> usize {
+        1
     }
     fn turn(&self, s: &u32) -> Turn {
         if *s == self.len {
@@ -252,18 +274,8 @@ impl Game for Corridor {
         moves.clear();
         moves.push(0);
     }
-    fn apply(&self, s: &mut u32, _: u8) -> Option<u32> {
-        *s += 1;
-        None
-    }
-    fn undo(&self, s: &mut u32, _: u8) {
-        *s -= 1;
-    }
     fn payoff(&self, _: &u32, _: PlayerId) -> f64 {
         1.0
-    }
-    fn hash(&self, s: &u32) -> u64 {
-        u64::from(*s)
     }
 }
 
@@ -342,11 +354,20 @@ struct RandomInPlace(Random);
 impl Game for RandomCopy {
     type State = Pos;
     type Move = u8;
-    fn players(&self) -> usize {
-        self.0.players
-    }
     fn initial_state(&self) -> Pos {
         self.0.root()
+    }
+    fn apply(&self, s: &mut Pos, mv: u8) -> Option<Pos> {
+        Some(self.0.next(*s, &[mv]))
+    }
+    fn hash(&self, s: &Pos) -> Option<u64> {
+        Some(s.0)
+    }
+}
+
+impl GeneralGame for RandomCopy {
+    fn players(&self) -> usize {
+        self.0.players
     }
     fn turn(&self, s: &Pos) -> Turn {
         self.0.turn_at(*s)
@@ -357,28 +378,35 @@ impl Game for RandomCopy {
     fn chance_outcomes(&self, s: &Pos, outcomes: &mut ChanceList<u8>) {
         self.0.outcomes_at(*s, outcomes)
     }
-    fn apply(&self, s: &mut Pos, mv: u8) -> Option<Pos> {
-        Some(self.0.next(*s, &[mv]))
-    }
     fn play_joint(&self, s: &mut Pos, joint: &[u8]) {
         *s = self.0.next(*s, joint);
     }
     fn payoff(&self, s: &Pos, p: PlayerId) -> f64 {
         (mix(s.0, p as u64) % 3) as f64 / 2.0
     }
-    fn hash(&self, s: &Pos) -> u64 {
-        s.0
-    }
 }
 
 impl Game for RandomInPlace {
     type State = Vec<Pos>;
     type Move = u8;
-    fn players(&self) -> usize {
-        self.0.players
-    }
     fn initial_state(&self) -> Vec<Pos> {
         vec![self.0.root()]
+    }
+    fn apply(&self, s: &mut Vec<Pos>, mv: u8) -> Option<Vec<Pos>> {
+        s.push(self.0.next(*s.last().unwrap(), &[mv]));
+        None
+    }
+    fn undo(&self, s: &mut Vec<Pos>, _: u8) {
+        s.pop();
+    }
+    fn hash(&self, s: &Vec<Pos>) -> Option<u64> {
+        Some(s.last().unwrap().0)
+    }
+}
+
+impl GeneralGame for RandomInPlace {
+    fn players(&self) -> usize {
+        self.0.players
     }
     fn turn(&self, s: &Vec<Pos>) -> Turn {
         self.0.turn_at(*s.last().unwrap())
@@ -389,27 +417,17 @@ impl Game for RandomInPlace {
     fn chance_outcomes(&self, s: &Vec<Pos>, outcomes: &mut ChanceList<u8>) {
         self.0.outcomes_at(*s.last().unwrap(), outcomes)
     }
-    fn apply(&self, s: &mut Vec<Pos>, mv: u8) -> Option<Vec<Pos>> {
-        s.push(self.0.next(*s.last().unwrap(), &[mv]));
-        None
-    }
-    fn undo(&self, s: &mut Vec<Pos>, _: u8) {
-        s.pop();
-    }
     fn play_joint(&self, s: &mut Vec<Pos>, joint: &[u8]) {
         s.push(self.0.next(*s.last().unwrap(), joint));
     }
     fn payoff(&self, s: &Vec<Pos>, p: PlayerId) -> f64 {
         RandomCopy(self.0).payoff(s.last().unwrap(), p)
     }
-    fn hash(&self, s: &Vec<Pos>) -> u64 {
-        s.last().unwrap().0
-    }
 }
 
 /// The definition, literally: recursion, clones, `play` and `play_joint`, the cartesian product by
 /// nested enumeration.
-fn reference<G: Game>(game: &G, state: &G::State, depth: u32) -> u64 {
+fn reference<G: GeneralGame>(game: &G, state: &G::State, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }

@@ -5,7 +5,10 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use game_trait::{ChanceList, Evaluator, Game, Limits, MoveList, PlayerId, Score, Searcher, Turn};
+use game_trait::{
+    ChanceList, Evaluator, Game, GeneralGame, Limits, MoveList, Outcome, PlayerId, Score, Searcher,
+    Turn,
+};
 use search_core::uct::{score_of_mean, UctAnalysis};
 use search_core::{ExplicitTree, Minimax, Uct, UctConfig};
 
@@ -17,7 +20,7 @@ fn uct(simulations: u64, seed: u64) -> Uct {
     })
 }
 
-fn analyse<G: Game>(game: &G, state: &G::State, simulations: u64) -> UctAnalysis<G::Move> {
+fn analyse<G: GeneralGame>(game: &G, state: &G::State, simulations: u64) -> UctAnalysis<G::Move> {
     uct(simulations, 7).analyse(game, state, &Limits::none())
 }
 
@@ -59,20 +62,11 @@ fn nim_payoff(s: &Pile, p: PlayerId) -> f64 {
 impl Game for Nim {
     type State = Pile;
     type Move = u32;
-    fn players(&self) -> usize {
-        2
-    }
     fn initial_state(&self) -> Pile {
         Pile {
             stones: 10,
             mover: 0,
         }
-    }
-    fn turn(&self, s: &Pile) -> Turn {
-        nim_turn(s)
-    }
-    fn legal_moves(&self, s: &Pile, _: PlayerId, moves: &mut MoveList<u32>) {
-        nim_moves(s, moves)
     }
     fn apply(&self, s: &mut Pile, take: u32) -> Option<Pile> {
         Some(Pile {
@@ -80,28 +74,31 @@ impl Game for Nim {
             mover: 1 - s.mover,
         })
     }
-    fn payoff(&self, s: &Pile, p: PlayerId) -> f64 {
-        nim_payoff(s, p)
-    }
-    fn hash(&self, s: &Pile) -> u64 {
-        u64::from(s.stones) << 1 | s.mover as u64
+    fn hash(&self, s: &Pile) -> Option<u64> {
+        Some(u64::from(s.stones) << 1 | s.mover as u64)
     }
 }
 
-impl Game for NimInPlace {
-    type State = Pile;
-    type Move = u32;
+impl GeneralGame for Nim {
     fn players(&self) -> usize {
         2
-    }
-    fn initial_state(&self) -> Pile {
-        Nim.initial_state()
     }
     fn turn(&self, s: &Pile) -> Turn {
         nim_turn(s)
     }
     fn legal_moves(&self, s: &Pile, _: PlayerId, moves: &mut MoveList<u32>) {
         nim_moves(s, moves)
+    }
+    fn payoff(&self, s: &Pile, p: PlayerId) -> f64 {
+        nim_payoff(s, p)
+    }
+}
+
+impl Game for NimInPlace {
+    type State = Pile;
+    type Move = u32;
+    fn initial_state(&self) -> Pile {
+        Nim.initial_state()
     }
     fn apply(&self, s: &mut Pile, take: u32) -> Option<Pile> {
         s.stones -= take;
@@ -112,11 +109,23 @@ impl Game for NimInPlace {
         s.stones += take;
         s.mover = 1 - s.mover;
     }
+    fn hash(&self, s: &Pile) -> Option<u64> {
+        Nim.hash(s)
+    }
+}
+
+impl GeneralGame for NimInPlace {
+    fn players(&self) -> usize {
+        2
+    }
+    fn turn(&self, s: &Pile) -> Turn {
+        nim_turn(s)
+    }
+    fn legal_moves(&self, s: &Pile, _: PlayerId, moves: &mut MoveList<u32>) {
+        nim_moves(s, moves)
+    }
     fn payoff(&self, s: &Pile, p: PlayerId) -> f64 {
         nim_payoff(s, p)
-    }
-    fn hash(&self, s: &Pile) -> u64 {
-        Nim.hash(s)
     }
 }
 
@@ -211,11 +220,24 @@ impl HandGame {
 impl Game for HandGame {
     type State = Vec<usize>;
     type Move = usize;
-    fn players(&self) -> usize {
-        self.players
-    }
     fn initial_state(&self) -> Vec<usize> {
         Vec::new()
+    }
+    fn apply(&self, s: &mut Vec<usize>, mv: usize) -> Option<Vec<usize>> {
+        s.push(mv);
+        None
+    }
+    fn undo(&self, s: &mut Vec<usize>, _: usize) {
+        s.pop();
+    }
+    fn hash(&self, s: &Vec<usize>) -> Option<u64> {
+        Some(s.iter().fold(0, |h, &m| h * 31 + m as u64 + 1))
+    }
+}
+
+impl GeneralGame for HandGame {
+    fn players(&self) -> usize {
+        self.players
     }
     fn turn(&self, s: &Vec<usize>) -> Turn {
         match self.node(s) {
@@ -229,21 +251,11 @@ impl Game for HandGame {
             moves.extend(0..c.len());
         }
     }
-    fn apply(&self, s: &mut Vec<usize>, mv: usize) -> Option<Vec<usize>> {
-        s.push(mv);
-        None
-    }
-    fn undo(&self, s: &mut Vec<usize>, _: usize) {
-        s.pop();
-    }
     fn payoff(&self, s: &Vec<usize>, p: PlayerId) -> f64 {
         match self.node(s) {
             Hand::Leaf(v) => v[p],
             Hand::Node(_) => unreachable!(),
         }
-    }
-    fn hash(&self, s: &Vec<usize>) -> u64 {
-        s.iter().fold(0, |h, &m| h * 31 + m as u64 + 1)
     }
 }
 
@@ -360,11 +372,20 @@ struct Matrix {
 impl Game for Matrix {
     type State = Option<(usize, usize)>;
     type Move = usize;
-    fn players(&self) -> usize {
-        2
-    }
     fn initial_state(&self) -> Self::State {
         None
+    }
+    fn apply(&self, _: &mut Self::State, _: usize) -> Option<Self::State> {
+        unreachable!("no single-mover node")
+    }
+    fn hash(&self, _: &Self::State) -> Option<u64> {
+        Some(0)
+    }
+}
+
+impl GeneralGame for Matrix {
+    fn players(&self) -> usize {
+        2
     }
     fn turn(&self, s: &Self::State) -> Turn {
         if s.is_some() {
@@ -377,9 +398,6 @@ impl Game for Matrix {
         moves.clear();
         moves.extend([0, 1]);
     }
-    fn apply(&self, _: &mut Self::State, _: usize) -> Option<Self::State> {
-        unreachable!("no single-mover node")
-    }
     fn play_joint(&self, s: &mut Self::State, joint: &[usize]) {
         *s = Some((joint[0], joint[1]));
     }
@@ -391,9 +409,6 @@ impl Game for Matrix {
         } else {
             y
         }
-    }
-    fn hash(&self, _: &Self::State) -> u64 {
-        0
     }
 }
 
@@ -471,11 +486,24 @@ enum DiceState {
 impl Game for Dice {
     type State = DiceState;
     type Move = u8;
-    fn players(&self) -> usize {
-        1
-    }
     fn initial_state(&self) -> DiceState {
         DiceState::Choose
+    }
+    fn apply(&self, s: &mut DiceState, mv: u8) -> Option<DiceState> {
+        Some(match s {
+            DiceState::Choose if mv == 0 => DiceState::Done(0.7),
+            DiceState::Choose => DiceState::Rolling,
+            _ => DiceState::Done(f64::from(mv) / 6.0),
+        })
+    }
+    fn hash(&self, _: &DiceState) -> Option<u64> {
+        Some(0)
+    }
+}
+
+impl GeneralGame for Dice {
+    fn players(&self) -> usize {
+        1
     }
     fn turn(&self, s: &DiceState) -> Turn {
         match s {
@@ -494,21 +522,11 @@ impl Game for Dice {
             outcomes.extend((1..=6).map(|f| (f, if f == 6 { 0.5 } else { 0.1 })));
         }
     }
-    fn apply(&self, s: &mut DiceState, mv: u8) -> Option<DiceState> {
-        Some(match s {
-            DiceState::Choose if mv == 0 => DiceState::Done(0.7),
-            DiceState::Choose => DiceState::Rolling,
-            _ => DiceState::Done(f64::from(mv) / 6.0),
-        })
-    }
     fn payoff(&self, s: &DiceState, _: PlayerId) -> f64 {
         match s {
             DiceState::Done(v) => *v,
             _ => unreachable!(),
         }
-    }
-    fn hash(&self, _: &DiceState) -> u64 {
-        0
     }
 }
 
@@ -535,11 +553,20 @@ struct Coins;
 impl Game for Coins {
     type State = (u8, u8);
     type Move = u8;
-    fn players(&self) -> usize {
-        1
-    }
     fn initial_state(&self) -> (u8, u8) {
         (0, 0)
+    }
+    fn apply(&self, s: &mut (u8, u8), heads: u8) -> Option<(u8, u8)> {
+        Some((s.0 + 1, s.1 + heads))
+    }
+    fn hash(&self, s: &(u8, u8)) -> Option<u64> {
+        Some(u64::from(s.0) << 8 | u64::from(s.1))
+    }
+}
+
+impl GeneralGame for Coins {
+    fn players(&self) -> usize {
+        1
     }
     fn turn(&self, s: &(u8, u8)) -> Turn {
         if s.0 == 10 {
@@ -555,14 +582,8 @@ impl Game for Coins {
         outcomes.clear();
         outcomes.extend([(1, 0.8), (0, 0.2)]);
     }
-    fn apply(&self, s: &mut (u8, u8), heads: u8) -> Option<(u8, u8)> {
-        Some((s.0 + 1, s.1 + heads))
-    }
     fn payoff(&self, s: &(u8, u8), _: PlayerId) -> f64 {
         f64::from(s.1) / 10.0
-    }
-    fn hash(&self, s: &(u8, u8)) -> u64 {
-        u64::from(s.0) << 8 | u64::from(s.1)
     }
 }
 
@@ -667,25 +688,19 @@ fn truncated_playouts_score_the_truncation_payoff() {
     assert_eq!(a.root_mean, vec![0.25, 0.25]);
 }
 
-#[test]
-fn name_lists_the_parameters() {
-    let searcher = uct(500, 3);
-    assert_eq!(
-        Searcher::<Nim>::name(&searcher),
-        "uct:sims=500,c=1.4,seed=3"
-    );
-}
-
 // ---------------------------------------------------------------------------------------------
 // Random explicit trees against the Minimax oracle.
 
 /// Win / draw / loss of a leaf for its side to move (UCT sees the same through `payoff`), so that
 /// Minimax's value is the game-theoretic outcome UCT estimates.
-struct Outcome;
+struct Sign;
 
-impl Evaluator<ExplicitTree> for Outcome {
+impl Evaluator<ExplicitTree> for Sign {
     fn evaluate(&mut self, game: &ExplicitTree, state: &u32) -> Score {
         game.value(*state).signum()
+    }
+    fn terminal(&mut self, _: &ExplicitTree, _: &u32, outcome: Outcome) -> Score {
+        outcome.margin().signum()
     }
 }
 
@@ -697,12 +712,12 @@ fn random_trees_uct_plays_a_minimax_optimal_move() {
         let tree = ExplicitTree::random(seed, 6, 4);
         let root = tree.initial_state();
         let height = tree.height();
-        let oracle = Minimax::new(Outcome, height).search(&tree, &root, &Limits::none());
+        let oracle = Minimax::new(Sign, height).search(&tree, &root, &Limits::none());
         let a = analyse(&tree, &root, 20_000);
         let mv = a.result.best_move.expect("the root has moves");
         // The chosen move's exact value: Minimax on the child, negated.
         let child = tree.apply(&mut root.clone(), mv).unwrap();
-        let value = -Minimax::new(Outcome, height)
+        let value = -Minimax::new(Sign, height)
             .search(&tree, &child, &Limits::none())
             .value;
         if tree.turn(&child) == Turn::Over {

@@ -83,7 +83,12 @@ impl GameVisitor for Match<'_> {
         if let Some(bar) = bar {
             bar.finish_and_clear();
         }
-        print_report(&a.name(), &b.name(), &report, self.args.json);
+        print_report(
+            &self.a.to_string(),
+            &self.b.to_string(),
+            &report,
+            self.args.json,
+        );
         Ok(())
     }
 }

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use gametree::game::{Game, Limits, SearchResult};
+use gametree::game::{GeneralGame, Limits, SearchResult};
 use gametree::games::{GameChoice, GameVisitor};
 use gametree::registry::Registered;
 use gametree::spec::Spec;
@@ -56,13 +56,13 @@ impl GameVisitor for Search {
     fn visit<G: Registered>(mut self, game: &G, root: &G::State) -> Result<(), Failure> {
         let mut searcher = game.searcher(&mut self.spec).map_err(Failure::input)?;
         let result = searcher.search(game, root, &self.limits);
-        print_result(game, root, &searcher.name(), &result, self.json);
+        print_result(game, root, &self.spec.to_string(), &result, self.json);
         Ok(())
     }
 }
 
 /// Prints a search result as text or one JSON object.
-pub fn print_result<G: Game>(
+pub fn print_result<G: GeneralGame>(
     game: &G,
     root: &G::State,
     name: &str,
@@ -115,7 +115,7 @@ pub fn print_result<G: Game>(
 
 /// Names the moves of a principal variation, replaying it from `root`. Stops at the first move that
 /// is not legal in the replayed position (a PV from a sampling searcher may be short or stale).
-pub fn pv_names<G: Game>(game: &G, root: &G::State, pv: &[G::Move]) -> Vec<String> {
+pub fn pv_names<G: GeneralGame>(game: &G, root: &G::State, pv: &[G::Move]) -> Vec<String> {
     let mut state = root.clone();
     let mut names = Vec::with_capacity(pv.len());
     let mut moves = gametree::game::MoveList::new();

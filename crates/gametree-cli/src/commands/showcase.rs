@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use gametree::conspiracy::CaevPlayer;
 use gametree::forward_estimation::{EdgeBounds, ForwardEstimation};
-use gametree::game::{Game, Limits, SearchResult, Searcher};
+use gametree::game::{Game, GeneralGame, Limits, SearchResult, Searcher};
 use gametree::interest_search::{InterestConfig, InterestHorizon, InterestOrdering};
 use gametree::othello::{perft, Ev1, FastestFirst, Othello, OthelloPlausibility, Position};
 use gametree::othello_solve::{solve, SolveOptions};
@@ -199,6 +199,6 @@ fn endgame() {
     );
 }
 
-fn pv_names<G: Game>(game: &G, root: &G::State, pv: &[G::Move]) -> String {
+fn pv_names<G: GeneralGame>(game: &G, root: &G::State, pv: &[G::Move]) -> String {
     crate::commands::search::pv_names(game, root, pv).join(" ")
 }

@@ -358,17 +358,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn players_are_the_papers_and_name_themselves() {
-        let names: Vec<String> = PLAYERS
-            .iter()
-            .map(|&p| player((p, Eval::Ev1)).name())
-            .collect();
-        assert!(names[0].starts_with("caev:cn=5,ab=0"), "{names:?}");
-        assert!(names[1].starts_with("caev:cn=3,ab=2"), "{names:?}");
-        assert!(!names[2].starts_with("caev"), "{names:?}");
-    }
-
-    #[test]
     fn mirrored_results_swap_points_and_negate_elo() {
         let r = PairingResult {
             wins: 3,

@@ -22,7 +22,7 @@
 use std::time::Instant;
 
 use forward_estimation::{learn_offline, ForwardEstimation};
-use game_trait::{ForwardPruning, Game, Limits, MoveList, Searcher, Turn, ZeroSumGame};
+use game_trait::{ForwardPruning, Limits, MoveList, Searcher, ZeroSumGame};
 use othello_bitboard::{Ev1, FastestFirst, Othello, Position};
 use search_core::{AlphaBeta, AlphaBetaConfig};
 use serde_json::json;
@@ -50,6 +50,7 @@ pub fn openings() -> Vec<Position> {
     for _ in 0..4 {
         let mut next = Vec::new();
         for p in frontier {
+            moves.clear();
             Othello.moves(&p, &mut moves);
             next.extend(moves.iter().map(|&mv| p.play_legal(mv)));
         }
@@ -84,7 +85,7 @@ fn play(
         start.side().other()
     };
     let (mut p, mut nodes, mut seconds) = (start, [0u64; 2], [0f64; 2]);
-    while Othello.turn(&p) != Turn::Over {
+    while !p.is_game_over() {
         let fe_moves = p.side() == fe_side;
         let clock = Instant::now();
         let result = if fe_moves {
@@ -99,7 +100,7 @@ fn play(
         let mv = result.best_move.unwrap_or_else(|| p.legal_moves()[0]);
         p = p.play_legal(mv);
     }
-    let score = Othello.final_result(&p);
+    let score = p.final_score();
     let fe_score = if p.side() == fe_side { score } else { -score };
     (fe_score, nodes, seconds)
 }

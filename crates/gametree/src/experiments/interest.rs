@@ -41,7 +41,9 @@
 
 use std::time::Duration;
 
-use game_trait::{Evaluator, Limits, NoPruning, Plausibility, SearchResult, Searcher, ZeroSumGame};
+use game_trait::{
+    Evaluator, Limits, NoPruning, Plausibility, Reset, SearchResult, Searcher, ZeroSumGame,
+};
 use interest_search::{InterestConfig, InterestHorizon, InterestOrdering, StaticGain};
 use othello_bitboard::{Ev1, Move, Othello, OthelloPlausibility, Position};
 use random_tree::{NodeCost, RandomTree, RandomTreeConfig};
@@ -309,11 +311,11 @@ where
             .learn_line(state, &result.pv);
         result
     }
-    fn name(&self) -> String {
-        self.0.name()
-    }
-    fn clear(&mut self) {
-        self.0.clear();
+}
+
+impl<H: Teachable> Reset for Hinted<H> {
+    fn reset(&mut self) {
+        self.0.reset();
         if let Some(p) = self.0.horizon_mut().plausibility() {
             p.clear();
         }

@@ -1,7 +1,7 @@
-//! The recursive node search: fail-soft negamax α/β with the seed's bound reporting, PVS null
+//! The recursive node search: fail-soft negamax α/β with exact bound reporting, PVS null
 //! windows, transposition table, move ordering and the three hooks.
 //!
-//! Every quantity is named as in the seed (`minimax-alpha-beta-bounds`): at a node, `alpha0` is
+//! Every quantity is named as in *Minimax with α/β Pruning*: at a node, `alpha0` is
 //! `node·alpha[0]`, `alpha` the running `node·alpha[k]`, `retval` the running `node·best[k]`, `x` the
 //! negated return value of the successor just searched and `d` its inverted bound.
 
@@ -60,7 +60,7 @@ where
     H: HorizonPolicy<G>,
     O: MoveOrdering<G>,
 {
-    /// A leaf: its static value, exact (the seed's `return evaluate(position), exact`). `known` is the
+    /// A leaf: its static value, exact (`return evaluate(position), exact`). `known` is the
     /// node's own static value when the parent already computed it for the pruning hook.
     #[inline(always)]
     fn leaf(
@@ -73,6 +73,9 @@ where
         self.stats.evaluated += 1;
         if let Some(v) = known {
             return (v, Bound::Exact);
+        }
+        if let Some(outcome) = self.game.outcome(state) {
+            return (self.eval.terminal(self.game, state, outcome), Bound::Exact);
         }
         // The evaluator's bounds follow `≥ β` fail-soft α/β; under `> β` a lower bound may only
         // be returned above β and an upper bound only below α, so its window is one wider.
@@ -93,7 +96,7 @@ where
     /// Whether a table entry of sufficient draft settles the node for the window `(alpha, beta)`
     /// without a search. Only results a real search could have returned are accepted: an exact
     /// value, a lower bound that fails high, or an upper bound that fails low (the mirror test), so
-    /// the invariants the seed's bound bookkeeping relies on (a lower bound is at least β, an upper
+    /// the invariants the bound bookkeeping relies on (a lower bound is at least β, an upper
     /// bound at most α) still hold.
     #[inline]
     fn settles(&self, e: &TtEntry, alpha: Score, beta: Score) -> bool {
@@ -106,8 +109,8 @@ where
     }
 
     /// Searches the node `state` with `budget` in the window `(alpha, beta)`, `ply` plies below the
-    /// root, and returns its value with what that value says about its score (the seed's
-    /// `search(position, alpha, beta)` returning `retval, bound`). `known` is the node's static value
+    /// root, and returns its value with what that value says about its score
+    /// (`search(position, alpha, beta)` returning `retval, bound`). `known` is the node's static value
     /// if the parent computed it. `state` is restored before returning (make/unmake games).
     pub(crate) fn node(
         &mut self,
@@ -143,11 +146,17 @@ where
         known: Option<Score>,
     ) -> (Score, Bound) {
         self.pv.clear(ply);
+        if let Some(outcome) = self.game.outcome(state) {
+            // A finished game: scored by its outcome, exact, whatever its budget.
+            self.stats.evaluated += 1;
+            return (self.eval.terminal(self.game, state, outcome), Bound::Exact);
+        }
         let draft = self.horizon.draft(&budget);
         let mut hash = 0;
         let mut tt_move = NO_MOVE;
         if let Some(tt) = self.tt.as_deref() {
-            hash = self.game.hash(state);
+            // A table is only allocated for games that hash (see `AlphaBeta::prepare`).
+            hash = self.game.hash(state).unwrap_or(0);
             self.stats.tt_probes += 1;
             if let Some(entry) = tt.probe(hash) {
                 self.stats.tt_hits += 1;
@@ -166,6 +175,8 @@ where
         let mut moves: MoveList<G::Move> = MoveList::new();
         self.game.moves(state, &mut moves);
         if moves.is_empty() {
+            // A game in progress without a move breaks `ZeroSumGame::moves`' contract (a game
+            // that cannot move must pass or be over): valued statically rather than searched.
             return self.leaf(state, known, alpha, beta);
         }
         let n = moves.len();
@@ -192,7 +203,7 @@ where
         let parent_static = match (P::ENABLED, known) {
             (false, _) => 0,
             (true, Some(v)) => v,
-            (true, None) => self.eval.evaluate(self.game, state),
+            (true, None) => self.eval.evaluate(self.game, state), // in progress: tested above
         };
 
         // `retval ⋆ beta` as one comparison: `≥ β` is `≥ β`, `> β` is `≥ β + 1` on integers.
@@ -274,7 +285,7 @@ where
                 lineless,
             } = outcome;
             searched += usize::from(!pruned);
-            // The seed: `if retval = unknown or x ≥ retval: when x = retval then bound ← join(bound,
+            // `if retval = unknown or x ≥ retval: when x = retval then bound ← join(bound,
             // d); when x > retval then bound ← d; retval ← x`.
             let new_best = if tried == 1 || x > retval {
                 bound = d;
@@ -321,7 +332,7 @@ where
             self.classify(cut_at.is_some(), meets_alpha);
         }
         if let Some(k) = cut_at {
-            // The seed: `bound ← lower if retval ⋆ beta and move ≠ none`.
+            // `bound ← lower if retval ⋆ beta and move ≠ none`.
             if k + 1 < n {
                 bound = Bound::Lower;
             }
@@ -350,7 +361,7 @@ where
         (retval, bound)
     }
 
-    /// Counts the node as Pv, Cut or All by the seed's definitions, which look at values, not at the
+    /// Counts the node as Pv, Cut or All by the definitions of *Minimax with α/β Pruning*, which look at values, not at the
     /// reported bound: Cut if a successor caused a cutoff, else Pv if some negated successor value
     /// met or exceeded `alpha[0]`, else All.
     #[inline]
@@ -401,6 +412,7 @@ where
                     hash
                 }
             };
+            let Some(hash) = hash else { continue };
             self.stats.tt_probes += 1;
             let Some(e) = tt.probe(hash) else { continue };
             let exact_budget = e.draft == self.horizon.draft(&child_budget)
@@ -463,7 +475,7 @@ where
     ) -> Outcome {
         let mut known = None;
         if P::ENABLED {
-            let own = self.eval.evaluate(self.game, child);
+            let own = self.eval.value(self.game, child);
             known = Some(own);
             let ctx = PruneContext {
                 parent_static,

@@ -1,17 +1,17 @@
 //! Playout policies: how UCT picks moves below its tree.
 
-use game_trait::{Game, PlayerId};
+use game_trait::{GeneralGame, PlayerId};
 use rand::Rng;
 use rand_pcg::Pcg64;
 
 /// Chooses a player's move during a playout (the simulation below UCT's tree).
 ///
-/// Chance moves are never asked: playouts draw them from [`Game::chance_outcomes`] with their
+/// Chance moves are never asked: playouts draw them from [`GeneralGame::chance_outcomes`] with their
 /// probabilities. At a `Simultaneous` node the policy is asked once per player, in player order.
 ///
 /// Draw every random choice from `rng` (the search's seeded generator) so that searches stay
 /// deterministic for a given seed.
-pub trait PlayoutPolicy<G: Game> {
+pub trait PlayoutPolicy<G: GeneralGame> {
     /// Index in `moves` (never empty) of the move `player` plays in `state`; must be `< moves.len()`.
     fn choose(
         &mut self,
@@ -21,11 +21,6 @@ pub trait PlayoutPolicy<G: Game> {
         moves: &[G::Move],
         rng: &mut Pcg64,
     ) -> usize;
-
-    /// A short name for [`Searcher::name`](game_trait::Searcher::name), such as `random`.
-    fn name(&self) -> String {
-        "custom".to_string()
-    }
 }
 
 /// The default playout policy: every legal move with equal probability (Kocsis & Szepesvári's
@@ -33,7 +28,7 @@ pub trait PlayoutPolicy<G: Game> {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct UniformPlayout;
 
-impl<G: Game> PlayoutPolicy<G> for UniformPlayout {
+impl<G: GeneralGame> PlayoutPolicy<G> for UniformPlayout {
     #[inline]
     fn choose(
         &mut self,
@@ -45,13 +40,9 @@ impl<G: Game> PlayoutPolicy<G> for UniformPlayout {
     ) -> usize {
         rng.gen_range(0..moves.len())
     }
-
-    fn name(&self) -> String {
-        "random".to_string()
-    }
 }
 
-impl<G: Game, P: PlayoutPolicy<G> + ?Sized> PlayoutPolicy<G> for &mut P {
+impl<G: GeneralGame, P: PlayoutPolicy<G> + ?Sized> PlayoutPolicy<G> for &mut P {
     fn choose(
         &mut self,
         game: &G,
@@ -61,9 +52,5 @@ impl<G: Game, P: PlayoutPolicy<G> + ?Sized> PlayoutPolicy<G> for &mut P {
         rng: &mut Pcg64,
     ) -> usize {
         (**self).choose(game, state, player, moves, rng)
-    }
-
-    fn name(&self) -> String {
-        (**self).name()
     }
 }
