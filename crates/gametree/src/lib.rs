@@ -21,7 +21,6 @@
 //! | `gdl` | `gdl` | `gdl` | Game Description Language: parser, validator, reasoners, games |
 //! | `othello_solve` | (composition) | `othello` + `search` | exact endgame solver: PVS + TT + Othello hooks |
 //! | `registry`, `games`, [`spec`] | (composition) | `search` | games and searchers by name (`pvs:depth=8`) |
-//! | [`experiments`] | (composition) | per experiment | `gametree reproduce` |
 //!
 //! # Example: compose a searcher and run it
 //! An α/β whose subtrees are pruned by forward estimation with the tree's exact edge-cost bounds,
@@ -88,7 +87,6 @@ pub use random_tree;
 #[cfg(feature = "search")]
 pub use search_core as search;
 
-pub mod experiments;
 #[cfg(feature = "search")]
 pub mod games;
 #[cfg(all(feature = "othello", feature = "search"))]

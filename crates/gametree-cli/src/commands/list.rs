@@ -1,8 +1,8 @@
 //! `gametree list`: what the registry knows.
 
-use gametree::experiments::EXPERIMENTS;
 use gametree::games::GAME_NAMES;
 use gametree::registry::SEARCHERS;
+use reproduce::EXPERIMENTS;
 
 use crate::Failure;
 

@@ -3,7 +3,7 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use gametree::experiments::{self, ReproduceOptions};
+use reproduce::{self as experiments, ReproduceOptions};
 
 use crate::Failure;
 

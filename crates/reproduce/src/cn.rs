@@ -19,7 +19,7 @@
 //! spans roughly ±110 Elo around even.
 
 use conspiracy::CaevPlayer;
-use game_trait::{Evaluator, Searcher};
+use game_trait::{mix64, Evaluator, Searcher};
 use othello_bitboard::{Ev1, Ev2, Othello};
 use search_core::arena::{elo_estimate, play_match, EloEstimate, MatchConfig};
 use search_core::{AlphaBeta, AlphaBetaConfig};
@@ -345,12 +345,10 @@ fn row_json(
     })
 }
 
-/// SplitMix64: derives independent per-opening seeds from the master seed without a `rand` dep.
-fn splitmix64(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+/// SplitMix64 (the golden-ratio increment, then [`mix64`]): derives independent per-opening seeds
+/// from the master seed, the same on every machine.
+fn splitmix64(z: u64) -> u64 {
+    mix64(z.wrapping_add(0x9e37_79b9_7f4a_7c15))
 }
 
 #[cfg(test)]

@@ -1,38 +1,22 @@
-//! Reproductions of the papers' experiments, run by `gametree reproduce <NAME>`.
+//! The papers' experiments, reproduced: the tables and figures of Zhang's forward estimation, Vu
+//! et al.'s conspiracy numbers and Rollason's interest search, each run at the paper's parameters
+//! and printed next to the paper's own numbers. `gametree reproduce <NAME>` runs them;
+//! `docs/reproductions.md` records the results.
 //!
 //! Each experiment is a module with one entry point,
 //! `pub fn run(options: &ReproduceOptions, progress: &mut dyn FnMut(u64, u64)) -> Result<Report, ExperimentError>`,
 //! registered in [`EXPERIMENTS`]. The report carries a text table that prints the paper's own numbers next
 //! to ours, one JSON object per row, and optionally an SVG figure.
+//!
+//! This package is not published: it is the workspace's lab, built on the published crates.
+#![deny(missing_docs)]
 
 use std::fmt;
 
-#[cfg(all(feature = "conspiracy", feature = "othello", feature = "search"))]
 pub mod cn;
-#[cfg(all(
-    feature = "forward-estimation",
-    feature = "random-tree",
-    feature = "search"
-))]
 pub mod fe;
-#[cfg(all(
-    feature = "forward-estimation",
-    feature = "othello",
-    feature = "search"
-))]
 pub mod fe_othello;
-#[cfg(all(
-    feature = "forward-estimation",
-    feature = "search",
-    any(feature = "random-tree", feature = "othello")
-))]
 pub mod fe_protocol;
-#[cfg(all(
-    feature = "interest-search",
-    feature = "othello",
-    feature = "random-tree",
-    feature = "search"
-))]
 pub mod interest;
 pub mod svg;
 
@@ -92,50 +76,13 @@ pub type RunFn = fn(&ReproduceOptions, &mut dyn FnMut(u64, u64)) -> Result<Repor
 
 /// Every registered experiment: name, one-line description, entry point.
 pub const EXPERIMENTS: &[(&str, &str, RunFn)] = &[
-    #[cfg(all(feature = "conspiracy", feature = "othello", feature = "search"))]
     (cn::NAME, cn::DESCRIPTION, cn::run),
-    #[cfg(all(
-        feature = "interest-search",
-        feature = "othello",
-        feature = "random-tree",
-        feature = "search"
-    ))]
     (interest::NAME, interest::DESCRIPTION, interest::run),
-    #[cfg(all(
-        feature = "forward-estimation",
-        feature = "random-tree",
-        feature = "search"
-    ))]
     (fe::TABLE1.0, fe::TABLE1.1, fe::table1),
-    #[cfg(all(
-        feature = "forward-estimation",
-        feature = "random-tree",
-        feature = "search"
-    ))]
     (fe::FIG1A.0, fe::FIG1A.1, fe::fig1a),
-    #[cfg(all(
-        feature = "forward-estimation",
-        feature = "random-tree",
-        feature = "search"
-    ))]
     (fe::FIG1B.0, fe::FIG1B.1, fe::fig1b),
-    #[cfg(all(
-        feature = "forward-estimation",
-        feature = "random-tree",
-        feature = "search"
-    ))]
     (fe::FIG2.0, fe::FIG2.1, fe::fig2),
-    #[cfg(all(
-        feature = "forward-estimation",
-        feature = "random-tree",
-        feature = "search"
-    ))]
     (fe::FIG3A.0, fe::FIG3A.1, fe::fig3a),
-    #[cfg(all(
-        feature = "forward-estimation",
-        feature = "othello",
-        feature = "search"
-    ))]
     (fe_othello::FIG3B.0, fe_othello::FIG3B.1, fe_othello::fig3b),
 ];
 
