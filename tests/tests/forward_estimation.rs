@@ -289,7 +289,7 @@ fn forward_estimation_runs_on_othello_with_offline_bounds() {
 /// the horizon is the node cost in the mover's view.
 #[test]
 fn random_tree_values_are_node_costs() {
-    let t = RandomTree::new("b=3,d=4,seed=9".parse().unwrap()).unwrap();
+    let t = RandomTree::new(RandomTreeConfig::uniform(3, 4).with_seed(9)).unwrap();
     let leaf: Node = (0..4).fold(t.root(), |n, _| t.child(&n, 1));
     assert_eq!(t.turn(&leaf), gametree::game::Turn::Over);
     let r = search(&t, 4, exact(&t));

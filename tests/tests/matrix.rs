@@ -7,8 +7,8 @@
 //! game by adding its spec to [`GAMES`].
 
 use gametree::game::{Bound, GeneralGame, Limits, MoveList, SearchResult, Turn, ZeroSumGame};
-use gametree::games::{GameChoice, GameVisitor};
-use gametree::registry::{Registered, SEARCHERS};
+use gametree::games::{GameChoice, GameVisitor, Registered};
+use gametree::registry::SEARCHERS;
 use gametree::spec::Spec;
 
 /// Games, as the CLI names them (GDL paths relative to the workspace root).
@@ -154,17 +154,17 @@ impl GameVisitor for Matrix {
         for info in SEARCHERS {
             for text in short_specs(info.name) {
                 let what = format!("{text} on {}", self.game);
-                let mut spec: Spec = text.parse().unwrap();
-                match game.searcher(&mut spec) {
-                    Ok(mut searcher) => {
+                let spec: Spec = text.parse().unwrap();
+                match game.searcher(&spec) {
+                    Ok(mut built) => {
                         assert!(!info.zero_sum, "{what}: a zero-sum searcher was built");
-                        let result = searcher.search(game, root, &Limits::none());
+                        let result = built.searcher.search(game, root, &Limits::none());
                         check_moves(game, root, &result, &what);
                         self.runs += 1;
                     }
                     Err(e) => {
                         assert!(info.zero_sum, "{what}: {e}");
-                        assert!(e.to_string().contains("accepted: uct"), "{what}: {e}");
+                        assert!(e.to_string().contains("takes: uct"), "{what}: {e}");
                     }
                 }
             }
@@ -173,20 +173,21 @@ impl GameVisitor for Matrix {
     }
 
     fn visit_zero_sum<G: Registered + ZeroSumGame>(mut self, game: &G, root: &G::State) -> usize {
-        let mut oracle: Spec = format!("minimax:depth={DEPTH}").parse().unwrap();
+        let oracle: Spec = format!("minimax:depth={DEPTH}").parse().unwrap();
         let oracle = game
-            .searcher(&mut oracle)
+            .searcher(&oracle)
             .unwrap()
+            .searcher
             .search(game, root, &Limits::none());
         assert_eq!(oracle.bound, Bound::Exact);
         for info in SEARCHERS {
             for text in short_specs(info.name) {
                 let what = format!("{text} on {}", self.game);
-                let mut spec: Spec = text.parse().unwrap();
-                let mut searcher = game
-                    .searcher(&mut spec)
+                let spec: Spec = text.parse().unwrap();
+                let mut built = game
+                    .searcher(&spec)
                     .unwrap_or_else(|e| panic!("{what}: {e}"));
-                let result = searcher.search(game, root, &Limits::none());
+                let result = built.searcher.search(game, root, &Limits::none());
                 check_moves(game, root, &result, &what);
                 if info.exact {
                     assert_eq!(
@@ -260,9 +261,10 @@ fn exact_searchers_agree_with_minimax_on_many_random_trees() {
         fn visit_zero_sum<G: Registered + ZeroSumGame>(self, game: &G, root: &G::State) {
             for depth in 1..=5 {
                 let run = |text: String| {
-                    let mut spec: Spec = text.parse().unwrap();
-                    game.searcher(&mut spec)
+                    let spec: Spec = text.parse().unwrap();
+                    game.searcher(&spec)
                         .unwrap()
+                        .searcher
                         .search(game, root, &Limits::none())
                 };
                 let oracle = run(format!("minimax:depth={depth}"));
@@ -285,21 +287,32 @@ fn othello_searchers_take_an_evaluation_and_bad_specs_say_what_is_accepted() {
     impl GameVisitor for Run {
         type Output = Result<String, String>;
         fn visit<G: Registered>(self, game: &G, root: &G::State) -> Result<String, String> {
-            let mut spec: Spec = self.0.parse().map_err(|e| format!("{e}"))?;
-            let mut searcher = game.searcher(&mut spec).map_err(|e| format!("{e}"))?;
-            searcher.search(game, root, &Limits::none());
-            Ok(spec.to_string())
+            let spec: Spec = self.0.parse().map_err(|e| format!("{e}"))?;
+            let mut built = game.searcher(&spec).map_err(|e| format!("{e}"))?;
+            built.searcher.search(game, root, &Limits::none());
+            Ok(built.spec)
         }
     }
     let othello = load("othello:moves=f5d6c3");
-    for spec in [
-        "interest:limit_step=800,eval=ev2,iterations=3",
-        "caev:cn=2,ab=1,eval=ev1",
-        "pvs:depth=3,eval=ev2",
+    for (spec, full) in [
+        (
+            "interest:limit_step=800,eval=ev2,iterations=3",
+            "interest:iterations=3,limit_step=800,scale=100000,sibling_percent=100,\
+             similar_percent=100,parities=separate,inherit_siblings=true,tt=4mb,eval=ev2",
+        ),
+        (
+            "caev:cn=2,ab=1",
+            "caev:cn=2,ab=1,range=1000,step=50,eval=ev1",
+        ),
+        (
+            "pvs:depth=3,eval=ev2",
+            "pvs:depth=3,tt=64mb,cutoff=ge,aspiration=0,eval=ev2",
+        ),
     ] {
-        othello
+        let built = othello
             .visit(Run(spec))
             .unwrap_or_else(|e| panic!("{spec}: {e}"));
+        assert_eq!(built, full);
     }
     let err = othello.visit(Run("pvs:eval=ev3")).unwrap_err();
     assert!(err.contains("ev1") && err.contains("ev2"), "{err}");

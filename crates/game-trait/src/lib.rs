@@ -23,7 +23,8 @@
 //! - [`Score`], [`Bound`], [`NodeKind`], [`Cutoff`]: what a value means (exact, a lower or an upper
 //!   bound), in the terms of the note *Minimax with α/β Pruning*.
 //! - [`hooks`]: the α/β engine's extension points: [`ForwardPruning`], [`HorizonPolicy`],
-//!   [`MoveOrdering`], and the games' [`Plausibility`].
+//!   [`MoveOrdering`], and the games' [`Plausibility`] ([`StaticGain`] derives one from any
+//!   evaluator).
 //!
 //! # Example: a game and its evaluation
 //! ```
@@ -78,6 +79,7 @@
 #![forbid(unsafe_code)]
 
 mod eval;
+mod gain;
 mod game;
 mod general;
 pub mod hooks;
@@ -86,6 +88,7 @@ mod score;
 mod search;
 
 pub use eval::{Evaluator, FixedDepth, MarginOnly, OutcomeOnly};
+pub use gain::StaticGain;
 pub use game::{Game, MoveList, Outcome, PlayerId, ZeroSumGame, MOVES_INLINE};
 pub use general::{ChanceList, GeneralGame, Turn};
 pub use hooks::{

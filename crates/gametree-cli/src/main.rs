@@ -29,8 +29,8 @@ enum Command {
     Reproduce(commands::reproduce::Args),
     /// Game Description Language tools.
     Gdl(commands::gdl::Args),
-    /// List the games, searchers (with their parameters) and reproductions.
-    List,
+    /// List the games, searchers (with their parameters and defaults) and reproductions.
+    List(commands::list::Args),
 }
 
 /// A failure to report: the message, and the exit status (2 for bad input, 1 for a failed check).
@@ -74,7 +74,7 @@ fn main() -> ExitCode {
         Some(Command::Solve(args)) => commands::solve::run(&args),
         Some(Command::Reproduce(args)) => commands::reproduce::run(&args),
         Some(Command::Gdl(args)) => commands::gdl::run(&args),
-        Some(Command::List) => commands::list::run(),
+        Some(Command::List(args)) => commands::list::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

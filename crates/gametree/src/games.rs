@@ -1,42 +1,62 @@
-//! Games by name: which built-in game (or game file) a spec selects, and a visitor that runs generic
-//! code on whichever game it turns out to be.
-//!
-//! | spec | game |
-//! |---|---|
-//! | `othello`, `othello:moves=f5d6c3` | Othello from the start, or after the given moves (`ps` passes) |
-//! | `random-tree:b=5,d=6,seed=1` | a Korf–Pemberton–Zhang incremental random tree (keys: see [`random_tree::ACCEPTED_KEYS`]) |
-//! | `tree:seed=1,depth=6,branching=4` | an explicit random tree with small integer leaf values |
-//! | `path/to/game.kif` | a GDL game; two-player turn-taking zero-sum ones also get the negamax searchers |
+//! The built-in games by name ([`GameChoice`]), and a visitor that runs generic code on whichever
+//! game a spec turns out to name ([`GameVisitor`]), as the `gametree` command line does.
 //!
 //! Rust has no generic closures, so code that must run on "the chosen game" implements
 //! [`GameVisitor`]; [`GameChoice::visit`] calls it with the concrete game type, and everything
 //! below is monomorphised for that game.
+//!
+//! ```
+//! # #[cfg(feature = "othello")] {
+//! use gametree::games::{GameChoice, GameVisitor, Registered};
+//! use gametree::prelude::*;
+//! use gametree::spec::Spec;
+//!
+//! struct BestMove(Spec);
+//! impl GameVisitor for BestMove {
+//!     type Output = Option<String>;
+//!     fn visit<G: Registered>(self, game: &G, root: &G::State) -> Option<String> {
+//!         let mut searcher = game.searcher(&self.0).ok()?.searcher;
+//!         let result = searcher.search(game, root, &Limits::none());
+//!         result.best_move.map(|m| game.move_name(root, m))
+//!     }
+//! }
+//! let othello = GameChoice::parse("othello:moves=f5d6")?;
+//! let best = othello.visit(BestMove("pvs:depth=4,eval=ev2,tt=1mb".parse()?));
+//! assert!(best.is_some());
+//! # }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use std::path::Path;
 
-use game_trait::{Evaluator, NoOrdering, Score, Searcher, ZeroSumGame};
+use game_trait::{GeneralGame, ZeroSumGame};
 
-use crate::registry::{zero_sum_searcher, Kit, Registered};
-use crate::spec::{Spec, SpecError};
+use crate::kit::{self, Built, Kit};
+use crate::registry;
+use crate::spec::{Args, Param, Spec, SpecError};
 
-/// The names of the built-in games, for error messages.
-pub const GAME_NAMES: &[&str] = &[
-    #[cfg(feature = "othello")]
-    "othello",
-    #[cfg(feature = "random-tree")]
-    "random-tree",
-    "tree",
-    #[cfg(feature = "gdl")]
-    "<file>.kif",
-];
+/// A game known by name: it builds searchers from specs and counts its tree.
+pub trait Registered: GeneralGame + Sized + 'static {
+    /// The searcher `spec` names, for this game. The default offers the searchers that play every
+    /// game (UCT); two-player zero-sum games build theirs from a [`Kit`].
+    fn searcher(&self, spec: &Spec) -> Result<Built<Self>, SpecError> {
+        kit::general_searcher(spec)
+    }
+
+    /// The number of leaves `depth` plies below `state` (perft). Games with a faster counter
+    /// (Othello's bulk counting) override it.
+    fn perft(&self, state: &Self::State, depth: u32) -> u64 {
+        search_core::perft(self, state, depth)
+    }
+}
 
 /// Generic code to run on a game chosen at run time.
 pub trait GameVisitor {
     /// What the visit produces.
     type Output;
-    /// Runs on a game that is not two-player zero-sum (only general searchers apply), from `root`.
+    /// Runs on `game` from `root`.
     fn visit<G: Registered>(self, game: &G, root: &G::State) -> Self::Output;
-    /// Runs on a two-player zero-sum game (every searcher applies). Defaults to [`visit`](Self::visit).
+    /// Runs on a two-player zero-sum game; defaults to [`visit`](Self::visit).
     fn visit_zero_sum<G: Registered + ZeroSumGame>(self, game: &G, root: &G::State) -> Self::Output
     where
         Self: Sized,
@@ -45,108 +65,56 @@ pub trait GameVisitor {
     }
 }
 
-/// A game selected by a spec, with the position to start from.
+/// A game selected by a spec (see the [registry] for every name and parameter),
+/// with the position to start from.
 #[derive(Debug, Clone)]
 pub enum GameChoice {
-    /// `othello[:moves=...]`.
+    /// `othello[:moves=…]`.
     #[cfg(feature = "othello")]
     Othello(othello_bitboard::Position),
-    /// `random-tree:...`.
+    /// `random-tree:…`.
     #[cfg(feature = "random-tree")]
     RandomTree(random_tree::RandomTree),
-    /// `tree:seed=S,depth=D,branching=B`.
+    /// `tree:…`.
     Tree(search_core::tree::ExplicitTree),
-    /// A GDL file: the general game, and its two-player view when the game is turn-taking and
-    /// constant-sum.
+    /// A GDL file: the general game and, when it is two-player, turn-taking and constant-sum, its
+    /// zero-sum view.
     #[cfg(feature = "gdl")]
-    Gdl(Box<GdlChoice>),
-}
-
-/// A GDL game and, when it is turn-taking, two-player and constant-sum, its zero-sum view.
-#[cfg(feature = "gdl")]
-#[derive(Debug, Clone)]
-pub struct GdlChoice {
-    /// The general game (n players, simultaneous and chance moves).
-    pub game: gdl::GdlGame,
-    /// Its [`TurnTaking`](gdl::TurnTaking) view, if the game passes its checks.
-    pub two_player: Option<gdl::TurnTaking>,
-}
-
-/// Why a game spec was rejected.
-#[derive(Debug, thiserror::Error)]
-pub enum GameError {
-    /// A malformed or unknown spec.
-    #[error(transparent)]
-    Spec(#[from] SpecError),
-    /// The game file could not be read or is not a valid game.
-    #[cfg(feature = "gdl")]
-    #[error(transparent)]
-    Gdl(#[from] gdl::GdlError),
+    Gdl(Box<(gdl::GdlGame, Option<gdl::TurnTaking>)>),
 }
 
 impl GameChoice {
     /// Parses a game spec: a built-in game's name with parameters, or a path to a game file.
-    pub fn parse(text: &str) -> Result<GameChoice, GameError> {
+    pub fn parse(text: &str) -> Result<GameChoice, SpecError> {
         if is_game_file(text) {
             return game_file(text);
         }
-        let mut spec: Spec = text.parse()?;
-        let game = match spec.name() {
+        let spec: Spec = text.parse()?;
+        let entry = registry::game(spec.name())?;
+        let mut args = Args::new(&spec, &[entry.params])?;
+        Ok(match entry.name {
             #[cfg(feature = "othello")]
             "othello" => {
+                let moves = args.text("moves");
                 let start = othello_bitboard::Position::start();
-                let root = match spec.raw("moves") {
-                    None => start,
-                    Some(moves) => start
+                GameChoice::Othello(
+                    start
                         .play_moves(&moves)
-                        .map_err(|e| spec.bad("moves", &moves, &e.to_string()))?,
-                };
-                GameChoice::Othello(root)
+                        .map_err(|e| args.invalid("moves", e))?,
+                )
             }
             #[cfg(feature = "random-tree")]
-            "random-tree" => {
-                let config: random_tree::RandomTreeConfig =
-                    text.parse().map_err(|e| SpecError::Malformed {
-                        spec: text.to_string(),
-                        message: format!("{e}"),
-                    })?;
-                let tree =
-                    random_tree::RandomTree::new(config).map_err(|e| SpecError::Malformed {
-                        spec: text.to_string(),
-                        message: format!("{e}"),
-                    })?;
-                return Ok(GameChoice::RandomTree(tree));
-            }
-            "tree" => {
-                let seed = spec.get("seed", 1u64)?;
-                let depth = spec.get("depth", 6u32)?;
-                let branching = spec.get("branching", 4u32)?;
-                if depth > 12 {
-                    return Err(spec.bad("depth", &depth.to_string(), "at most 12").into());
-                }
-                if !(1..=16).contains(&branching) {
-                    return Err(spec
-                        .bad("branching", &branching.to_string(), "from 1 to 16")
-                        .into());
-                }
-                GameChoice::Tree(search_core::tree::ExplicitTree::random(
-                    seed, depth, branching,
-                ))
-            }
-            other => {
-                return Err(SpecError::UnknownName {
-                    kind: "game",
-                    name: other.to_string(),
-                    accepted: GAME_NAMES.join(", "),
-                }
-                .into())
-            }
-        };
-        spec.finish()?;
-        Ok(game)
+            "random-tree" => GameChoice::RandomTree(random_tree(&mut args)?),
+            "tree" => GameChoice::Tree(search_core::tree::ExplicitTree::random(
+                args.int("seed"),
+                args.int("depth"),
+                args.int("branching"),
+            )),
+            other => unreachable!("`{other}` is in the registry but has no builder"),
+        })
     }
 
-    /// Runs `visitor` on the chosen game from its start position.
+    /// Runs `visitor` on the game from its start position: on its zero-sum form when it has one.
     pub fn visit<V: GameVisitor>(&self, visitor: V) -> V::Output {
         use game_trait::Game;
         match self {
@@ -156,138 +124,135 @@ impl GameChoice {
             GameChoice::RandomTree(tree) => visitor.visit_zero_sum(tree, &tree.initial_state()),
             GameChoice::Tree(tree) => visitor.visit_zero_sum(tree, &tree.initial_state()),
             #[cfg(feature = "gdl")]
-            GameChoice::Gdl(choice) => match &choice.two_player {
+            GameChoice::Gdl(gdl) => match &gdl.1 {
                 Some(two) => visitor.visit_zero_sum(two, &two.initial_state()),
-                None => visitor.visit(&choice.game, &choice.game.initial_state()),
+                None => visitor.visit(&gdl.0, &gdl.0.initial_state()),
             },
         }
     }
 
-    /// Runs `visitor` on the general form of the game: GDL games as n-player simultaneous games
-    /// (perft counts joint moves), every other game as [`visit`](Self::visit) does.
+    /// Runs `visitor` on the form of the game that suits the searcher `spec` names: a GDL game's
+    /// general form for searchers that play every game (UCT then plays the goal values, not just
+    /// win, draw or loss), otherwise as [`visit`](Self::visit).
+    pub fn visit_for<V: GameVisitor>(&self, spec: &Spec, visitor: V) -> V::Output {
+        let general = registry::searcher(spec.name()).is_ok_and(|s| !s.zero_sum);
+        if general {
+            self.visit_general(visitor)
+        } else {
+            self.visit(visitor)
+        }
+    }
+
+    /// Runs `visitor` on the general form of the game: GDL games as `n`-player games with
+    /// simultaneous moves (perft counts joint moves), every other game as [`visit`](Self::visit).
     pub fn visit_general<V: GameVisitor>(&self, visitor: V) -> V::Output {
         match self {
             #[cfg(feature = "gdl")]
-            GameChoice::Gdl(choice) => {
+            GameChoice::Gdl(gdl) => {
                 use game_trait::Game;
-                visitor.visit(&choice.game, &choice.game.initial_state())
+                visitor.visit(&gdl.0, &gdl.0.initial_state())
             }
             _ => self.visit(visitor),
         }
     }
 }
 
-/// Whether `text` names a game file rather than a built-in game: it has no `:` parameters and
-/// either exists or ends in a game-file extension.
+/// Whether `text` names a game file rather than a built-in game: a game-file extension, or a path
+/// without `:` parameters.
 fn is_game_file(text: &str) -> bool {
-    let path = Path::new(text);
-    let has_extension = matches!(
-        path.extension().and_then(|e| e.to_str()),
-        Some("kif" | "gdl" | "kif2" | "pl")
-    );
-    has_extension || (text.contains(std::path::MAIN_SEPARATOR) && !text.contains(':'))
+    let extension = Path::new(text).extension().and_then(|e| e.to_str());
+    matches!(extension, Some("kif" | "gdl" | "kif2" | "pl"))
+        || (text.contains(std::path::MAIN_SEPARATOR) && !text.contains(':'))
 }
 
 #[cfg(feature = "gdl")]
-fn game_file(path: &str) -> Result<GameChoice, GameError> {
-    let game = gdl::GdlGame::from_file(path)?;
+fn game_file(path: &str) -> Result<GameChoice, SpecError> {
+    let game = gdl::GdlGame::from_file(path).map_err(|e| SpecError::Invalid {
+        name: path.to_string(),
+        message: e.to_string(),
+    })?;
     let two_player = gdl::TurnTaking::new(game.clone()).ok();
-    Ok(GameChoice::Gdl(Box::new(GdlChoice { game, two_player })))
+    Ok(GameChoice::Gdl(Box::new((game, two_player))))
 }
 
 #[cfg(not(feature = "gdl"))]
-fn game_file(path: &str) -> Result<GameChoice, GameError> {
-    Err(SpecError::Malformed {
-        spec: path.to_string(),
+fn game_file(path: &str) -> Result<GameChoice, SpecError> {
+    Err(SpecError::Invalid {
+        name: path.to_string(),
         message: "game files need the `gdl` feature, which this build does not have".to_string(),
-    }
-    .into())
+    })
 }
 
-/// The plausibility of games without a hand-written one: a move's interest from its static gain
-/// ([`StaticGain`](interest_search::StaticGain)).
-#[cfg(feature = "interest-search")]
-type GainOf<E> = interest_search::StaticGain<E>;
-/// Without the `interest-search` feature no searcher reads a plausibility.
-#[cfg(not(feature = "interest-search"))]
-type GainOf<E> = EvenInterest<E>;
-
-/// Every move equally interesting (stands in for [`GainOf`] in builds without interest search).
-#[cfg(not(feature = "interest-search"))]
-#[derive(Clone, Debug)]
-pub struct EvenInterest<E>(std::marker::PhantomData<E>);
-
-#[cfg(not(feature = "interest-search"))]
-impl<G: game_trait::Game, E: 'static> game_trait::Plausibility<G> for EvenInterest<E> {
-    fn interest(&mut self, _: &G, _: &G::State, _: G::Move) -> u32 {
-        1
-    }
-}
-
-/// The kit of a game without a hand-written ordering or plausibility: no ordering hook, and the
-/// interest of a move from its static gain, `unit` evaluation points being worth +100 interest.
-#[allow(unused_variables)]
-fn kit<E: Clone>(eval: E, unit: Score, typical_moves: u32) -> Kit<E, NoOrdering, GainOf<E>> {
-    Kit {
-        #[cfg(feature = "interest-search")]
-        plausibility: interest_search::StaticGain::new(eval.clone(), unit),
-        #[cfg(not(feature = "interest-search"))]
-        plausibility: EvenInterest(std::marker::PhantomData),
-        eval,
-        ordering: NoOrdering,
-        exact_edges: None,
-        typical_moves,
-    }
+/// `random-tree:b=…,B=…,branching=…,d=…,seed=…,lo=…,hi=…`: `b` is the exact branching factor of a
+/// uniform tree or the mean of a random one; `B` asks for random branching from `{1, …, B}`.
+#[cfg(feature = "random-tree")]
+fn random_tree(args: &mut Args) -> Result<random_tree::RandomTree, SpecError> {
+    use random_tree::{Branching, RandomTree, RandomTreeConfig};
+    let b: Option<u16> = args.optional("b");
+    let big_b: Option<u16> = args.optional("B");
+    let random: Option<String> = args.optional("branching");
+    let branching = match (b, big_b, random.as_deref()) {
+        (Some(_), Some(_), _) => return Err(args.invalid("B", "give either b or B, not both")),
+        (None, Some(_), Some("uniform")) => {
+            return Err(args.invalid("B", "B means random branching, not uniform"))
+        }
+        (None, Some(max), _) => Branching::Random { max },
+        (b, None, Some("random")) => Branching::random_with_mean(b.unwrap_or(args.int("b"))),
+        (b, None, _) => Branching::Uniform(b.unwrap_or(args.int("b"))),
+    };
+    let config = RandomTreeConfig {
+        branching,
+        depth: args.int("d"),
+        min_edge: args.int("lo"),
+        max_edge: args.int("hi"),
+        seed: args.int("seed"),
+    };
+    RandomTree::new(config).map_err(|e| args.invalid("d", e))
 }
 
 impl Registered for search_core::tree::ExplicitTree {
-    fn searcher(&self, spec: &mut Spec) -> Result<Box<dyn Searcher<Self>>, SpecError> {
-        zero_sum_searcher(self, spec, kit(search_core::tree::LeafValue, 10, 4))
+    /// Node values are small integers: 10 is a clear advantage.
+    fn searcher(&self, spec: &Spec) -> Result<Built<Self>, SpecError> {
+        let kit = Kit::new(search_core::tree::LeafValue, 10).with_typical_moves(4);
+        kit.build(self, spec)
     }
 }
 
 #[cfg(feature = "random-tree")]
 impl Registered for random_tree::RandomTree {
-    /// Every zero-sum searcher with the paper's static evaluation (the node's cost) and the tree's
-    /// exact edge-cost bounds for `fe`.
-    fn searcher(&self, spec: &mut Spec) -> Result<Box<dyn Searcher<Self>>, SpecError> {
+    /// The paper's static evaluation (the node's cost), half the largest edge cost as the unit,
+    /// and the tree's exact edge-cost bounds for `fe`.
+    fn searcher(&self, spec: &Spec) -> Result<Built<Self>, SpecError> {
         let (l, u) = self.exact_edge_bounds();
-        let typical = self.config().branching.mean().round().max(1.0) as u32;
-        let kit = Kit {
-            exact_edges: Some((l, u)),
-            ..kit(random_tree::NodeCost, (u / 2).max(1), typical)
-        };
-        zero_sum_searcher(self, spec, kit)
+        let typical = self.config().branching.mean().round() as u32;
+        Kit::new(random_tree::NodeCost, u / 2)
+            .with_exact_edges(l, u)
+            .with_typical_moves(typical)
+            .build(self, spec)
     }
 }
 
 #[cfg(feature = "othello")]
 impl Registered for othello_bitboard::Othello {
-    /// Every zero-sum searcher with `eval=ev1` (default) or `eval=ev2`, fastest-first ordering and
-    /// Othello's plausibility for interest search.
-    fn searcher(&self, spec: &mut Spec) -> Result<Box<dyn Searcher<Self>>, SpecError> {
+    /// `eval=ev1` (default) or `eval=ev2`, one corner (1000) as the unit, fastest-first ordering
+    /// and Othello's plausibility for interest search.
+    fn searcher(&self, spec: &Spec) -> Result<Built<Self>, SpecError> {
         use othello_bitboard::{Ev1, Ev2, FastestFirst, OthelloPlausibility};
-        fn with<E>(
-            game: &othello_bitboard::Othello,
-            spec: &mut Spec,
+        let game = registry::game("othello")?;
+        let searcher = registry::searcher(spec.name())?;
+        let eval = Args::new(spec, &[searcher.params, game.searcher_params])?.choice("eval");
+        fn kit<E: Clone>(
             eval: E,
-        ) -> SearcherResult<othello_bitboard::Othello>
-        where
-            E: Evaluator<othello_bitboard::Othello> + Clone + 'static,
-        {
-            let kit = Kit {
-                eval,
-                ordering: FastestFirst::default(),
-                plausibility: OthelloPlausibility::new(),
-                exact_edges: None,
-                typical_moves: 10,
-            };
-            zero_sum_searcher(game, spec, kit)
+            params: &'static [Param],
+        ) -> Kit<E, FastestFirst, OthelloPlausibility> {
+            Kit::new(eval, 1000)
+                .with_ordering(FastestFirst::default())
+                .with_plausibility(OthelloPlausibility::new())
+                .with_searcher_params(params)
         }
-        match spec.raw("eval").as_deref() {
-            None | Some("ev1") => with(self, spec, Ev1),
-            Some("ev2") => with(self, spec, Ev2),
-            Some(other) => Err(spec.bad("eval", other, "expected `ev1` or `ev2`")),
+        match eval {
+            "ev2" => kit(Ev2, game.searcher_params).build(self, spec),
+            _ => kit(Ev1, game.searcher_params).build(self, spec),
         }
     }
 
@@ -302,10 +267,10 @@ impl Registered for gdl::GdlGame {}
 
 #[cfg(feature = "gdl")]
 impl Registered for gdl::TurnTaking {
-    /// Every zero-sum searcher with the goal-based evaluation ([`gdl::GoalEvaluator`]).
-    fn searcher(&self, spec: &mut Spec) -> Result<Box<dyn Searcher<Self>>, SpecError> {
-        zero_sum_searcher(self, spec, kit(gdl::GoalEvaluator, 1000, 8))
+    /// The goal-based evaluation ([`gdl::GoalEvaluator`]): one goal point (1000) as the unit.
+    fn searcher(&self, spec: &Spec) -> Result<Built<Self>, SpecError> {
+        Kit::new(gdl::GoalEvaluator, 1000)
+            .with_typical_moves(8)
+            .build(self, spec)
     }
 }
-
-type SearcherResult<G> = Result<Box<dyn Searcher<G>>, SpecError>;

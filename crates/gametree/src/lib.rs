@@ -1,74 +1,105 @@
-//! gametree: reusable game-tree search. This crate is the thin facade over the workspace's crates:
-//! it re-exports each one as a module behind a cargo feature, and adds what needs more than one of
-//! them — the registry of games and searchers by name, the exact Othello endgame solver, and the
-//! reproductions of the papers' experiments.
+//! gametree: reusable game-tree search. Write your game's rules once; search it with negamax α/β
+//! that reports whether its value is exact or a bound, principal variation search with a
+//! transposition table, Monte Carlo tree search, and the algorithms of five papers that plug into
+//! the one engine: forward estimation (Zhang 1995), conspiracy numbers and CAEV (Vu et al. 2016;
+//! McAllester 1988), interest search (Rollason 2014), and any game written in the Game Description
+//! Language.
+//!
+//! This crate is the facade: it re-exports each crate of the family as a module behind a cargo
+//! feature and adds the compositions a user calls by name — the [registry] of searchers and games,
+//! the [`Kit`](kit::Kit) that builds any of them for your game from a spec such as
+//! `pvs:depth=8`, and the exact Othello endgame solver.
 //!
 //! # Should I be using this crate?
-//! Yes, unless you want one piece alone: every algorithm and game also stands as its own crate
-//! depending only on [`game_trait`] (re-exported here as [`game`]), so a user who wants just the
-//! Othello bitboards or the GDL reasoner can depend on that crate and nothing else.
+//! Yes, to search a game of your own or one of ours. Every algorithm and game also stands as its own
+//! crate depending only on [`game_trait`] (here [`game`]): depend on one of those alone if that is
+//! all you need (only the Othello bitboards, only the GDL reasoner).
+//!
+//! # Your own game in a few lines
+//! A two-player game states who moves, how a finished game ended and the legal moves; everything
+//! else is derived. Tic-tac-toe, solved by PVS and played by UCT:
+//! ```
+//! # #[cfg(feature = "search")] {
+//! use gametree::prelude::*;
+//!
+//! struct TicTacToe;
+//! #[derive(Clone, Copy, Debug, Default)]
+//! struct Board { cells: [u8; 9], to_move: u8 } // 0 empty, 1 and 2 the players' marks
+//!
+//! impl Game for TicTacToe {
+//!     type State = Board;
+//!     type Move = usize; // the cell
+//!     fn initial_state(&self) -> Board {
+//!         Board::default()
+//!     }
+//!     fn apply(&self, board: &mut Board, cell: usize) -> Option<Board> {
+//!         let mut next = *board;
+//!         next.cells[cell] = board.to_move + 1;
+//!         next.to_move = 1 - board.to_move;
+//!         Some(next)
+//!     }
+//! }
+//!
+//! impl ZeroSumGame for TicTacToe {
+//!     fn side_to_move(&self, board: &Board) -> PlayerId {
+//!         board.to_move.into()
+//!     }
+//!     fn outcome(&self, board: &Board) -> Option<Outcome> {
+//!         let c = board.cells;
+//!         let lines = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+//!         if lines.iter().any(|&[a, b, d]| c[a] != 0 && c[a] == c[b] && c[b] == c[d]) {
+//!             Some(Outcome::LOSS) // the player who just moved made a line
+//!         } else if c.iter().all(|&v| v != 0) {
+//!             Some(Outcome::DRAW)
+//!         } else {
+//!             None
+//!         }
+//!     }
+//!     fn moves(&self, board: &Board, moves: &mut MoveList<usize>) {
+//!         moves.extend((0..9).filter(|&i| board.cells[i] == 0));
+//!     }
+//! }
+//!
+//! let (game, start) = (TicTacToe, TicTacToe.initial_state());
+//! // Only finished games have values: every other position is worth 0.
+//! let mut pvs = AlphaBeta::new(gametree::game::OutcomeOnly).with_config(AlphaBetaConfig::pvs(9));
+//! let solved = pvs.search(&game, &start, &Limits::none());
+//! assert_eq!((solved.value, solved.bound), (0, Bound::Exact)); // perfect play draws
+//!
+//! let mut uct = Uct::new(UctConfig { simulations: 2_000, ..UctConfig::default() });
+//! let reply = uct.search(&game, &start, &Limits::none()).best_move;
+//! assert!(reply.is_some_and(|cell| cell < 9));
+//! # }
+//! ```
+//! The same searchers by name, with [`Kit`](kit::Kit): `Kit::new(eval, unit).searcher(&game,
+//! "pvs:depth=9")`; `examples/connect_four.rs` composes all five families on Connect Four, and
+//! `docs/your-own-game.md` is the guide.
 //!
 //! # Modules and features (all on by default)
 //! | module | crate | feature | what it is |
 //! |---|---|---|---|
-//! | [`game`] | `game-trait` | — | `Game`, `ZeroSumGame`, `Evaluator`, `Searcher`, `Limits`, the hooks |
-//! | `search` | `search-core` | `search` | Minimax, AlphaBeta (PVS, ID, TT), UCT, perft, match runner |
+//! | [`game`] | `game-trait` | — | `Game`, `ZeroSumGame`, `GeneralGame`, `Evaluator`, `Searcher`, `Limits`, the engine's hooks |
+//! | `search` | `search-core` | `search` | Minimax, AlphaBeta (PVS, iterative deepening, table), UCT, perft, match runner |
 //! | `othello` | `othello-bitboard` | `othello` | Othello bitboards, perft, EV1/EV2, endgame hooks |
 //! | `random_tree` | `random-tree` | `random-tree` | Korf–Pemberton–Zhang incremental random trees |
 //! | `forward_estimation` | `forward-estimation` | `forward-estimation` | Zhang's forward-estimation pruning |
 //! | `interest_search` | `interest-search` | `interest-search` | Rollason's iterate-by-interest horizon |
 //! | `conspiracy` | `conspiracy` | `conspiracy` | conspiracy numbers, CAEV (Vu et al.), McAllester's CNS |
 //! | `gdl` | `gdl` | `gdl` | Game Description Language: parser, validator, reasoners, games |
-//! | `othello_solve` | (composition) | `othello` + `search` | exact endgame solver: PVS + TT + Othello hooks |
-//! | `registry`, `games`, [`spec`] | (composition) | `search` | games and searchers by name (`pvs:depth=8`) |
+//! | [`spec`] | (this crate) | — | the one grammar of specs: `name:key=value,…` |
+//! | `registry`, `kit`, `games` | (this crate) | `search` | searchers and games by name, for your game or ours |
+//! | `othello_solve` | (this crate) | `othello` + `search` | exact endgame solver: PVS + table + Othello hooks, MTD(f) at the root |
 //!
-//! # Example: compose a searcher and run it
-//! An α/β whose subtrees are pruned by forward estimation with the tree's exact edge-cost bounds,
-//! on one of Zhang's incremental random trees, checked against the minimax oracle:
-//! ```
-//! # #[cfg(all(feature = "search", feature = "random-tree", feature = "forward-estimation"))] {
-//! use gametree::prelude::*;
-//! use gametree::forward_estimation::{EdgeBounds, ForwardEstimation};
-//! use gametree::random_tree::{NodeCost, RandomTree, RandomTreeConfig};
-//!
-//! let tree = RandomTree::new(RandomTreeConfig::random(5, 8).with_seed(42))?;
-//! let root = tree.initial_state();
-//! let (l, u) = tree.exact_edge_bounds();
-//!
-//! let mut fe = AlphaBeta::new(NodeCost)
-//!     .with_config(AlphaBetaConfig::alpha_beta(8))
-//!     .with_pruning(ForwardEstimation::new(EdgeBounds::Exact { l, u }));
-//! let pruned = fe.search(&tree, &root, &Limits::none());
-//!
-//! let oracle = Minimax::new(NodeCost, 8).search(&tree, &root, &Limits::none());
-//! assert_eq!(pruned.value, oracle.value); // Zhang's guarantee with exact bounds and δ = 1
-//! assert!(pruned.stats.generated < oracle.stats.generated);
-//! # }
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-//!
-//! The same by name, as the `gametree` CLI does it:
-//! ```
-//! # #[cfg(all(feature = "search", feature = "othello"))] {
-//! use gametree::games::{GameChoice, GameVisitor};
-//! use gametree::prelude::*;
-//! use gametree::registry::Registered;
-//!
-//! struct BestMove(&'static str);
-//! impl GameVisitor for BestMove {
-//!     type Output = Option<String>;
-//!     fn visit<G: Registered>(self, game: &G, root: &G::State) -> Option<String> {
-//!         let mut searcher = game.searcher(&mut self.0.parse().ok()?).ok()?;
-//!         let result = searcher.search(game, root, &Limits::none());
-//!         result.best_move.map(|m| game.move_name(root, m))
-//!     }
-//! }
-//! let othello = GameChoice::parse("othello:moves=f5d6")?;
-//! let best = othello.visit(BestMove("pvs:depth=4,eval=ev2,tt=1mb"));
-//! assert!(best.is_some());
-//! # }
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
+//! # What every searcher shares
+//! - [`Searcher::search`](game_trait::Searcher::search) takes the game, a state and
+//!   [`Limits`](game_trait::Limits) (depth, nodes, deadline, stop flag) and returns a
+//!   [`SearchResult`](game_trait::SearchResult): the move, the value from the side to move's view
+//!   with its [`Bound`](game_trait::Bound) (exact, lower or upper), the principal variation and
+//!   [`SearchStats`](game_trait::SearchStats) (nodes generated, the papers' measure).
+//! - Every random choice flows from a seed in the searcher's configuration: same seed, same
+//!   search, on every machine.
+//! - [`Reset::reset`](game_trait::Reset::reset) forgets what earlier searches learned (the
+//!   table, history); searchers otherwise keep it from one search to the next.
 #![deny(missing_docs)]
 
 #[cfg(feature = "conspiracy")]
@@ -89,6 +120,8 @@ pub use search_core as search;
 
 #[cfg(feature = "search")]
 pub mod games;
+#[cfg(feature = "search")]
+pub mod kit;
 #[cfg(all(feature = "othello", feature = "search"))]
 pub mod othello_solve;
 #[cfg(feature = "search")]

@@ -1,427 +1,510 @@
-//! Searchers by name: what the `gametree` CLI and the cross-crate test matrix run.
+//! Every searcher and game that can be named in text, with its parameters: one table, from which
+//! the builders take their defaults, the errors list what is accepted, `gametree list` prints its
+//! help, and the reference below is generated (a test keeps it up to date).
 //!
-//! A game spec (`othello`, `random-tree:b=5,d=6,seed=1`, `tree:seed=3`, a `.kif` file) selects a
-//! [`Registered`] game (see [`games`](crate::games)); a searcher spec (`alphabeta:depth=5`,
-//! `pvs:depth=8,tt=64mb`, `uct:sims=10000,c=1.4`, `caev:cn=3,ab=2,eval=ev1`) is then built for that
-//! game by [`Registered::searcher`]. Searchers are returned boxed: dynamic dispatch happens once per
-//! `search()` call, never per node, because every searcher is monomorphised over its game,
-//! evaluator and hooks before boxing.
+//! To build a searcher for your own game by name, give [`Kit`](crate::kit::Kit) your evaluation
+//! (and, if you have them, a move ordering and a plausibility) and ask for a spec:
+//! `kit.searcher(&game, "pvs:depth=8")`. Built-in games are chosen by
+//! [`GameChoice`](crate::games::GameChoice).
 //!
-//! [`SEARCHERS`] lists every name with its parameters and defaults; the error for an unknown name
-//! or parameter lists what is accepted.
+#![doc = include_str!("registry/reference.md")]
 
-use game_trait::{
-    Evaluator, GeneralGame, MoveOrdering, Plausibility, Score, Searcher, ZeroSumGame,
-};
-use search_core::{AlphaBeta, AlphaBetaConfig, Minimax, Uct, UctConfig};
+use std::fmt::Write;
 
-use crate::spec::{Spec, SpecError};
+use crate::spec::{DefaultValue, Kind, Param, SpecError};
 
-/// A game known by name, able to build searchers from specs.
-pub trait Registered: GeneralGame + Sized + 'static {
-    /// Builds the searcher `spec` names for this game. The default offers what works on any game
-    /// (UCT); two-player zero-sum games override it with [`zero_sum_searcher`].
-    fn searcher(&self, spec: &mut Spec) -> Result<Box<dyn Searcher<Self>>, SpecError> {
-        general_searcher(spec)
-    }
-
-    /// Counts the leaves of the game tree `depth` plies below `state` (perft). Games with a faster,
-    /// specialised counter (Othello's bulk counting) override it.
-    fn perft(&self, state: &Self::State, depth: u32) -> u64 {
-        search_core::perft(self, state, depth)
-    }
-}
-
-/// One registered searcher: its name, its parameters with their defaults, and what it needs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SearcherInfo {
+/// A searcher that can be named in a spec.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SearcherEntry {
     /// The name before the colon.
     pub name: &'static str,
-    /// Its parameters, `key=default` (meaning), comma-separated.
-    pub params: &'static str,
-    /// Whether it needs a two-player zero-sum game.
-    pub zero_sum: bool,
-    /// Whether, at the same depth and evaluation, it returns exactly [`Minimax`]'s value.
-    pub exact: bool,
     /// What it is, in one line.
     pub about: &'static str,
+    /// The paper it implements, by authors, title and year ("" for textbook algorithms).
+    pub paper: &'static str,
+    /// Whether it needs a two-player zero-sum game ([`ZeroSumGame`](game_trait::ZeroSumGame)); if
+    /// not, it plays every [`GeneralGame`](game_trait::GeneralGame).
+    pub zero_sum: bool,
+    /// Whether, at the same depth and evaluation, it returns exactly the minimax value.
+    pub exact: bool,
+    /// Its parameters.
+    pub params: &'static [Param],
 }
 
-/// Every searcher the registry builds, in the order `gametree --help` lists them. Zero-sum
-/// searchers also take `eval=` where the game offers several evaluations (Othello: `ev1`, `ev2`).
-pub const SEARCHERS: &[SearcherInfo] = &[
-    SearcherInfo {
+/// A game that can be named in a spec.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GameEntry {
+    /// The name before the colon (`<file>.kif` for game files).
+    pub name: &'static str,
+    /// What it is, in one line.
+    pub about: &'static str,
+    /// Its parameters.
+    pub params: &'static [Param],
+    /// Parameters this game adds to every searcher that uses its evaluation (Othello: `eval`).
+    pub searcher_params: &'static [Param],
+}
+
+const fn int(min: i64, max: i64) -> Kind {
+    Kind::Int { min, max }
+}
+
+const ANY: i64 = i64::MAX;
+const DEPTH: Kind = int(0, 256);
+
+const CUTOFF: Param = Param::fixed(
+    "cutoff",
+    Kind::Choice(&["ge", "gt"]),
+    "ge",
+    "the cutoff criterion: `ge` stops at ret ≥ β, `gt` at ret > β (then a value equal to α or β \
+     is always exact)",
+);
+const TT_NONE: Param = Param::fixed(
+    "tt",
+    Kind::Size,
+    "0",
+    "transposition-table size, 0 for none",
+);
+
+/// Every searcher, in the order `gametree list` shows them. Zero-sum searchers also take the
+/// game's [`searcher_params`](GameEntry::searcher_params) (Othello's `eval`).
+pub const SEARCHERS: &[SearcherEntry] = &[
+    SearcherEntry {
         name: "minimax",
-        params: "depth=3",
+        about: "plain full-width negamax, the oracle every pruning search is tested against",
+        paper: "",
         zero_sum: true,
         exact: true,
-        about: "plain full-width negamax, the oracle",
+        params: &[Param::fixed("depth", DEPTH, "3", "depth in plies")],
     },
-    SearcherInfo {
+    SearcherEntry {
         name: "alphabeta",
-        params:
-            "depth=4, tt=0 (table size, e.g. 16mb), cutoff=ge (ge: ret >= beta, gt: ret > beta)",
+        about: "fail-soft negamax alpha-beta that reports whether its value is exact or a bound",
+        paper: "Knuth and Moore, An Analysis of Alpha-Beta Pruning, 1975",
         zero_sum: true,
         exact: true,
-        about: "fail-soft negamax alpha-beta with the seed's exact/lower/upper bounds",
+        params: &[
+            Param::fixed("depth", DEPTH, "4", "depth in plies"),
+            TT_NONE,
+            CUTOFF,
+        ],
     },
-    SearcherInfo {
+    SearcherEntry {
         name: "pvs",
-        params: "depth=6, tt=64mb, cutoff=ge, aspiration=0 (half-width, 0 for none)",
+        about: "principal variation search with iterative deepening, a table, killers and history",
+        paper: "Marsland and Campbell, Parallel Search of Strongly Ordered Game Trees, 1982",
         zero_sum: true,
         exact: true,
-        about: "principal variation search, iterative deepening, table, killers, history",
+        params: &[
+            Param::fixed("depth", DEPTH, "6", "depth of the last iteration, in plies"),
+            Param::fixed(
+                "tt",
+                Kind::Size,
+                "64mb",
+                "transposition-table size, 0 for none",
+            ),
+            CUTOFF,
+            Param::fixed(
+                "aspiration",
+                int(0, ANY),
+                "0",
+                "half-width of the aspiration window around the previous iteration's value, 0 \
+                 for none",
+            ),
+        ],
     },
     #[cfg(feature = "forward-estimation")]
-    SearcherInfo {
+    SearcherEntry {
         name: "fe",
-        params: "depth=4, delta=1.0, bounds=exact|offline|likely|online (exact where the game \
-                 knows its edge costs, else offline; likely: the off-line samples' mean rise and \
-                 fall, the paper's conditions (2)), samples=10, seed=1, tt=0, cutoff=ge",
+        about:
+            "alpha-beta that prunes subtrees whose estimated value range cannot reach the window",
+        paper: "Zhang, Forward Estimation for Minimax Search, 1995",
         zero_sum: true,
         exact: false,
-        about: "alpha-beta with Zhang's forward-estimation pruning",
+        params: &[
+            Param::fixed("depth", DEPTH, "4", "depth in plies"),
+            Param::fixed(
+                "delta",
+                Kind::Real { min: 0.0, max: 1.0 },
+                "1.0",
+                "δ: scales the edge-cost bounds; 1 keeps alpha-beta's value with exact bounds, \
+                 smaller prunes more",
+            ),
+            Param::derived(
+                "bounds",
+                Kind::Choice(&["exact", "offline", "likely", "online"]),
+                "`exact` where the game knows its edge costs, else `offline`",
+                "edge-cost bounds: exact, learned off-line from sample games (extremes, or \
+                 `likely`: mean rise and fall), or learned on-line during the search",
+            ),
+            Param::fixed(
+                "samples",
+                int(1, 1_000_000),
+                "10",
+                "sample games for off-line bounds",
+            ),
+            Param::fixed("seed", int(0, ANY), "1", "seed of the sample games"),
+            TT_NONE,
+            CUTOFF,
+        ],
     },
     #[cfg(feature = "interest-search")]
-    SearcherInfo {
+    SearcherEntry {
         name: "interest",
-        params: "iterations=6, limit_step=100 x typical moves (Othello 1000), scale=100000, \
-                 sibling_percent=100, similar_percent=100, parities=separate|shared, \
-                 inherit_siblings=true, tt=4mb",
+        about: "PVS whose iterations raise an interest budget instead of the depth",
+        paper: "Rollason, Interest Search: Another Way to Do Minimax, 2014",
         zero_sum: true,
         exact: false,
-        about: "PVS iterating by interest (Rollason) instead of depth",
+        params: &[
+            Param::fixed("iterations", int(1, 10_000), "6", "iterations"),
+            Param::derived(
+                "limit_step",
+                int(1, u32::MAX as i64),
+                "100 per typical legal move of the game (Othello: 1000)",
+                "interest limit added per iteration",
+            ),
+            Param::fixed(
+                "scale",
+                int(1, u32::MAX as i64),
+                "100000",
+                "numerator of cost = scale / interest",
+            ),
+            Param::fixed(
+                "sibling_percent",
+                int(0, 10_000),
+                "100",
+                "share of the elder siblings' costs a move pays",
+            ),
+            Param::fixed(
+                "similar_percent",
+                int(0, 10_000),
+                "100",
+                "extra cost per similar move already searched at the node",
+            ),
+            Param::fixed(
+                "parities",
+                Kind::Choice(&["separate", "shared"]),
+                "separate",
+                "one interest tally per player, or one shared tally",
+            ),
+            Param::fixed(
+                "inherit_siblings",
+                Kind::Flag,
+                "true",
+                "whether children inherit their elder siblings' costs",
+            ),
+            Param::fixed(
+                "tt",
+                Kind::Size,
+                "4mb",
+                "transposition-table size, 0 for none",
+            ),
+        ],
     },
     #[cfg(feature = "conspiracy")]
-    SearcherInfo {
+    SearcherEntry {
         name: "caev",
-        params: "cn=3 (layer depth x), ab=2 (leaf alpha-beta depth y), range=1000, step=50",
+        about:
+            "the CN(x, y) player: a depth-x layer, leaves valued by a depth-y alpha-beta, moves \
+                chosen by conspiracy-adjusted evaluation values",
+        paper: "Vu, Ishitobi, Terrillon and Iida, Using Conspiracy Numbers for Improving Move \
+                Selection in Minimax Game-Tree Search, 2016",
         zero_sum: true,
         exact: false,
-        about: "the CN(x, y) player: conspiracy-adjusted evaluation values (Vu et al.)",
+        params: &[
+            Param::fixed(
+                "cn",
+                int(0, 64),
+                "3",
+                "x: depth of the conspiracy layer (0: plain alpha-beta of depth y)",
+            ),
+            Param::fixed(
+                "ab",
+                DEPTH,
+                "2",
+                "y: depth of the alpha-beta that values the layer's leaves (0: static values)",
+            ),
+            Param::derived(
+                "range",
+                int(1, 1 << 40),
+                "the game's evaluation unit, rounded down to a multiple of 20 (Othello EV1: \
+                 1000, one corner)",
+                "RANGE: half-width of the integration window",
+            ),
+            Param::derived(
+                "step",
+                int(1, 1 << 40),
+                "range / 20 (Othello EV1: 50)",
+                "STEP: segment length; range must be a multiple of it",
+            ),
+        ],
     },
     #[cfg(feature = "conspiracy")]
-    SearcherInfo {
+    SearcherEntry {
         name: "cns",
-        params: "w=1, t=1, nodes=4194304 (tree size in memory)",
+        about:
+            "conspiracy number search: grows the tree where fewest leaves could change the value",
+        paper: "McAllester, Conspiracy Numbers for Min-Max Search, 1988",
         zero_sum: true,
         exact: false,
-        about: "McAllester's conspiracy number search",
+        params: &[
+            Param::fixed("w", int(1, ANY), "1", "granularity of the value grid"),
+            Param::fixed(
+                "t",
+                int(0, 1024),
+                "1",
+                "threshold: stop when more than t leaves must conspire to change the value",
+            ),
+            Param::fixed(
+                "nodes",
+                int(1, 1 << 32),
+                "4194304",
+                "largest tree kept in memory, in nodes",
+            ),
+        ],
     },
-    SearcherInfo {
+    SearcherEntry {
         name: "uct",
-        params: "sims=10000, c=1.4 (exploration), seed=0",
+        about: "Monte Carlo tree search with UCB1, decoupled at simultaneous moves",
+        paper: "Kocsis and Szepesvári, Bandit Based Monte-Carlo Planning, 2006",
         zero_sum: false,
         exact: false,
-        about: "Monte Carlo tree search with UCB1 (decoupled at simultaneous nodes)",
+        params: &[
+            Param::fixed("sims", int(1, ANY), "10000", "simulations per search"),
+            Param::fixed(
+                "c",
+                Kind::Real {
+                    min: 0.0,
+                    max: f64::MAX,
+                },
+                "1.4",
+                "exploration constant of UCB1",
+            ),
+            Param::fixed("seed", int(0, ANY), "0", "seed of the simulations"),
+        ],
     },
 ];
 
-/// The names of the searchers accepted on games that are not two-player zero-sum.
-fn general_names() -> String {
-    names(|s| !s.zero_sum)
-}
+/// Every built-in game, in the order `gametree list` shows them.
+pub const GAMES: &[GameEntry] = &[
+    #[cfg(feature = "othello")]
+    GameEntry {
+        name: "othello",
+        about: "Othello on bitboards, from the start or after the given moves",
+        params: &[Param::fixed(
+            "moves",
+            Kind::Text,
+            "",
+            "moves from the start, such as f5d6c3 (ps for a pass)",
+        )],
+        searcher_params: &[Param::fixed(
+            "eval",
+            Kind::Choice(&["ev1", "ev2"]),
+            "ev1",
+            "the evaluation: EV1 or EV2 of Vu et al. (2016)",
+        )],
+    },
+    #[cfg(feature = "random-tree")]
+    GameEntry {
+        name: "random-tree",
+        about: "an incremental random tree (Korf, Pemberton and Zhang, 1994)",
+        params: &[
+            Param::fixed(
+                "b",
+                int(1, 65_535),
+                "5",
+                "branching factor: exact for uniform trees, the mean for random ones",
+            ),
+            Param::derived(
+                "B",
+                int(1, 65_535),
+                "2b − 1 with branching=random, unused otherwise",
+                "random branching from {1, …, B}; implies branching=random",
+            ),
+            Param::derived(
+                "branching",
+                Kind::Choice(&["uniform", "random"]),
+                "`random` if B is given, else `uniform`",
+                "uniform or random branching",
+            ),
+            Param::fixed(
+                "d",
+                int(0, 65_535),
+                "10",
+                "depth: the leaves are d plies deep",
+            ),
+            Param::fixed("seed", int(0, ANY), "0", "the tree's seed"),
+            Param::fixed(
+                "lo",
+                int(i32::MIN as i64, i32::MAX as i64),
+                "-32767",
+                "smallest edge cost",
+            ),
+            Param::fixed(
+                "hi",
+                int(i32::MIN as i64, i32::MAX as i64),
+                "32768",
+                "largest edge cost",
+            ),
+        ],
+        searcher_params: &[],
+    },
+    GameEntry {
+        name: "tree",
+        about: "an explicit random tree with small integer values on every node",
+        params: &[
+            Param::fixed("seed", int(0, ANY), "1", "the tree's seed"),
+            Param::fixed("depth", int(0, 12), "6", "depth"),
+            Param::fixed("branching", int(1, 16), "4", "largest number of children"),
+        ],
+        searcher_params: &[],
+    },
+    #[cfg(feature = "gdl")]
+    GameEntry {
+        name: "<file>.kif",
+        about: "a game in the Game Description Language (GDL or GDL-II, KIF syntax); two-player \
+                turn-taking constant-sum games get every searcher, others UCT",
+        params: &[],
+        searcher_params: &[],
+    },
+];
 
-fn names(filter: impl Fn(&SearcherInfo) -> bool) -> String {
+/// The searcher called `name`.
+pub fn searcher(name: &str) -> Result<&'static SearcherEntry, SpecError> {
     SEARCHERS
         .iter()
-        .filter(|s| filter(s))
-        .map(|s| s.name)
-        .collect::<Vec<_>>()
-        .join(", ")
+        .find(|s| s.name == name)
+        .ok_or_else(|| SpecError::UnknownName {
+            kind: "searcher",
+            name: name.to_string(),
+            accepted: names(SEARCHERS.iter().map(|s| s.name)),
+        })
 }
 
-/// Builds a searcher that works on any [`GeneralGame`] (UCT).
-pub fn general_searcher<G: GeneralGame + 'static>(
-    spec: &mut Spec,
-) -> Result<Box<dyn Searcher<G>>, SpecError> {
-    let searcher: Box<dyn Searcher<G>> = match spec.name() {
-        "uct" => Box::new(uct(spec)?),
-        other => return Err(unknown_searcher(other, general_names())),
-    };
-    spec.finish()?;
-    Ok(searcher)
+/// The built-in game called `name`.
+pub fn game(name: &str) -> Result<&'static GameEntry, SpecError> {
+    GAMES
+        .iter()
+        .find(|g| g.name == name)
+        .ok_or_else(|| SpecError::UnknownName {
+            kind: "game",
+            name: name.to_string(),
+            accepted: names(GAMES.iter().map(|g| g.name)),
+        })
 }
 
-/// What a two-player zero-sum game brings to its searchers: the static evaluation (side to move's
-/// view), a move ordering for the α/β family, a plausibility for interest search, and the exact
-/// edge-cost bounds for forward estimation where the game knows them.
-#[derive(Clone, Debug)]
-pub struct Kit<E, O, Pl> {
-    /// The static evaluation.
-    pub eval: E,
-    /// Ordering of `alphabeta`, `pvs` and `fe` after the table move and killers.
-    pub ordering: O,
-    /// Interest of moves for `interest`.
-    pub plausibility: Pl,
-    /// The exact `[l, u]` of edge costs (MAX's view), for `fe:bounds=exact`.
-    pub exact_edges: Option<(Score, Score)>,
-    /// Typical number of legal moves: `interest` scales its default `limit_step` so that a move of
-    /// base interest (`1000 / typical`) costs one step.
-    pub typical_moves: u32,
+fn names(names: impl Iterator<Item = &'static str>) -> String {
+    names.collect::<Vec<_>>().join(", ")
 }
 
-/// Builds any searcher of [`SEARCHERS`] on a two-player zero-sum game with `kit`'s evaluation and
-/// hooks.
-pub fn zero_sum_searcher<G, E, O, Pl>(
-    game: &G,
-    spec: &mut Spec,
-    kit: Kit<E, O, Pl>,
-) -> Result<Box<dyn Searcher<G>>, SpecError>
-where
-    G: ZeroSumGame + 'static,
-    E: Evaluator<G> + Clone + 'static,
-    O: MoveOrdering<G> + Clone + 'static,
-    Pl: Plausibility<G> + Clone + 'static,
-{
-    let searcher: Box<dyn Searcher<G>> = match spec.name() {
-        "minimax" => Box::new(Minimax::new(kit.eval, spec.get("depth", 3u32)?)),
-        "alphabeta" => {
-            let config = alpha_beta_options(spec, AlphaBetaConfig::alpha_beta(4))?;
-            Box::new(
-                AlphaBeta::new(kit.eval)
-                    .with_config(config)
-                    .with_ordering(kit.ordering),
-            )
-        }
-        "pvs" => {
-            let config = alpha_beta_options(spec, AlphaBetaConfig::pvs(6))?;
-            let width: Score = spec.get("aspiration", 0)?;
-            let config = AlphaBetaConfig {
-                aspiration: (width > 0).then_some(width),
-                ..config
-            };
-            Box::new(
-                AlphaBeta::new(kit.eval)
-                    .with_config(config)
-                    .with_ordering(kit.ordering),
-            )
-        }
-        #[cfg(feature = "forward-estimation")]
-        "fe" => forward_estimation(game, spec, kit)?,
-        #[cfg(feature = "interest-search")]
-        "interest" => interest(spec, kit)?,
-        #[cfg(feature = "conspiracy")]
-        "caev" => caev(spec, kit.eval)?,
-        #[cfg(feature = "conspiracy")]
-        "cns" => cns(spec, kit.eval)?,
-        "uct" => Box::new(uct(spec)?),
-        other => return Err(unknown_searcher(other, names(|_| true))),
-    };
-    let _ = game;
-    spec.finish()?;
-    Ok(searcher)
-}
-
-/// Reads the options common to the α/β family (`depth`, `tt`, `cutoff`) on top of `config`.
-fn alpha_beta_options(
-    spec: &mut Spec,
-    mut config: AlphaBetaConfig,
-) -> Result<AlphaBetaConfig, SpecError> {
-    config.depth = spec.get("depth", config.depth)?;
-    config.tt_bytes = spec.bytes("tt", config.tt_bytes)?;
-    if let Some(cutoff) = spec.raw("cutoff") {
-        config.cutoff = match cutoff.as_str() {
-            ">=" | "ge" => game_trait::Cutoff::AtLeastBeta,
-            ">" | "gt" => game_trait::Cutoff::AboveBeta,
-            _ => {
-                return Err(spec.bad(
-                    "cutoff",
-                    &cutoff,
-                    "expected `ge` (ret >= beta) or `gt` (ret > beta)",
-                ))
-            }
+/// The tables as Markdown: the reference in these docs, and `gametree list --markdown`.
+pub fn reference() -> String {
+    let mut out = String::from("# Searchers\n\n");
+    for s in SEARCHERS {
+        let plays = if s.zero_sum {
+            "two-player zero-sum games"
+        } else {
+            "every game"
         };
+        let _ = write!(
+            out,
+            "## `{}`\n\n{}; plays {plays}",
+            s.name,
+            capitalise(s.about)
+        );
+        if s.exact {
+            out.push_str("; returns exactly the minimax value");
+        }
+        out.push_str(".\n");
+        if !s.paper.is_empty() {
+            let _ = writeln!(out, "*{}*.", s.paper);
+        }
+        params_table(&mut out, s.params);
     }
-    Ok(config)
+    out.push_str("# Games\n\n");
+    for g in GAMES {
+        let _ = write!(out, "## `{}`\n\n{}.\n", g.name, capitalise(g.about));
+        params_table(&mut out, g.params);
+        if !g.searcher_params.is_empty() {
+            out.push_str("Its searchers also take:\n");
+            params_table(&mut out, g.searcher_params);
+        }
+    }
+    out
 }
 
-/// `fe`: α/β with a [`ForwardEstimation`](forward_estimation::ForwardEstimation) pruning hook.
-#[cfg(feature = "forward-estimation")]
-fn forward_estimation<G, E, O, Pl>(
-    game: &G,
-    spec: &mut Spec,
-    kit: Kit<E, O, Pl>,
-) -> Result<Box<dyn Searcher<G>>, SpecError>
-where
-    G: ZeroSumGame + 'static,
-    E: Evaluator<G> + Clone + 'static,
-    O: MoveOrdering<G> + Clone + 'static,
-{
-    use forward_estimation::{learn_offline, EdgeBounds, ForwardEstimation};
-    let config = alpha_beta_options(spec, AlphaBetaConfig::alpha_beta(4))?;
-    let delta: f64 = spec.get("delta", 1.0)?;
-    let default_source = if kit.exact_edges.is_some() {
-        "exact"
-    } else {
-        "offline"
-    };
-    let source = spec
-        .raw("bounds")
-        .unwrap_or_else(|| default_source.to_string());
-    let samples: usize = spec.get("samples", 10)?;
-    let seed: u64 = spec.get("seed", 1)?;
-    let bounds = match source.as_str() {
-        "exact" => match kit.exact_edges {
-            Some((l, u)) => EdgeBounds::Exact { l, u },
-            None => {
-                return Err(spec.bad(
-                    "bounds",
-                    &source,
-                    "this game does not know its exact edge costs; use `offline` or `online`",
-                ))
+fn params_table(out: &mut String, params: &[Param]) {
+    if params.is_empty() {
+        out.push('\n');
+        return;
+    }
+    out.push_str("\n| parameter | default | values | meaning |\n|---|---|---|---|\n");
+    for p in params {
+        let default = match p.default {
+            DefaultValue::Fixed("") => "(none)".to_string(),
+            DefaultValue::Fixed(value) => format!("`{value}`"),
+            DefaultValue::Derived(how) => how.to_string(),
+        };
+        let _ = writeln!(out, "| `{}` | {default} | {} | {} |", p.key, p.kind, p.help);
+    }
+    out.push('\n');
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The reference in the rustdoc is generated from the tables; regenerate it with
+    /// `GAMETREE_BLESS=1 cargo test -p gametree reference` after changing them.
+    #[test]
+    #[cfg(all(
+        feature = "othello",
+        feature = "random-tree",
+        feature = "forward-estimation",
+        feature = "interest-search",
+        feature = "conspiracy",
+        feature = "gdl"
+    ))]
+    fn the_reference_is_generated_from_the_tables() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/registry/reference.md");
+        let generated = reference();
+        if std::env::var_os("GAMETREE_BLESS").is_some() {
+            std::fs::write(path, &generated).expect("the reference is writable");
+        }
+        let committed = std::fs::read_to_string(path).expect("the reference exists");
+        assert!(
+            committed == generated,
+            "src/registry/reference.md is stale: run `GAMETREE_BLESS=1 cargo test -p gametree \
+             reference` and commit it"
+        );
+    }
+
+    #[test]
+    fn every_default_is_of_its_kind_and_keys_are_unique() {
+        let tables = SEARCHERS
+            .iter()
+            .map(|s| s.params)
+            .chain(GAMES.iter().flat_map(|g| [g.params, g.searcher_params]));
+        for table in tables {
+            for (i, p) in table.iter().enumerate() {
+                if let DefaultValue::Fixed(value) = p.default {
+                    let spec: crate::spec::Spec = format!("x:{}={value}", p.key).parse().unwrap();
+                    let ok = value.is_empty() || crate::spec::Args::new(&spec, &[table]).is_ok();
+                    assert!(ok, "default of `{}` is not {}", p.key, p.kind);
+                }
+                assert!(
+                    table[..i].iter().all(|q| q.key != p.key),
+                    "`{}` twice",
+                    p.key
+                );
             }
-        },
-        "offline" | "likely" => {
-            let mut eval = kit.eval.clone();
-            let learned = learn_offline(game, &mut eval, samples, seed)
-                .map_err(|e| spec.bad("samples", &samples.to_string(), &e.to_string()))?;
-            if source == "likely" {
-                learned.likely_bounds()
-            } else {
-                learned.bounds()
-            }
         }
-        "online" => EdgeBounds::Online,
-        _ => {
-            return Err(spec.bad(
-                "bounds",
-                &source,
-                "expected `exact`, `offline`, `likely` or `online`",
-            ))
-        }
-    };
-    let pruning = ForwardEstimation::new(bounds)
-        .with_delta(delta)
-        .map_err(|e| spec.bad("delta", &delta.to_string(), &e.to_string()))?;
-    Ok(Box::new(
-        AlphaBeta::new(kit.eval)
-            .with_config(config)
-            .with_ordering(kit.ordering)
-            .with_pruning(pruning),
-    ))
-}
-
-/// `interest`: iterative-deepening PVS whose horizon is Rollason's interest budget. The interest
-/// keys are parsed by [`InterestConfig`](interest_search::InterestConfig)'s own parser; the engine
-/// runs without the history heuristic, which would break the increasing-cost order (see the
-/// interest-search crate docs).
-#[cfg(feature = "interest-search")]
-fn interest<G, E, O, Pl>(
-    spec: &mut Spec,
-    kit: Kit<E, O, Pl>,
-) -> Result<Box<dyn Searcher<G>>, SpecError>
-where
-    G: ZeroSumGame + 'static,
-    E: Evaluator<G> + Clone + 'static,
-    Pl: Plausibility<G> + Clone + 'static,
-{
-    use interest_search::{InterestConfig, InterestHorizon, InterestOrdering};
-    const KEYS: [&str; 6] = [
-        "limit_step",
-        "scale",
-        "sibling_percent",
-        "similar_percent",
-        "parities",
-        "inherit_siblings",
-    ];
-    let iterations: u32 = spec.get("iterations", 6)?;
-    let tt = spec.bytes("tt", 4 << 20)?;
-    // A move of base interest (`1000 / typical moves`) costs one step unless the user says otherwise.
-    let mut params: Vec<String> = Vec::new();
-    for key in KEYS {
-        if let Some(value) = spec.raw(key) {
-            params.push(format!("{key}={value}"));
-        }
-    }
-    if !params.iter().any(|p| p.starts_with("limit_step=")) {
-        params.push(format!("limit_step={}", 100 * kit.typical_moves.max(1)));
-    }
-    let text = format!("interest:{}", params.join(","));
-    let config: InterestConfig =
-        text.parse()
-            .map_err(|e: interest_search::InterestError| SpecError::Malformed {
-                spec: spec.to_string(),
-                message: e.to_string(),
-            })?;
-    let engine = AlphaBetaConfig {
-        tt_bytes: tt,
-        history: false,
-        ..AlphaBetaConfig::pvs(iterations)
-    };
-    Ok(Box::new(
-        AlphaBeta::new(kit.eval)
-            .with_config(engine)
-            .with_horizon(InterestHorizon::with_config(
-                config,
-                kit.plausibility.clone(),
-            ))
-            .with_ordering(InterestOrdering::new(kit.plausibility)),
-    ))
-}
-
-/// `caev`: the CN(x, y) player. CN(0, y) is plain α/β of depth y, CN(x, 0) values the layer's
-/// leaves statically, otherwise the leaves are valued by a depth-y α/β (the paper's composition).
-#[cfg(feature = "conspiracy")]
-fn caev<G, E>(spec: &mut Spec, eval: E) -> Result<Box<dyn Searcher<G>>, SpecError>
-where
-    G: ZeroSumGame + 'static,
-    E: Evaluator<G> + Clone + 'static,
-{
-    use conspiracy::{CaevConfig, CaevPlayer};
-    let x: u32 = spec.get("cn", 3)?;
-    let y: u32 = spec.get("ab", 2)?;
-    let defaults = CaevConfig::default();
-    let range: i64 = spec.get("range", defaults.range())?;
-    let step: i64 = spec.get("step", defaults.step())?;
-    let caev = CaevConfig::new(range, step)
-        .map_err(|e| spec.bad("step", &step.to_string(), &e.to_string()))?;
-    let alpha_beta = AlphaBeta::new(eval.clone()).with_config(AlphaBetaConfig::alpha_beta(y));
-    let bad_depth = |e: conspiracy::ConspiracyError| spec.bad("cn", &x.to_string(), &e.to_string());
-    Ok(match (x, y) {
-        (0, _) => Box::new(alpha_beta),
-        (_, 0) => Box::new(CaevPlayer::new(eval, x).map_err(bad_depth)?.with_caev(caev)),
-        _ => Box::new(
-            CaevPlayer::layered(alpha_beta, x, y)
-                .map_err(bad_depth)?
-                .with_caev(caev),
-        ),
-    })
-}
-
-/// `cns`: McAllester's conspiracy number search.
-#[cfg(feature = "conspiracy")]
-fn cns<G, E>(spec: &mut Spec, eval: E) -> Result<Box<dyn Searcher<G>>, SpecError>
-where
-    G: ZeroSumGame + 'static,
-    E: Evaluator<G> + Clone + 'static,
-{
-    use conspiracy::{Cns, CnsConfig};
-    let defaults = CnsConfig::default();
-    let w: i64 = spec.get("w", defaults.w())?;
-    let t: u32 = spec.get("t", defaults.t())?;
-    let nodes: usize = spec.get("nodes", defaults.max_nodes())?;
-    let config = CnsConfig::new(w, t)
-        .map_err(|e| spec.bad("w", &w.to_string(), &e.to_string()))?
-        .with_max_nodes(nodes);
-    Ok(Box::new(Cns::new(eval, config)))
-}
-
-fn uct(spec: &mut Spec) -> Result<Uct, SpecError> {
-    let defaults = UctConfig::default();
-    let config = UctConfig {
-        simulations: spec.get("sims", defaults.simulations)?,
-        exploration: spec.get("c", defaults.exploration)?,
-        seed: spec.get("seed", defaults.seed)?,
-        ..defaults
-    };
-    Ok(Uct::new(config))
-}
-
-fn unknown_searcher(name: &str, accepted: String) -> SpecError {
-    SpecError::UnknownName {
-        kind: "searcher",
-        name: name.to_string(),
-        accepted,
     }
 }

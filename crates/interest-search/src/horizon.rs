@@ -155,7 +155,7 @@ impl<Pl> InterestHorizon<Pl> {
     /// iterative deepening shares plies: the root side gets `⌈iteration / 2⌉` steps, the other side
     /// `⌊iteration / 2⌋` (with shared parities, one tally gets the whole limit).
     pub fn iteration_budget(&self, iteration: u32) -> InterestBudget {
-        let step = u64::from(self.config.limit_step);
+        let step = u64::from(self.config.limit_step.max(1));
         if self.config.separate_parities {
             let root = saturate(step * u64::from(iteration.div_ceil(2)));
             let other = saturate(step * u64::from(iteration / 2));

@@ -147,7 +147,7 @@
 //!     fn interest(&mut self, _: &Take, _: &(u32, PlayerId), n: u32) -> u32 { 50 * n }
 //! }
 //!
-//! let config: InterestConfig = "interest:limit_step=1000".parse()?;
+//! let config = InterestConfig { limit_step: 1000, ..InterestConfig::default() };
 //! let mut horizon = InterestHorizon::with_config(config, Greedy);
 //! let _ordering = InterestOrdering::new(Greedy); // 3 first, then 2, then 1
 //! let (game, root) = (Take, Take.initial_state());
@@ -165,22 +165,18 @@
 //! assert!(horizon.child_budget(&game, &root, &budget, &mut tally, step(1, 2)).is_none());
 //! // The other side's tally is untouched: its replies are judged against its own 2000.
 //! assert_eq!(after2.remaining(Parity::OtherSide), 2000);
-//! # Ok::<(), interest_search::InterestError>(())
 //! ```
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
 mod config;
-mod error;
-mod gain;
 mod horizon;
 mod ordering;
 mod similar;
 mod uniform;
 
-pub use config::{InterestConfig, INTEREST_KEYS};
-pub use error::InterestError;
-pub use gain::StaticGain;
+pub use config::InterestConfig;
+pub use game_trait::StaticGain;
 pub use horizon::{InterestBudget, InterestHorizon, InterestTally, Parity};
 pub use ordering::InterestOrdering;
 pub use similar::{SimilarCounts, SIMILAR_KEYS};

@@ -1,7 +1,6 @@
-//! [`RandomTreeConfig`]: the parameters of a tree, and their textual form `b=5,d=6,seed=1`.
+//! [`RandomTreeConfig`]: the parameters of a tree.
 
 use std::fmt;
-use std::str::FromStr;
 
 use game_trait::EVAL_LIMIT;
 
@@ -60,31 +59,19 @@ impl Branching {
 /// The defaults are the paper's: random branching with mean 5 (`B = 9`), depth 10, edge costs uniform in
 /// `{−2^15 + 1, …, 2^15}`, seed 0.
 ///
-/// # Text form
-/// Comma-separated `key=value` pairs, in any order, optionally after `random-tree:`:
-///
-/// | key | meaning | default |
-/// |---|---|---|
-/// | `b` | branching factor: exact for uniform trees, the mean for random ones | 5 |
-/// | `B` | random branching from `{1, …, B}` (implies `branching=random`; excludes `b`) | — |
-/// | `branching` | `uniform` or `random` | `random` if `B` is given, else `uniform` |
-/// | `d` (or `depth`) | depth of the tree: leaves are `d` plies below the root | 10 |
-/// | `seed` | the tree's seed: same seed, same tree, on every machine | 0 |
-/// | `lo`, `hi` | inclusive range of edge costs | `-32767`, `32768` |
-///
 /// ```
 /// use random_tree::{Branching, RandomTreeConfig};
-/// let c: RandomTreeConfig = "b=5,d=6,seed=1".parse()?;
-/// assert_eq!((c.branching, c.depth, c.seed), (Branching::Uniform(5), 6, 1));
-/// let r: RandomTreeConfig = "random-tree:b=5,branching=random,d=10".parse()?;
-/// assert_eq!(r.branching, Branching::Random { max: 9 });
-/// assert_eq!(r, "B=9,d=10".parse()?);
-/// assert!("b=5,x=1".parse::<RandomTreeConfig>().unwrap_err().to_string().contains("accepted keys"));
-/// # Ok::<(), random_tree::ConfigError>(())
+/// let uniform = RandomTreeConfig::uniform(5, 6).with_seed(1);
+/// assert_eq!(uniform.branching, Branching::Uniform(5));
+/// let random = RandomTreeConfig::random(5, 10); // mean 5: B = 9
+/// assert_eq!(random.branching, Branching::Random { max: 9 });
+/// assert_eq!(random.to_string(), "B=9,d=10,seed=0");
+/// assert!(RandomTreeConfig { min_edge: 5, max_edge: 4, ..uniform }.validate().is_err());
 /// ```
 ///
-/// Note that a bare `b=5` gives a *uniform* tree (the natural reading of a CLI spec), while
-/// [`RandomTreeConfig::default`] is the paper's random-branching tree.
+/// The `gametree` facade names trees in text as `random-tree:b=5,d=6,seed=1` (uniform) or
+/// `random-tree:B=9,d=10` (random branching from `{1, …, 9}`), the form [`Display`](fmt::Display)
+/// writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RandomTreeConfig {
     /// Branching factors.
@@ -103,9 +90,6 @@ pub struct RandomTreeConfig {
 pub const PAPER_MIN_EDGE: i32 = -(1 << 15) + 1;
 /// The paper's largest edge cost, `2^15`.
 pub const PAPER_MAX_EDGE: i32 = 1 << 15;
-
-/// The keys [`RandomTreeConfig::from_str`] accepts, for error messages.
-pub const ACCEPTED_KEYS: &str = "b, B, branching, d (or depth), seed, lo, hi";
 
 impl Default for RandomTreeConfig {
     fn default() -> RandomTreeConfig {
@@ -183,7 +167,8 @@ impl RandomTreeConfig {
 }
 
 impl fmt::Display for RandomTreeConfig {
-    /// The text form, which parses back to the same configuration.
+    /// The text form of the facade's `random-tree:` spec: `b=5,d=6,seed=1` or `B=9,d=10,seed=0`,
+    /// with `lo` and `hi` when the edge costs are not the paper's.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.branching {
             Branching::Uniform(b) => write!(f, "b={b}")?,
@@ -197,129 +182,9 @@ impl fmt::Display for RandomTreeConfig {
     }
 }
 
-impl FromStr for RandomTreeConfig {
-    type Err = ConfigError;
-
-    fn from_str(text: &str) -> Result<RandomTreeConfig, ConfigError> {
-        let body_start = text.find(':').map_or(0, |i| i + 1);
-        if body_start > 0 && text[..body_start - 1].trim() != "random-tree" {
-            return Err(ConfigError::Syntax {
-                column: 1,
-                message: format!(
-                    "expected `random-tree:` before the parameters, found `{}`",
-                    &text[..body_start]
-                ),
-            });
-        }
-        let mut b = None;
-        let mut big_b = None;
-        let mut random = None;
-        let mut config = RandomTreeConfig::default();
-        let mut offset = body_start;
-        for part in text[body_start..].split(',') {
-            let column = offset + part.len() - part.trim_start().len() + 1;
-            offset += part.len() + 1;
-            let part = part.trim();
-            if part.is_empty() {
-                continue;
-            }
-            let Some((key, value)) = part.split_once('=') else {
-                return Err(ConfigError::Syntax {
-                    column,
-                    message: format!("`{part}` is not `key=value`"),
-                });
-            };
-            let (key, value) = (key.trim(), value.trim());
-            let bad = |expected: &str| ConfigError::Value {
-                key: key.to_string(),
-                value: value.to_string(),
-                column,
-                expected: expected.to_string(),
-            };
-            match key {
-                "b" => {
-                    b = Some(
-                        value
-                            .parse::<u16>()
-                            .ok()
-                            .filter(|&b| b >= 1)
-                            .ok_or_else(|| bad("an integer from 1 to 65535"))?,
-                    )
-                }
-                "B" => {
-                    big_b = Some(
-                        value
-                            .parse::<u16>()
-                            .ok()
-                            .filter(|&b| b >= 1)
-                            .ok_or_else(|| bad("an integer from 1 to 65535"))?,
-                    )
-                }
-                "branching" => {
-                    random = Some(match value {
-                        "uniform" => false,
-                        "random" => true,
-                        _ => return Err(bad("`uniform` or `random`")),
-                    })
-                }
-                "d" | "depth" => {
-                    config.depth = value
-                        .parse()
-                        .map_err(|_| bad("an integer from 0 to 65535"))?
-                }
-                "seed" => {
-                    config.seed = value
-                        .parse()
-                        .map_err(|_| bad("an unsigned 64-bit integer"))?
-                }
-                "lo" => config.min_edge = value.parse().map_err(|_| bad("a 32-bit integer"))?,
-                "hi" => config.max_edge = value.parse().map_err(|_| bad("a 32-bit integer"))?,
-                _ => {
-                    return Err(ConfigError::UnknownKey {
-                        key: key.to_string(),
-                        column,
-                        accepted: ACCEPTED_KEYS,
-                    })
-                }
-            }
-        }
-        config.branching = match (b, big_b, random) {
-            (Some(_), Some(_), _) => {
-                return Err(ConfigError::Invalid {
-                    message: "give either `b` (mean or uniform branching) or `B` (random branching from {1..B}), not both".into(),
-                })
-            }
-            (None, Some(_), Some(false)) => {
-                return Err(ConfigError::Invalid {
-                    message: "`B` means random branching; it contradicts `branching=uniform`".into(),
-                })
-            }
-            (None, Some(max), _) => Branching::Random { max },
-            (b, None, Some(true)) => Branching::random_with_mean(b.unwrap_or(5)),
-            (b, None, _) => Branching::Uniform(b.unwrap_or(5)),
-        };
-        config.validate()?;
-        Ok(config)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn text_form_round_trips() {
-        for text in [
-            "b=5,d=6,seed=1",
-            "B=9,d=10,seed=3",
-            "b=2,d=0,seed=0,lo=-3,hi=4",
-            "B=10,d=1,seed=7",
-        ] {
-            let c: RandomTreeConfig = text.parse().unwrap();
-            assert_eq!(c.to_string(), text);
-            assert_eq!(c.to_string().parse::<RandomTreeConfig>().unwrap(), c);
-        }
-    }
 
     #[test]
     fn mean_and_root_branching_follow_the_paper() {
@@ -335,37 +200,20 @@ mod tests {
     }
 
     #[test]
-    fn errors_say_what_and_where() {
-        let err = "b=5, depht=3".parse::<RandomTreeConfig>().unwrap_err();
-        assert_eq!(
-            err,
-            ConfigError::UnknownKey {
-                key: "depht".into(),
-                column: 6,
-                accepted: ACCEPTED_KEYS
-            }
-        );
-        assert!(err.to_string().contains("accepted keys: b, B"));
-        let err = "random-tree:b=5,d=x"
-            .parse::<RandomTreeConfig>()
-            .unwrap_err();
-        assert!(
-            matches!(err, ConfigError::Value { column: 17, .. }),
-            "{err:?}"
-        );
-        assert!(matches!(
-            "b=5,d".parse::<RandomTreeConfig>(),
-            Err(ConfigError::Syntax { column: 5, .. })
-        ));
-        assert!("othello:b=5".parse::<RandomTreeConfig>().is_err());
-        assert!("b=5,B=9".parse::<RandomTreeConfig>().is_err());
-        assert!("B=9,branching=uniform".parse::<RandomTreeConfig>().is_err());
-        assert!("b=0".parse::<RandomTreeConfig>().is_err());
-        assert!("lo=5,hi=4".parse::<RandomTreeConfig>().is_err());
-        assert!("d=100".parse::<RandomTreeConfig>().is_ok());
-        assert!(
-            "d=5000".parse::<RandomTreeConfig>().is_err(),
-            "costs would leave the evaluator range"
-        );
+    fn invalid_trees_are_refused_with_a_reason() {
+        let ok = RandomTreeConfig::uniform(5, 100);
+        assert!(ok.validate().is_ok());
+        for bad in [
+            RandomTreeConfig::uniform(0, 3),
+            RandomTreeConfig {
+                min_edge: 5,
+                max_edge: 4,
+                ..ok
+            },
+            RandomTreeConfig::uniform(5, 5000), // costs would leave the evaluator range
+        ] {
+            let err = bad.validate().unwrap_err();
+            assert!(matches!(err, ConfigError::Invalid { .. }), "{err:?}");
+        }
     }
 }

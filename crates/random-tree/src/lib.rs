@@ -15,7 +15,7 @@
 //! node's path, so any search order sees the same tree and a seed names the same tree everywhere.
 //!
 //! # Contents
-//! - [`RandomTreeConfig`] (parsed from `b=5,d=6,seed=1`) and [`Branching`].
+//! - [`RandomTreeConfig`] and [`Branching`].
 //! - [`RandomTree`]: the tree, a game-trait [`Game`](game_trait::Game) and
 //!   [`ZeroSumGame`](game_trait::ZeroSumGame); [`RandomTree::exact_edge_bounds`] gives `(l, u)`.
 //! - [`Node`]: a position (key, cost, depth, branching).
@@ -27,7 +27,7 @@
 //! use game_trait::{Evaluator, Game, MoveList, ZeroSumGame};
 //! use random_tree::{NodeCost, RandomTree, RandomTreeConfig};
 //!
-//! let tree = RandomTree::new("b=3,d=4,seed=7".parse()?)?;
+//! let tree = RandomTree::new(RandomTreeConfig::uniform(3, 4).with_seed(7))?;
 //! let root = tree.initial_state();
 //! assert_eq!((root.cost(), root.branching()), (0, 3));
 //!
@@ -53,7 +53,7 @@ mod mix;
 mod ordering;
 mod tree;
 
-pub use config::{Branching, RandomTreeConfig, ACCEPTED_KEYS, PAPER_MAX_EDGE, PAPER_MIN_EDGE};
+pub use config::{Branching, RandomTreeConfig, PAPER_MAX_EDGE, PAPER_MIN_EDGE};
 pub use error::ConfigError;
 pub use ordering::StaticOrdering;
 pub use tree::{Node, NodeCost, RandomTree};

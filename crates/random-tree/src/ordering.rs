@@ -56,7 +56,7 @@ mod tests {
 
     #[test]
     fn best_child_first_for_either_mover() {
-        let tree = RandomTree::new("b=6,d=3,seed=4".parse().unwrap()).unwrap();
+        let tree = RandomTree::new(crate::RandomTreeConfig::uniform(6, 3).with_seed(4)).unwrap();
         let root = tree.initial_state();
         let mut order = StaticOrdering::default();
         let best = (0..6)

@@ -83,7 +83,7 @@ fn different_seeds_give_different_trees_and_trials_differ() {
 /// Pins the generator: a change to the hashing would silently change every published experiment.
 #[test]
 fn the_generator_is_stable_across_versions() {
-    let tree = RandomTree::new("b=5,d=6,seed=1".parse().unwrap()).unwrap();
+    let tree = RandomTree::new(RandomTreeConfig::uniform(5, 6).with_seed(1)).unwrap();
     let root = tree.root();
     let first = tree.child(&root, 0);
     let deep = tree.child(&tree.child(&first, 4), 2);
@@ -160,7 +160,11 @@ fn branching_factors_are_uniform_on_one_to_big_b() {
 
 #[test]
 fn tiny_cost_ranges_hit_every_value() {
-    let config: RandomTreeConfig = "b=6,d=2,lo=-1,hi=1,seed=5".parse().unwrap();
+    let config = RandomTreeConfig {
+        min_edge: -1,
+        max_edge: 1,
+        ..RandomTreeConfig::uniform(6, 2).with_seed(5)
+    };
     let tree = RandomTree::new(config).unwrap();
     let mut seen = [false; 3];
     for i in 0..6 {
@@ -176,7 +180,7 @@ fn tiny_cost_ranges_hit_every_value() {
 
 #[test]
 fn leaves_are_finished_games_scored_by_cost() {
-    let tree = RandomTree::new("b=2,d=1,seed=4".parse().unwrap()).unwrap();
+    let tree = RandomTree::new(RandomTreeConfig::uniform(2, 1).with_seed(4)).unwrap();
     let leaf = tree.child(&tree.root(), 1);
     assert_eq!(tree.turn(&leaf), Turn::Over);
     // MIN is "to move" at ply 1: the result is the negated cost.
@@ -184,6 +188,6 @@ fn leaves_are_finished_games_scored_by_cost() {
     let max_wins = leaf.cost() > 0;
     assert_eq!(tree.payoff(&leaf, 0) == 1.0, max_wins);
     assert_eq!(tree.payoff(&leaf, 0) + tree.payoff(&leaf, 1), 1.0);
-    let empty = RandomTree::new("b=2,d=0".parse().unwrap()).unwrap();
+    let empty = RandomTree::new(RandomTreeConfig::uniform(2, 0)).unwrap();
     assert_eq!(empty.turn(&empty.root()), Turn::Over);
 }

@@ -1,31 +1,64 @@
-//! `gametree list`: what the registry knows.
+//! `gametree list [--markdown]`: every game, searcher and reproduction, with the parameters and
+//! defaults of the registry's tables.
 
-use gametree::games::GAME_NAMES;
-use gametree::registry::SEARCHERS;
+use gametree::registry::{reference, GAMES, SEARCHERS};
+use gametree::spec::{DefaultValue, Param};
 use reproduce::EXPERIMENTS;
 
 use crate::Failure;
 
-pub fn run() -> Result<(), Failure> {
-    println!("games: {}", GAME_NAMES.join(", "));
-    println!(
-        "  othello[:moves=f5d6...]   random-tree:b=5,d=6,seed=1 (or B=9 for random branching)"
-    );
-    println!("  tree:seed=1,depth=6,branching=4   path/to/game.kif\n");
-    println!("searchers (SPEC = name:key=value,...):");
-    for s in SEARCHERS {
-        let scope = if s.zero_sum {
-            "two-player zero-sum"
-        } else {
-            "any game"
-        };
-        println!("  {:<10} {} ({scope})", s.name, s.about);
-        println!("  {:<10} {}", "", s.params);
+/// Arguments of `list`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Print the searchers' and games' reference as Markdown (the registry's documentation).
+    #[arg(long)]
+    markdown: bool,
+}
+
+pub fn run(args: &Args) -> Result<(), Failure> {
+    if args.markdown {
+        print!("{}", reference());
+        return Ok(());
     }
-    println!("  zero-sum searchers on othello also take eval=ev1|ev2\n");
-    println!("reproductions (gametree reproduce NAME):");
+    println!("searchers (SPEC = name or name:key=value,...):");
+    for s in SEARCHERS {
+        let plays = if s.zero_sum {
+            "two-player zero-sum games"
+        } else {
+            "every game"
+        };
+        println!("  {:<12}{} ({plays})", s.name, s.about);
+        params(s.params);
+    }
+    println!("\ngames (GAME = name or name:key=value,..., or a game file):");
+    for g in GAMES {
+        println!("  {:<12}{}", g.name, g.about);
+        params(g.params);
+        if !g.searcher_params.is_empty() {
+            println!("  {:<12}its searchers also take:", "");
+            params(g.searcher_params);
+        }
+    }
+    println!("\nreproductions (gametree reproduce NAME):");
     for (name, about, _) in EXPERIMENTS {
-        println!("  {name:<16} {about}");
+        println!("  {name:<16}{about}");
     }
     Ok(())
+}
+
+/// One line per parameter: `key=default  meaning (values)`.
+fn params(params: &[Param]) {
+    for p in params {
+        let default = match p.default {
+            DefaultValue::Derived(how) => format!("; default: {how}"),
+            DefaultValue::Fixed(_) => String::new(),
+        };
+        println!(
+            "  {:<12}  {:<22}{} ({}{default})",
+            "",
+            p.to_string(),
+            p.help,
+            p.kind
+        );
+    }
 }

@@ -3,8 +3,7 @@
 use std::time::Duration;
 
 use gametree::game::{Limits, ZeroSumGame};
-use gametree::games::{GameChoice, GameVisitor};
-use gametree::registry::Registered;
+use gametree::games::{GameChoice, GameVisitor, Registered};
 use gametree::search::arena::{play_match_from, MatchConfig, MatchReport};
 use gametree::spec::Spec;
 
@@ -59,12 +58,12 @@ impl GameVisitor for Match<'_> {
     }
 
     fn visit_zero_sum<G: Registered + ZeroSumGame>(
-        mut self,
+        self,
         game: &G,
         root: &G::State,
     ) -> Result<(), Failure> {
-        let mut a = game.searcher(&mut self.a).map_err(Failure::input)?;
-        let mut b = game.searcher(&mut self.b).map_err(Failure::input)?;
+        let mut a = game.searcher(&self.a).map_err(Failure::input)?;
+        let mut b = game.searcher(&self.b).map_err(Failure::input)?;
         let config = MatchConfig {
             games: self.args.games,
             seed: self.args.seed,
@@ -79,16 +78,18 @@ impl GameVisitor for Match<'_> {
                 bar.set_position(done);
             }
         };
-        let report = play_match_from(game, root, &mut a, &mut b, &config, &mut progress);
+        let report = play_match_from(
+            game,
+            root,
+            &mut a.searcher,
+            &mut b.searcher,
+            &config,
+            &mut progress,
+        );
         if let Some(bar) = bar {
             bar.finish_and_clear();
         }
-        print_report(
-            &self.a.to_string(),
-            &self.b.to_string(),
-            &report,
-            self.args.json,
-        );
+        print_report(&a.spec, &b.spec, &report, self.args.json);
         Ok(())
     }
 }

@@ -2,8 +2,7 @@
 
 use std::time::Instant;
 
-use gametree::games::{GameChoice, GameVisitor};
-use gametree::registry::Registered;
+use gametree::games::{GameChoice, GameVisitor, Registered};
 
 use crate::Failure;
 

@@ -3,8 +3,7 @@
 use std::time::Duration;
 
 use gametree::game::{GeneralGame, Limits, SearchResult};
-use gametree::games::{GameChoice, GameVisitor};
-use gametree::registry::Registered;
+use gametree::games::{GameChoice, GameVisitor, Registered};
 use gametree::spec::Spec;
 
 use crate::Failure;
@@ -38,25 +37,28 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     if let Some(nodes) = args.nodes {
         limits = limits.with_nodes(nodes);
     }
-    game.visit(Search {
-        spec,
-        limits,
-        json: args.json,
-    })
+    game.visit_for(
+        &spec,
+        Search {
+            spec: &spec,
+            limits,
+            json: args.json,
+        },
+    )
 }
 
-struct Search {
-    spec: Spec,
+struct Search<'a> {
+    spec: &'a Spec,
     limits: Limits,
     json: bool,
 }
 
-impl GameVisitor for Search {
+impl GameVisitor for Search<'_> {
     type Output = Result<(), Failure>;
-    fn visit<G: Registered>(mut self, game: &G, root: &G::State) -> Result<(), Failure> {
-        let mut searcher = game.searcher(&mut self.spec).map_err(Failure::input)?;
-        let result = searcher.search(game, root, &self.limits);
-        print_result(game, root, &self.spec.to_string(), &result, self.json);
+    fn visit<G: Registered>(self, game: &G, root: &G::State) -> Result<(), Failure> {
+        let mut built = game.searcher(self.spec).map_err(Failure::input)?;
+        let result = built.searcher.search(game, root, &self.limits);
+        print_result(game, root, &built.spec, &result, self.json);
         Ok(())
     }
 }

@@ -33,7 +33,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
-    let tt_bytes = gametree::spec::parse_bytes(&args.tt).ok_or_else(|| {
+    let tt_bytes = gametree::spec::parse_size(&args.tt).ok_or_else(|| {
         Failure::input(format!(
             "bad --tt `{}`: expected a size such as 64mb",
             args.tt

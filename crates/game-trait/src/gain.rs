@@ -1,6 +1,9 @@
 //! [`StaticGain`]: a plausibility for any game with a static evaluator.
 
-use game_trait::{Evaluator, MoveList, Plausibility, Score, ZeroSumGame};
+use crate::eval::Evaluator;
+use crate::game::{MoveList, ZeroSumGame};
+use crate::hooks::Plausibility;
+use crate::score::Score;
 
 /// Interest from the game's static evaluator, for games without a hand-written plausibility:
 ///
@@ -8,9 +11,10 @@ use game_trait::{Evaluator, MoveList, Plausibility, Score, ZeroSumGame};
 ///
 /// where `gain = −eval(child) − eval(state)` is how much the move improves the static value for its
 /// mover (the child's evaluation is from the opponent's side, hence the minus). The first term is
-/// Treebeard's base interest (term 1 of the seed's list); the second plays the part of its "value of
-/// capture" term: a move gaining `unit` evaluation points earns +100, a move that loses earns nothing
-/// and keeps the base interest. `unit` is a property of the evaluator's scale (a pawn, a disc, …).
+/// the base interest of Rollason's Treebeard (*Interest Search — Another Way to Do Minimax*, 2014);
+/// the second plays the part of its "value of capture" term: a move gaining `unit` evaluation points
+/// earns +100, a move that loses earns nothing and keeps the base interest. `unit` is a property of
+/// the evaluator's scale (a pawn, a disc, …).
 ///
 /// Each call counts the legal moves and evaluates two positions; for copy-make games the child is
 /// built on a copy of `state`, for make/unmake games the move is made on a clone and undone.

@@ -1,0 +1,373 @@
+//! [`Kit`]: what a game brings to the searchers (its evaluation, a move ordering, a plausibility,
+//! the scale of its values), and every searcher of the [registry] built from a
+//! spec for it.
+//!
+//! ```
+//! use gametree::kit::Kit;
+//! use gametree::prelude::*;
+//! use gametree::search::{ExplicitTree, LeafValue};
+//!
+//! let tree = ExplicitTree::random(3, 5, 3); // seed, depth, branching
+//! // Leaf values are small integers: a difference of 10 is a clear advantage.
+//! let kit = Kit::new(LeafValue, 10).with_typical_moves(3);
+//! let mut pvs = kit.searcher(&tree, "pvs:depth=5,tt=1mb")?;
+//! let mut minimax = kit.searcher(&tree, "minimax:depth=5")?;
+//! let root = tree.initial_state();
+//! assert_eq!(
+//!     pvs.search(&tree, &root, &Limits::none()).value,
+//!     minimax.search(&tree, &root, &Limits::none()).value,
+//! );
+//! // Every parameter with the value it took, defaults included:
+//! let built = kit.build(&tree, &"pvs:depth=5".parse()?)?;
+//! assert_eq!(built.spec, "pvs:depth=5,tt=64mb,cutoff=ge,aspiration=0");
+//! # Ok::<(), gametree::spec::SpecError>(())
+//! ```
+
+use game_trait::{
+    Cutoff, Evaluator, Game, GeneralGame, MoveOrdering, NoOrdering, Plausibility, Score, Searcher,
+    StaticGain, ZeroSumGame,
+};
+use search_core::{AlphaBeta, AlphaBetaConfig, Minimax, Uct, UctConfig};
+
+use crate::registry;
+use crate::spec::{Args, Param, Spec, SpecError};
+
+/// What a two-player zero-sum game brings to its searchers. Build one with [`Kit::new`], add what
+/// you have, then ask for searchers by spec ([`Kit::searcher`]).
+///
+/// | part | default | read by |
+/// |---|---|---|
+/// | evaluation | (required) | every searcher but `uct` |
+/// | unit: an evaluation difference that is one clear advantage (a pawn, a corner) | (required) | `caev` (RANGE = unit, STEP = unit / 20), the default plausibility (+100 interest per unit gained) |
+/// | move ordering | none ([`NoOrdering`]) | `alphabeta`, `pvs`, `fe` |
+/// | plausibility | [`StaticGain`] of the evaluation | `interest` |
+/// | exact edge-cost bounds | unknown | `fe:bounds=exact` (the default when known) |
+/// | typical number of legal moves | 10 | `interest` (limit step = 100 per move) |
+#[derive(Clone, Debug)]
+pub struct Kit<E, O = NoOrdering, Pl = StaticGain<E>> {
+    eval: E,
+    ordering: O,
+    plausibility: Pl,
+    unit: Score,
+    exact_edges: Option<(Score, Score)>,
+    typical_moves: u32,
+    searcher_params: &'static [Param],
+}
+
+/// A searcher built from a spec, and the spec written out with every parameter as used.
+pub struct Built<G: Game> {
+    /// The searcher.
+    pub searcher: Box<dyn Searcher<G>>,
+    /// The spec with every parameter it read, defaults included: `pvs:depth=6,tt=64mb,…`.
+    pub spec: String,
+}
+
+impl<E: Clone> Kit<E> {
+    /// A kit with evaluation `eval`, whose `unit` (at least 1) is an evaluation difference that
+    /// counts as one clear advantage: it scales the defaults that depend on the evaluation.
+    pub fn new(eval: E, unit: Score) -> Kit<E> {
+        let unit = unit.max(1);
+        Kit {
+            plausibility: StaticGain::new(eval.clone(), unit),
+            eval,
+            ordering: NoOrdering,
+            unit,
+            exact_edges: None,
+            typical_moves: 10,
+            searcher_params: &[],
+        }
+    }
+}
+
+impl<E, O, Pl> Kit<E, O, Pl> {
+    /// Orders the moves of `alphabeta`, `pvs` and `fe` (after the table move and killers).
+    pub fn with_ordering<O2>(self, ordering: O2) -> Kit<E, O2, Pl> {
+        Kit {
+            eval: self.eval,
+            ordering,
+            plausibility: self.plausibility,
+            unit: self.unit,
+            exact_edges: self.exact_edges,
+            typical_moves: self.typical_moves,
+            searcher_params: self.searcher_params,
+        }
+    }
+
+    /// The interest of moves for `interest`, instead of the evaluation's static gain.
+    pub fn with_plausibility<Pl2>(self, plausibility: Pl2) -> Kit<E, O, Pl2> {
+        Kit {
+            eval: self.eval,
+            ordering: self.ordering,
+            plausibility,
+            unit: self.unit,
+            exact_edges: self.exact_edges,
+            typical_moves: self.typical_moves,
+            searcher_params: self.searcher_params,
+        }
+    }
+
+    /// The exact smallest and largest change of the evaluation along one move (MAX's view), for
+    /// forward estimation.
+    pub fn with_exact_edges(self, lowest: Score, highest: Score) -> Self {
+        Kit {
+            exact_edges: Some((lowest, highest)),
+            ..self
+        }
+    }
+
+    /// The typical number of legal moves (at least 1), which scales interest search's limit step.
+    pub fn with_typical_moves(self, moves: u32) -> Self {
+        Kit {
+            typical_moves: moves.max(1),
+            ..self
+        }
+    }
+
+    /// Parameters the game adds to every searcher spec, read by the game itself before it built
+    /// this kit (Othello's `eval`): accepted, and written out in [`Built::spec`].
+    pub fn with_searcher_params(self, params: &'static [Param]) -> Self {
+        Kit {
+            searcher_params: params,
+            ..self
+        }
+    }
+}
+
+impl<E, O, Pl> Kit<E, O, Pl>
+where
+    E: Clone + 'static,
+    O: Clone + 'static,
+    Pl: Clone + 'static,
+{
+    /// The searcher `spec` names (see the [registry] for every name and
+    /// parameter), for `game`.
+    pub fn searcher<G>(&self, game: &G, spec: &str) -> Result<Box<dyn Searcher<G>>, SpecError>
+    where
+        G: ZeroSumGame + 'static,
+        E: Evaluator<G>,
+        O: MoveOrdering<G>,
+        Pl: Plausibility<G>,
+    {
+        Ok(self.build(game, &spec.parse()?)?.searcher)
+    }
+
+    /// [`searcher`](Kit::searcher) from a parsed spec, with the spec written out in full.
+    pub fn build<G>(&self, game: &G, spec: &Spec) -> Result<Built<G>, SpecError>
+    where
+        G: ZeroSumGame + 'static,
+        E: Evaluator<G>,
+        O: MoveOrdering<G>,
+        Pl: Plausibility<G>,
+    {
+        let entry = registry::searcher(spec.name())?;
+        let mut args = Args::new(spec, &[entry.params, self.searcher_params])?;
+        for param in self.searcher_params {
+            args.text(param.key);
+        }
+        let searcher: Box<dyn Searcher<G>> = match entry.name {
+            "minimax" => Box::new(Minimax::new(self.eval.clone(), args.int("depth"))),
+            "alphabeta" => Box::new(self.alpha_beta(&mut args, AlphaBetaConfig::alpha_beta(0))),
+            "pvs" => {
+                let mut engine = self.alpha_beta(&mut args, AlphaBetaConfig::pvs(0));
+                let width: Score = args.int("aspiration");
+                engine.config_mut().aspiration = (width > 0).then_some(width);
+                Box::new(engine)
+            }
+            #[cfg(feature = "forward-estimation")]
+            "fe" => self.forward_estimation(game, &mut args)?,
+            #[cfg(feature = "interest-search")]
+            "interest" => self.interest(&mut args),
+            #[cfg(feature = "conspiracy")]
+            "caev" => self.caev(&mut args)?,
+            #[cfg(feature = "conspiracy")]
+            "cns" => self.cns(&mut args)?,
+            "uct" => Box::new(uct(&mut args)),
+            other => unreachable!("`{other}` is in the registry but has no builder"),
+        };
+        let _ = game;
+        Ok(Built {
+            searcher,
+            spec: args.full_spec(),
+        })
+    }
+
+    /// The α/β engine with `depth`, `tt` and `cutoff` read on top of `config`, and the kit's
+    /// evaluation and ordering.
+    fn alpha_beta(
+        &self,
+        args: &mut Args,
+        config: AlphaBetaConfig,
+    ) -> AlphaBeta<E, game_trait::NoPruning, game_trait::DepthHorizon, O> {
+        let config = AlphaBetaConfig {
+            depth: args.int("depth"),
+            tt_bytes: args.size("tt"),
+            cutoff: match args.choice("cutoff") {
+                "gt" => Cutoff::AboveBeta,
+                _ => Cutoff::AtLeastBeta,
+            },
+            ..config
+        };
+        AlphaBeta::new(self.eval.clone())
+            .with_config(config)
+            .with_ordering(self.ordering.clone())
+    }
+
+    /// `fe`: α/β pruned by Zhang's forward estimation.
+    #[cfg(feature = "forward-estimation")]
+    fn forward_estimation<G>(
+        &self,
+        game: &G,
+        args: &mut Args,
+    ) -> Result<Box<dyn Searcher<G>>, SpecError>
+    where
+        G: ZeroSumGame + 'static,
+        E: Evaluator<G>,
+        O: MoveOrdering<G>,
+    {
+        use forward_estimation::{learn_offline, EdgeBounds, ForwardEstimation};
+        let engine = self.alpha_beta(args, AlphaBetaConfig::alpha_beta(0));
+        let known = if self.exact_edges.is_some() {
+            "exact"
+        } else {
+            "offline"
+        };
+        let bounds = match args.derived("bounds", known.to_string()).as_str() {
+            "exact" => match self.exact_edges {
+                Some((l, u)) => EdgeBounds::Exact { l, u },
+                None => {
+                    let why = "this game does not know its exact edge costs; use offline or online";
+                    return Err(args.invalid("bounds", why));
+                }
+            },
+            "online" => EdgeBounds::Online,
+            likely_or_offline => {
+                let (samples, seed): (usize, u64) = (args.int("samples"), args.int("seed"));
+                let learned = learn_offline(game, &mut self.eval.clone(), samples, seed)
+                    .map_err(|e| args.invalid("samples", e))?;
+                match likely_or_offline {
+                    "likely" => learned.likely_bounds(),
+                    _ => learned.bounds(),
+                }
+            }
+        };
+        let pruning = ForwardEstimation::new(bounds)
+            .with_delta(args.real("delta"))
+            .map_err(|e| args.invalid("delta", e))?;
+        Ok(Box::new(engine.with_pruning(pruning)))
+    }
+
+    /// `interest`: iterative-deepening PVS whose horizon is Rollason's interest budget; the engine
+    /// runs without the history heuristic, which would break the increasing-cost order (see the
+    /// interest-search crate docs).
+    #[cfg(feature = "interest-search")]
+    fn interest<G>(&self, args: &mut Args) -> Box<dyn Searcher<G>>
+    where
+        G: ZeroSumGame + 'static,
+        E: Evaluator<G>,
+        Pl: Plausibility<G>,
+    {
+        use interest_search::{InterestConfig, InterestHorizon, InterestOrdering};
+        let config = InterestConfig {
+            limit_step: args.derived("limit_step", 100 * self.typical_moves),
+            scale: args.int("scale"),
+            sibling_percent: args.int("sibling_percent"),
+            similar_percent: args.int("similar_percent"),
+            separate_parities: args.choice("parities") == "separate",
+            inherit_siblings: args.flag("inherit_siblings"),
+        };
+        let engine = AlphaBetaConfig {
+            tt_bytes: args.size("tt"),
+            history: false,
+            ..AlphaBetaConfig::pvs(args.int("iterations"))
+        };
+        let plausibility = self.plausibility.clone();
+        Box::new(
+            AlphaBeta::new(self.eval.clone())
+                .with_config(engine)
+                .with_horizon(InterestHorizon::with_config(config, plausibility.clone()))
+                .with_ordering(InterestOrdering::new(plausibility)),
+        )
+    }
+
+    /// `caev`: the CN(x, y) player. CN(0, y) is plain α/β of depth y, CN(x, 0) values the layer's
+    /// leaves statically, otherwise the leaves are valued by a depth-y α/β.
+    #[cfg(feature = "conspiracy")]
+    fn caev<G>(&self, args: &mut Args) -> Result<Box<dyn Searcher<G>>, SpecError>
+    where
+        G: ZeroSumGame + 'static,
+        E: Evaluator<G>,
+    {
+        use conspiracy::{CaevConfig, CaevPlayer};
+        let (x, y): (u32, u32) = (args.int("cn"), args.int("ab"));
+        // 20 segments of the unit, the paper's RANGE/STEP = 1000/50 for Othello's EV1.
+        let unit_step = (i64::from(self.unit) / 20).max(1);
+        let range: i64 = args.derived("range", 20 * unit_step);
+        let step: i64 = args.derived("step", (range / 20).max(1));
+        let caev = CaevConfig::new(range, step).map_err(|e| args.invalid("step", e))?;
+        let alpha_beta =
+            AlphaBeta::new(self.eval.clone()).with_config(AlphaBetaConfig::alpha_beta(y));
+        let layer = |e: conspiracy::ConspiracyError| args.invalid("cn", e);
+        Ok(match (x, y) {
+            (0, _) => Box::new(alpha_beta),
+            (_, 0) => Box::new(
+                CaevPlayer::new(self.eval.clone(), x)
+                    .map_err(layer)?
+                    .with_caev(caev),
+            ),
+            _ => Box::new(
+                CaevPlayer::layered(alpha_beta, x, y)
+                    .map_err(layer)?
+                    .with_caev(caev),
+            ),
+        })
+    }
+
+    /// `cns`: McAllester's conspiracy number search.
+    #[cfg(feature = "conspiracy")]
+    fn cns<G>(&self, args: &mut Args) -> Result<Box<dyn Searcher<G>>, SpecError>
+    where
+        G: ZeroSumGame + 'static,
+        E: Evaluator<G>,
+    {
+        use conspiracy::{Cns, CnsConfig};
+        let config = CnsConfig::new(args.int("w"), args.int("t"))
+            .map_err(|e| args.invalid("w", e))?
+            .with_max_nodes(args.int("nodes"));
+        Ok(Box::new(Cns::new(self.eval.clone(), config)))
+    }
+}
+
+/// The searcher `spec` names for a game that is not two-player zero-sum: only the searchers of
+/// the [registry] that play every game (UCT).
+pub fn general_searcher<G: GeneralGame + 'static>(spec: &Spec) -> Result<Built<G>, SpecError> {
+    let entry = registry::searcher(spec.name())?;
+    if entry.zero_sum {
+        let general: Vec<&str> = registry::SEARCHERS
+            .iter()
+            .filter(|s| !s.zero_sum)
+            .map(|s| s.name)
+            .collect();
+        return Err(SpecError::Invalid {
+            name: entry.name.to_string(),
+            message: format!(
+                "it needs a two-player zero-sum game; this game takes: {}",
+                general.join(", ")
+            ),
+        });
+    }
+    let mut args = Args::new(spec, &[entry.params])?;
+    let searcher: Box<dyn Searcher<G>> = Box::new(uct(&mut args));
+    Ok(Built {
+        searcher,
+        spec: args.full_spec(),
+    })
+}
+
+fn uct(args: &mut Args) -> Uct {
+    Uct::new(UctConfig {
+        simulations: args.int("sims"),
+        exploration: args.real("c"),
+        seed: args.int("seed"),
+        ..UctConfig::default()
+    })
+}
