@@ -6,9 +6,9 @@
 //! Language.
 //!
 //! This crate is the facade: it re-exports each crate of the family as a module behind a cargo
-//! feature and adds the compositions a user calls by name — the [registry] of searchers and games,
-//! the [`Kit`](kit::Kit) that builds any of them for your game from a spec such as
-//! `pvs:depth=8`, and the exact Othello endgame solver.
+//! feature and adds the compositions a user calls by name: the [registry] of searchers and games,
+//! and the [`Kit`](kit::Kit) that builds any of them for your game from a spec such as
+//! `pvs:depth=8`.
 //!
 //! # Should I be using this crate?
 //! Yes, to search a game of your own or one of ours. Every algorithm and game also stands as its own
@@ -81,6 +81,7 @@
 //! | [`game`] | `game-trait` | — | `Game`, `ZeroSumGame`, `GeneralGame`, `Evaluator`, `Searcher`, `Limits`, the engine's hooks |
 //! | `search` | `search-core` | `search` | Minimax, AlphaBeta (PVS, iterative deepening, table), UCT, perft, match runner |
 //! | `othello` | `othello-bitboard` | `othello` | Othello bitboards, perft, EV1/EV2, endgame hooks |
+//! | `othello_solve` | `othello-solve` | `othello` | exact endgame solver: PVS + table + Othello hooks, MTD(f) at the root |
 //! | `random_tree` | `random-tree` | `random-tree` | Korf–Pemberton–Zhang incremental random trees |
 //! | `forward_estimation` | `forward-estimation` | `forward-estimation` | Zhang's forward-estimation pruning |
 //! | `interest_search` | `interest-search` | `interest-search` | Rollason's iterate-by-interest horizon |
@@ -88,7 +89,6 @@
 //! | `gdl` | `gdl` | `gdl` | Game Description Language: parser, validator, reasoners, games |
 //! | [`spec`] | (this crate) | — | the one grammar of specs: `name:key=value,…` |
 //! | `registry`, `kit`, `games` | (this crate) | `search` | searchers and games by name, for your game or ours |
-//! | `othello_solve` | (this crate) | `othello` + `search` | exact endgame solver: PVS + table + Othello hooks, MTD(f) at the root |
 //!
 //! # What every searcher shares
 //! - [`Searcher::search`](game_trait::Searcher::search) takes the game, a state and
@@ -113,6 +113,8 @@ pub use gdl;
 pub use interest_search;
 #[cfg(feature = "othello")]
 pub use othello_bitboard as othello;
+#[cfg(feature = "othello")]
+pub use othello_solve;
 #[cfg(feature = "random-tree")]
 pub use random_tree;
 #[cfg(feature = "search")]
@@ -122,8 +124,6 @@ pub use search_core as search;
 pub mod games;
 #[cfg(feature = "search")]
 pub mod kit;
-#[cfg(all(feature = "othello", feature = "search"))]
-pub mod othello_solve;
 #[cfg(feature = "search")]
 pub mod registry;
 pub mod spec;

@@ -97,9 +97,25 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     }
 }
 
+/// One position's line: a table row, or one JSON object `{"index":1,"score":38,"best_move":"a2",
+/// "nodes":..,"exact_nodes":..,"estimate_nodes":..,"seconds":..,"expected":38,"agrees":true}`
+/// (`best_move` is `null` for a finished game; `expected` and `agrees` are `null` when the file
+/// lists no scores).
 fn print_one(one: &FileSolve, json: bool) {
     if json {
-        println!("{}", one.to_json());
+        let r = &one.result;
+        let line = serde_json::json!({
+            "index": one.index,
+            "score": r.score,
+            "best_move": r.best_move.map(|m| m.to_string()),
+            "nodes": r.nodes,
+            "exact_nodes": r.exact_nodes,
+            "estimate_nodes": r.estimate_nodes,
+            "seconds": r.seconds,
+            "expected": one.expected(),
+            "agrees": one.agrees(),
+        });
+        println!("{line}");
         return;
     }
     let r = &one.result;

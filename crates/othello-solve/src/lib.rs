@@ -1,16 +1,26 @@
-//! Exact Othello endgame solving, composed from the generic engine and the Othello hooks: search-core's
-//! [`AlphaBeta`] as a principal variation search with a transposition table, ordered by
-//! [`FastestFirst`] (after the table move), stopped by an [`EndgameHorizon`] a few empty squares before
-//! the end, where the [`ExactEvaluator`]'s specialised code solves the rest.
+//! Exact Othello endgame solving: the final disc difference under perfect play (empties to the
+//! winner, the FFO and Edax convention) and a move that reaches it, for any position.
 //!
-//! Every search is a full-depth PVS from the root (budget [`UNLIMITED`], so a position's draft is its
-//! number of empty squares and transpositions at any ply share table entries). The root is driven by
-//! **MTD(f)** (Plaat, Schaeffer, Pijls and de Bruin, *Best-first fixed-depth minimax algorithms*,
-//! 1996) on Othello's even scores: final disc differences with the empties to the winner are always
-//! even (`64 − 2 · loser's discs`), so a probe with the window `(g − 1, g + 1)` around an even guess
-//! `g` either returns `g` exactly or proves the score above or below it; the next guess is the
-//! fail-soft bound, rounded away from `g` to even; the table keeps every probe's work for the next.
-//! Windows are clamped to `[-64, 64]`, where a bound is exact.
+//! # Should I be using this crate?
+//! Use it to solve Othello endgames, or as a worked example of composing gametree's parts: it is
+//! search-core's [`AlphaBeta`] engine with Othello's hooks from othello-bitboard and no code of its
+//! own below the root. Through the `gametree` facade it is `gametree::othello_solve`.
+//!
+//! # How it solves
+//! The engine is a principal variation search with a transposition table, ordered by
+//! [`FastestFirst`] (after the table move), stopped by an [`EndgameHorizon`] a few empty squares
+//! before the end, where the [`ExactEvaluator`]'s specialised code solves the rest. Every search is
+//! a full-depth PVS from the root (budget [`UNLIMITED`], so a position's draft is its number of
+//! empty squares and transpositions at any ply share table entries); enhanced transposition
+//! cutoffs run from 12 empty squares up.
+//!
+//! The root is driven by **MTD(f)** (Plaat, Schaeffer, Pijls and de Bruin, *Best-first fixed-depth
+//! minimax algorithms*, 1996) on Othello's even scores: final disc differences with the empties to
+//! the winner are always even (`64 − 2 · loser's discs`), so a probe with the window
+//! `(g − 1, g + 1)` around an even guess `g` either returns `g` exactly or proves the score above
+//! or below it; the next guess is the fail-soft bound, rounded away from `g` to even; the table
+//! keeps every probe's work for the next. Windows are clamped to `[-64, 64]`, where a bound is
+//! exact.
 //!
 //! MTD(f) costs one probe per step from its first guess to the score, so the guess matters
 //! ([`SolveOptions::first_guess`], [`FirstGuess`]). By default it is the value of a **narrow
@@ -18,35 +28,27 @@
 //! ([`WidthLimit`]), to the end of the game, with its own table. That value is exact for the narrow
 //! tree and only an estimate for the real one (both sides lose moves), which is all a first guess
 //! needs. Positions with fewer than 20 empty squares start from 0 instead: there the estimate
-//! costs about as much as it saves. Measured on `fforum-20-39.obf`, three interleaved runs each
-//! (`gametree solve FILE [--narrow-width W | --first-guess S]`; node counts are exact and
-//! repeatable, times vary by ±5 % on this shared machine):
+//! costs about as much as it saves. The width, the 20 empties and the 12 empties of the enhanced
+//! cutoffs were chosen by measuring the FFO suites; `docs/reproductions.md` has the figures.
 //!
-//! | first guess | nodes (of them, estimates) | seconds |
-//! |---|---|---|
-//! | narrow, width 3 (default) | 330 M (5.9 M) | 11.1–12.4 |
-//! | narrow, width 2 | 359 M | 11.7–13.9 |
-//! | narrow, width 4 | 355 M | 12.0–12.4 |
-//! | 0 | 397 M | 13.4–14.5 |
-//!
-//! On `fforum-1-19.obf` (14–16 empties), estimates made from 12 or 16 empties up only added nodes.
-//!
-//! Why not one full-window search: the full window's first root move is searched as a principal
-//! variation with a wide window all the way down, which on `fforum-20-39.obf` costs 1.6x the
-//! nodes of MTD(f) from 0 (627 million against 397 million; 21.3 s on one core, in the same runs
-//! as the table). No
-//! iterative deepening by depth: without a midgame evaluation a shallower iteration cannot tell
-//! good moves from bad better than fastest-first does. [`SolveOptions::mtd`] = `false` restores
-//! the single search, for comparison (`gametree solve --full-window`).
+//! [`SolveOptions::mtd`] = `false` replaces MTD(f) by one full-window search, for comparison: its
+//! first root move is searched as a principal variation with a wide window all the way down,
+//! which costs about 1.6 times the nodes. There is no iterative deepening by depth: without a
+//! midgame evaluation a shallower iteration cannot tell good moves from bad better than
+//! fastest-first does.
 //!
 //! ```
-//! use gametree::othello::{random_position, Position};
-//! use gametree::othello_solve::{solve, SolveOptions};
+//! use othello_bitboard::random_position;
+//! use othello_solve::{solve, SolveOptions};
 //!
-//! let position = random_position(1, 12);
+//! let position = random_position(1, 12); // a seeded random position with 12 empty squares
 //! let result = solve(&position, &SolveOptions::default());
 //! assert!((-64..=64).contains(&result.score));
+//! let best = result.best_move.expect("the game is not over");
+//! assert!(position.play(best).is_some());
 //! ```
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 use std::path::Path;
 use std::time::Instant;
@@ -64,11 +66,10 @@ use search_core::{AlphaBeta, AlphaBetaConfig};
 const SCORE_MAX: i32 = 64;
 
 /// Enhanced transposition cutoffs (a table probe per successor before searching any) pay only for
-/// large subtrees: from this many empty squares up (measured on `fforum-20-39.obf`: 12 saved 9% of
-/// the time, 10 lost 15%; re-checked under MTD(f): 10, 14 and 16 all took longer than 12).
+/// large subtrees: from this many empty squares up (chosen by measuring the FFO 20–39 suite).
 const ETC_EMPTIES: u32 = 12;
 
-/// Where MTD(f) starts (see the [module docs](self)).
+/// Where MTD(f) starts (see the [crate docs](crate)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FirstGuess {
     /// This score, from the side to move's view; an odd score is rounded down to even.
@@ -85,7 +86,7 @@ pub enum FirstGuess {
 }
 
 impl FirstGuess {
-    /// The tuned estimate: width 3 from 20 empties (measurements in the [module docs](self)).
+    /// The tuned estimate: width 3 from 20 empties (measured on the FFO suites).
     pub const NARROW: FirstGuess = FirstGuess::narrow(3);
 
     /// A narrow search of `width` moves per node, from the tuned 20 empties.
@@ -98,7 +99,7 @@ impl FirstGuess {
 }
 
 /// Table size of the narrow search that makes the first guess: its trees are small (a few hundred
-/// thousand nodes on the FFO positions); 4 MiB and 16 MiB measured the same.
+/// thousand nodes on the FFO positions), and a larger table does not help them.
 const NARROW_TT_BYTES: usize = 4 << 20;
 
 /// How to solve. The [`Default`] is the tuned setting.
@@ -121,7 +122,7 @@ pub struct SolveOptions {
     pub ordering: FastestFirst,
     /// Whether [`Solver::solve`] empties the table before each position.
     pub clear_between: bool,
-    /// Whether the root is driven by MTD(f) probes (see the [module docs](self)).
+    /// Whether the root is driven by MTD(f) probes (see the [crate docs](crate)).
     pub mtd: bool,
     /// Where MTD(f) starts.
     pub first_guess: FirstGuess,
@@ -282,7 +283,7 @@ impl Solver {
         }
     }
 
-    /// MTD(f) on even scores (see the [module docs](self)) from `first_guess`: probes
+    /// MTD(f) on even scores (see the [crate docs](crate)) from `first_guess`: probes
     /// `(g − 1, g + 1)` until one is exact, each probe's statistics added to the result's.
     fn mtd(&mut self, position: &Position, first_guess: i32) -> SearchResult<Move> {
         let mut guess = first_guess.clamp(-SCORE_MAX, SCORE_MAX) & !1;
@@ -350,23 +351,6 @@ impl FileSolve {
             None => false,
         };
         Some(self.result.score == expected && move_ok)
-    }
-
-    /// One JSON object: `{"index":1,"score":38,"best_move":"a2","nodes":..,"exact_nodes":..,
-    /// "estimate_nodes":..,"seconds":..,"expected":38,"agrees":true}` (`best_move` is `null` for a finished game; `expected` and
-    /// `agrees` are `null` when the file lists no scores).
-    pub fn to_json(&self) -> serde_json::Value {
-        serde_json::json!({
-            "index": self.index,
-            "score": self.result.score,
-            "best_move": self.result.best_move.map(|m| m.to_string()),
-            "nodes": self.result.nodes,
-            "exact_nodes": self.result.exact_nodes,
-            "estimate_nodes": self.result.estimate_nodes,
-            "seconds": self.result.seconds,
-            "expected": self.expected(),
-            "agrees": self.agrees(),
-        })
     }
 }
 
