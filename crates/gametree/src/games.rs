@@ -33,7 +33,7 @@ use game_trait::{GeneralGame, ZeroSumGame};
 
 use crate::kit::{self, Built, Kit};
 use crate::registry;
-use crate::spec::{Args, Param, Spec, SpecError};
+use crate::spec::{Args, Spec, SpecError};
 
 /// A game known by name: it builds searchers from specs and counts its tree.
 pub trait Registered: GeneralGame + Sized + 'static {
@@ -237,22 +237,20 @@ impl Registered for othello_bitboard::Othello {
     /// `eval=ev1` (default) or `eval=ev2`, one corner (1000) as the unit, fastest-first ordering
     /// and Othello's plausibility for interest search.
     fn searcher(&self, spec: &Spec) -> Result<Built<Self>, SpecError> {
+        use crate::registry::GameEntry;
         use othello_bitboard::{Ev1, Ev2, FastestFirst, OthelloPlausibility};
         let game = registry::game("othello")?;
         let searcher = registry::searcher(spec.name())?;
         let eval = Args::new(spec, &[searcher.params, game.searcher_params])?.choice("eval");
-        fn kit<E: Clone>(
-            eval: E,
-            params: &'static [Param],
-        ) -> Kit<E, FastestFirst, OthelloPlausibility> {
+        fn kit<E: Clone>(eval: E, game: &GameEntry) -> Kit<E, FastestFirst, OthelloPlausibility> {
             Kit::new(eval, 1000)
                 .with_ordering(FastestFirst::default())
                 .with_plausibility(OthelloPlausibility::new())
-                .with_searcher_params(params)
+                .with_searcher_params(game.searcher_params)
         }
         match eval {
-            "ev2" => kit(Ev2, game.searcher_params).build(self, spec),
-            _ => kit(Ev1, game.searcher_params).build(self, spec),
+            "ev2" => kit(Ev2, game).build(self, spec),
+            _ => kit(Ev1, game).build(self, spec),
         }
     }
 
