@@ -1,11 +1,11 @@
 //! The exact Othello endgame solver (`gametree::othello_solve`: search-core's PVS with the Othello
-//! hooks) against brute-force minimax on seeded random positions, and against the FFO scores.
-
-use std::path::PathBuf;
+//! hooks) against brute-force minimax on seeded random positions, and against the FFO scores in
+//! `testdata/ffo/`.
 
 use gametree::game::{Game, MoveList, ZeroSumGame};
-use gametree::othello::{random_game, random_position, read_obf, Othello, Position, Symmetry};
+use gametree::othello::{random_game, random_position, ObfPosition, Othello, Position, Symmetry};
 use gametree::othello_solve::{solve, solve_file, FirstGuess, SolveOptions, Solver};
+use gametree_tests::testdata;
 
 /// Brute-force negamax through the game trait, no pruning at all: the oracle.
 fn minimax_solve(state: &Position) -> i32 {
@@ -149,45 +149,65 @@ fn scores_are_invariant_under_the_symmetries() {
     }
 }
 
-/// `../shared/ffo/` beside the workspace root.
-fn ffo(name: &str) -> Option<PathBuf> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/ffo")
-        .join(name);
-    if path.exists() {
-        Some(path)
-    } else {
-        println!(
-            "note: {} is missing; skipping the FFO check",
-            path.display()
-        );
-        None
-    }
+/// The root drivers checked against the FFO files: MTD(f) from its tuned first guess (the
+/// default), and one full-window search.
+fn drivers() -> [(&'static str, SolveOptions); 2] {
+    let mtd = SolveOptions::default();
+    let full = SolveOptions { mtd: false, ..mtd };
+    [("MTD(f)", mtd), ("full window", full)]
+}
+
+/// Checks the score and the best move the solver finds for `entry` against the scores it lists.
+fn check_ffo(solver: &mut Solver, entry: &ObfPosition, what: &str) {
+    let result = solver.solve(&entry.position);
+    let line = entry.line;
+    assert_eq!(Some(result.score), entry.best_score(), "{what} line {line}");
+    let mv = result.best_move.expect("an FFO position has moves");
+    assert!(
+        entry.best_moves().contains(&mv),
+        "{what} line {line}: {mv} is not one of the best moves {:?}",
+        entry.best_moves()
+    );
 }
 
 #[test]
 fn ffo_1_to_19_exact_scores_and_best_moves() {
-    let Some(path) = ffo("fforum-1-19.obf") else {
-        return;
-    };
-    let entries = read_obf(&path).expect("the FFO file parses");
+    let entries = testdata::ffo("fforum-1-19.obf");
     assert_eq!(entries.len(), 19);
-    let solved = solve_file(&path).expect("the FFO file solves");
-    assert_eq!(solved.len(), 19);
+    for (name, options) in drivers() {
+        let mut solver = Solver::new(options);
+        for entry in &entries {
+            check_ffo(&mut solver, entry, &format!("{name}: fforum-1-19.obf"));
+        }
+    }
+    // The facade's file driver reads the same file and agrees with it.
+    let solved = solve_file(testdata::ffo_path("fforum-1-19.obf")).expect("the FFO file solves");
+    assert_eq!(solved.len(), entries.len());
     for one in &solved {
-        assert_eq!(
-            Some(one.result.score),
-            one.expected(),
-            "position {} (line {})",
-            one.index,
-            one.entry.line
-        );
-        assert_eq!(
-            one.agrees(),
-            Some(true),
-            "best move of position {}",
-            one.index
-        );
+        assert_eq!(one.entry, entries[one.index - 1]);
+        assert_eq!(one.agrees(), Some(true), "position {}", one.index);
+    }
+}
+
+/// The positions of the standard benchmark fast enough for the test suite: those with the fewest
+/// empty squares (the whole file, 12 s in a release build, is `gametree solve`'s job).
+const FFO_20_39_MAX_EMPTIES: u32 = 19;
+
+#[test]
+fn ffo_20_39_exact_scores_and_best_moves_up_to_19_empties() {
+    let entries: Vec<ObfPosition> = testdata::ffo("fforum-20-39.obf")
+        .into_iter()
+        .filter(|e| e.position.empty_count() <= FFO_20_39_MAX_EMPTIES)
+        .collect();
+    assert!(
+        !entries.is_empty(),
+        "no position with at most {FFO_20_39_MAX_EMPTIES} empties"
+    );
+    for (name, options) in drivers() {
+        let mut solver = Solver::new(options);
+        for entry in &entries {
+            check_ffo(&mut solver, entry, &format!("{name}: fforum-20-39.obf"));
+        }
     }
 }
 
