@@ -78,9 +78,8 @@ fn every_shipped_game_is_valid_and_grounds() {
 }
 
 #[test]
-fn tic_tac_toe_has_255168_complete_games_with_both_reasoners() {
+fn tic_tac_toe_complete_games_agree_between_the_reasoners() {
     let g = load("tictactoe.kif");
-    assert_eq!(complete_games(&g, &g.initial_state()), 255_168);
     let r = g.clone().with_reasoner(ReasonerKind::Reference).unwrap();
     // The reference reasoner is much slower: count a subtree three plies deep with both.
     let mut s = g.initial_state();
@@ -154,14 +153,15 @@ fn tic_tac_toe_outcomes_match_a_brute_force_count() {
     assert_eq!(expected, [131_184, 77_904, 46_080]);
 }
 
+/// A smoke check: seven drops, then seven replies to each, with both reasoners. (The workspace's
+/// `testdata/perft.toml` holds the perft tables of the shipped games, checked by its tests package.)
 #[test]
-fn connect_four_perft_starts_7_49_343_2401_16807() {
+fn connect_four_perft_smoke() {
     let g = load("connect4.kif");
     let s = g.initial_state();
-    let counts: Vec<u64> = (1..=5).map(|d| perft(&g, &s, d)).collect();
-    assert_eq!(counts, [7, 49, 343, 2401, 16807]);
+    assert_eq!(perft(&g, &s, 2), 49);
     let r = g.clone().with_reasoner(ReasonerKind::Reference).unwrap();
-    assert_eq!(perft(&r, &s, 3), 343);
+    assert_eq!(perft(&r, &s, 2), 49);
 }
 
 #[test]
