@@ -185,7 +185,7 @@ fn interest_search() {
 fn endgame() {
     header(
         "exact endgame solving: PVS + transposition table + Othello hooks (a 20-empty position)",
-        "gametree solve ../shared/ffo/fforum-1-19.obf",
+        "gametree solve testdata/ffo/fforum-1-19.obf",
     );
     let position = gametree::othello::random_position(2024, 20);
     let r = solve(&position, &SolveOptions::default());
