@@ -128,11 +128,6 @@ pub mod kit;
 pub mod registry;
 pub mod spec;
 
-/// The README's Rust example, compiled and run as a doctest so that it cannot go stale.
-#[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
-struct ReadmeDoctests;
-
 /// The names most programs need: the game-trait vocabulary and search-core's searchers.
 pub mod prelude {
     pub use game_trait::{
