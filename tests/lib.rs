@@ -25,6 +25,8 @@ mod crate_readmes {
     struct SearchCore;
     #[doc = include_str!("../crates/othello-bitboard/README.md")]
     struct OthelloBitboard;
+    #[doc = include_str!("../crates/othello-solve/README.md")]
+    struct OthelloSolve;
     #[doc = include_str!("../crates/random-tree/README.md")]
     struct RandomTree;
     #[doc = include_str!("../crates/forward-estimation/README.md")]
