@@ -1,0 +1,45 @@
+//! `docs/your-own-game.md` quotes `crates/gametree/examples/connect_four.rs`, which CI compiles and
+//! runs: every Rust block of the guide must be an excerpt of the example (lines in order, compared
+//! without their indentation), so that the guide cannot drift from code that works.
+
+use std::path::Path;
+
+fn read(relative: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(relative);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The Rust code blocks of a Markdown text, each as its lines without indentation.
+fn rust_blocks(markdown: &str) -> Vec<Vec<&str>> {
+    let mut blocks = Vec::new();
+    let mut current: Option<Vec<&str>> = None;
+    for line in markdown.lines() {
+        let fence = line.trim_start();
+        match (&mut current, fence.starts_with("```")) {
+            (None, true) if fence == "```rust" => current = Some(Vec::new()),
+            (Some(_), true) => blocks.extend(current.take()),
+            (Some(block), false) => block.push(line.trim()),
+            (None, _) => {}
+        }
+    }
+    blocks
+}
+
+#[test]
+fn every_block_of_the_guide_is_an_excerpt_of_the_example() {
+    let guide = read("docs/your-own-game.md");
+    let example = read("crates/gametree/examples/connect_four.rs");
+    let example: Vec<&str> = example.lines().map(str::trim).collect();
+    let blocks = rust_blocks(&guide);
+    assert!(blocks.len() >= 6, "only {} Rust blocks found", blocks.len());
+    for block in blocks {
+        let found = example.windows(block.len()).any(|w| w == block.as_slice());
+        assert!(
+            found,
+            "not an excerpt of the example:\n{}",
+            block.join("\n")
+        );
+    }
+}
