@@ -48,15 +48,18 @@ const fn int(min: i64, max: i64) -> Kind {
     Kind::Int { min, max }
 }
 
-const ANY: i64 = i64::MAX;
-const DEPTH: Kind = int(0, 256);
+const fn choice(words: &'static [&'static str]) -> Kind {
+    Kind::Choice(words)
+}
 
+const ANY: i64 = i64::MAX;
+const U32: i64 = u32::MAX as i64;
+const DEPTH: Kind = int(0, 256);
 const CUTOFF: Param = Param::fixed(
     "cutoff",
-    Kind::Choice(&["ge", "gt"]),
+    choice(&["ge", "gt"]),
     "ge",
-    "the cutoff criterion: `ge` stops at ret ≥ β, `gt` at ret > β (then a value equal to α or β \
-     is always exact)",
+    "cutoff criterion: ge stops at ret ≥ β, gt at ret > β (a value equal to α or β is then exact)",
 );
 const TT_NONE: Param = Param::fixed(
     "tt",
@@ -67,6 +70,7 @@ const TT_NONE: Param = Param::fixed(
 
 /// Every searcher, in the order `gametree list` shows them. Zero-sum searchers also take the
 /// game's [`searcher_params`](GameEntry::searcher_params) (Othello's `eval`).
+#[rustfmt::skip] // a table: one parameter per line
 pub const SEARCHERS: &[SearcherEntry] = &[
     SearcherEntry {
         name: "minimax",
@@ -82,11 +86,7 @@ pub const SEARCHERS: &[SearcherEntry] = &[
         paper: "Knuth and Moore, An Analysis of Alpha-Beta Pruning, 1975",
         zero_sum: true,
         exact: true,
-        params: &[
-            Param::fixed("depth", DEPTH, "4", "depth in plies"),
-            TT_NONE,
-            CUTOFF,
-        ],
+        params: &[Param::fixed("depth", DEPTH, "4", "depth in plies"), TT_NONE, CUTOFF],
     },
     SearcherEntry {
         name: "pvs",
@@ -96,52 +96,28 @@ pub const SEARCHERS: &[SearcherEntry] = &[
         exact: true,
         params: &[
             Param::fixed("depth", DEPTH, "6", "depth of the last iteration, in plies"),
-            Param::fixed(
-                "tt",
-                Kind::Size,
-                "64mb",
-                "transposition-table size, 0 for none",
-            ),
+            Param::fixed("tt", Kind::Size, "64mb", "transposition-table size, 0 for none"),
             CUTOFF,
-            Param::fixed(
-                "aspiration",
-                int(0, ANY),
-                "0",
-                "half-width of the aspiration window around the previous iteration's value, 0 \
-                 for none",
-            ),
+            Param::fixed("aspiration", int(0, ANY), "0",
+                "half-width of the aspiration window around the last iteration's value, 0 for none"),
         ],
     },
     #[cfg(feature = "forward-estimation")]
     SearcherEntry {
         name: "fe",
-        about:
-            "alpha-beta that prunes subtrees whose estimated value range cannot reach the window",
+        about: "alpha-beta that prunes subtrees whose estimated value range cannot reach the window",
         paper: "Zhang, Forward Estimation for Minimax Search, 1995",
         zero_sum: true,
         exact: false,
         params: &[
             Param::fixed("depth", DEPTH, "4", "depth in plies"),
-            Param::fixed(
-                "delta",
-                Kind::Real { min: 0.0, max: 1.0 },
-                "1.0",
-                "δ: scales the edge-cost bounds; 1 keeps alpha-beta's value with exact bounds, \
-                 smaller prunes more",
-            ),
-            Param::derived(
-                "bounds",
-                Kind::Choice(&["exact", "offline", "likely", "online"]),
+            Param::fixed("delta", Kind::Real { min: 0.0, max: 1.0 }, "1.0",
+                "δ, scaling the edge-cost bounds: 1 keeps alpha-beta's value with exact bounds"),
+            Param::derived("bounds", choice(&["exact", "offline", "likely", "online"]),
                 "`exact` where the game knows its edge costs, else `offline`",
-                "edge-cost bounds: exact, learned off-line from sample games (extremes, or \
-                 `likely`: mean rise and fall), or learned on-line during the search",
-            ),
-            Param::fixed(
-                "samples",
-                int(1, 1_000_000),
-                "10",
-                "sample games for off-line bounds",
-            ),
+                "edge-cost bounds: exact, learned from sample games (extremes, or likely: mean \
+                 rise and fall), or learned during the search"),
+            Param::fixed("samples", int(1, 1_000_000), "10", "sample games for off-line bounds"),
             Param::fixed("seed", int(0, ANY), "1", "seed of the sample games"),
             TT_NONE,
             CUTOFF,
@@ -156,110 +132,53 @@ pub const SEARCHERS: &[SearcherEntry] = &[
         exact: false,
         params: &[
             Param::fixed("iterations", int(1, 10_000), "6", "iterations"),
-            Param::derived(
-                "limit_step",
-                int(1, u32::MAX as i64),
+            Param::derived("limit_step", int(1, U32),
                 "100 per typical legal move of the game (Othello: 1000)",
-                "interest limit added per iteration",
-            ),
-            Param::fixed(
-                "scale",
-                int(1, u32::MAX as i64),
-                "100000",
-                "numerator of cost = scale / interest",
-            ),
-            Param::fixed(
-                "sibling_percent",
-                int(0, 10_000),
-                "100",
-                "share of the elder siblings' costs a move pays",
-            ),
-            Param::fixed(
-                "similar_percent",
-                int(0, 10_000),
-                "100",
-                "extra cost per similar move already searched at the node",
-            ),
-            Param::fixed(
-                "parities",
-                Kind::Choice(&["separate", "shared"]),
-                "separate",
-                "one interest tally per player, or one shared tally",
-            ),
-            Param::fixed(
-                "inherit_siblings",
-                Kind::Flag,
-                "true",
-                "whether children inherit their elder siblings' costs",
-            ),
-            Param::fixed(
-                "tt",
-                Kind::Size,
-                "4mb",
-                "transposition-table size, 0 for none",
-            ),
+                "interest limit added per iteration"),
+            Param::fixed("scale", int(1, U32), "100000", "numerator of cost = scale / interest"),
+            Param::fixed("sibling_percent", int(0, 10_000), "100",
+                "share of the elder siblings' costs a move pays"),
+            Param::fixed("similar_percent", int(0, 10_000), "100",
+                "extra cost per similar move already searched at the node"),
+            Param::fixed("parities", choice(&["separate", "shared"]), "separate",
+                "one interest tally per player, or one shared tally"),
+            Param::fixed("inherit_siblings", Kind::Flag, "true",
+                "whether children inherit their elder siblings' costs"),
+            Param::fixed("tt", Kind::Size, "4mb", "transposition-table size, 0 for none"),
         ],
     },
     #[cfg(feature = "conspiracy")]
     SearcherEntry {
         name: "caev",
-        about:
-            "the CN(x, y) player: a depth-x layer, leaves valued by a depth-y alpha-beta, moves \
+        about: "the CN(x, y) player: a depth-x layer, leaves valued by a depth-y alpha-beta, moves \
                 chosen by conspiracy-adjusted evaluation values",
         paper: "Vu, Ishitobi, Terrillon and Iida, Using Conspiracy Numbers for Improving Move \
                 Selection in Minimax Game-Tree Search, 2016",
         zero_sum: true,
         exact: false,
         params: &[
-            Param::fixed(
-                "cn",
-                int(0, 64),
-                "3",
-                "x: depth of the conspiracy layer (0: plain alpha-beta of depth y)",
-            ),
-            Param::fixed(
-                "ab",
-                DEPTH,
-                "2",
-                "y: depth of the alpha-beta that values the layer's leaves (0: static values)",
-            ),
-            Param::derived(
-                "range",
-                int(1, 1 << 40),
+            Param::fixed("cn", int(0, 64), "3", "x: depth of the layer (0: alpha-beta of depth y)"),
+            Param::fixed("ab", DEPTH, "2", "y: depth of the alpha-beta valuing the layer's leaves"),
+            Param::derived("range", int(1, 1 << 40),
                 "the game's evaluation unit, rounded down to a multiple of 20 (Othello EV1: \
                  1000, one corner)",
-                "RANGE: half-width of the integration window",
-            ),
-            Param::derived(
-                "step",
-                int(1, 1 << 40),
-                "range / 20 (Othello EV1: 50)",
-                "STEP: segment length; range must be a multiple of it",
-            ),
+                "RANGE: half-width of the integration window"),
+            Param::derived("step", int(1, 1 << 40), "range / 20 (Othello EV1: 50)",
+                "STEP: segment length; range must be a multiple of it"),
         ],
     },
     #[cfg(feature = "conspiracy")]
     SearcherEntry {
         name: "cns",
-        about:
-            "conspiracy number search: grows the tree where fewest leaves could change the value",
+        about: "conspiracy number search: grows the tree where fewest leaves could change the value",
         paper: "McAllester, Conspiracy Numbers for Min-Max Search, 1988",
         zero_sum: true,
         exact: false,
         params: &[
             Param::fixed("w", int(1, ANY), "1", "granularity of the value grid"),
-            Param::fixed(
-                "t",
-                int(0, 1024),
-                "1",
-                "threshold: stop when more than t leaves must conspire to change the value",
-            ),
-            Param::fixed(
-                "nodes",
-                int(1, 1 << 32),
-                "4194304",
-                "largest tree kept in memory, in nodes",
-            ),
+            Param::fixed("t", int(0, 1024), "1",
+                "threshold: stop when more than t leaves must conspire to change the value"),
+            Param::fixed("nodes", int(1, 1 << 32), "4194304", "largest tree kept, in nodes"),
         ],
     },
     SearcherEntry {
@@ -270,81 +189,37 @@ pub const SEARCHERS: &[SearcherEntry] = &[
         exact: false,
         params: &[
             Param::fixed("sims", int(1, ANY), "10000", "simulations per search"),
-            Param::fixed(
-                "c",
-                Kind::Real {
-                    min: 0.0,
-                    max: f64::MAX,
-                },
-                "1.4",
-                "exploration constant of UCB1",
-            ),
+            Param::fixed("c", Kind::Real { min: 0.0, max: f64::MAX }, "1.4", "exploration constant"),
             Param::fixed("seed", int(0, ANY), "0", "seed of the simulations"),
         ],
     },
 ];
 
 /// Every built-in game, in the order `gametree list` shows them.
+#[rustfmt::skip] // a table: one parameter per line
 pub const GAMES: &[GameEntry] = &[
     #[cfg(feature = "othello")]
     GameEntry {
         name: "othello",
         about: "Othello on bitboards, from the start or after the given moves",
-        params: &[Param::fixed(
-            "moves",
-            Kind::Text,
-            "",
-            "moves from the start, such as f5d6c3 (ps for a pass)",
-        )],
-        searcher_params: &[Param::fixed(
-            "eval",
-            Kind::Choice(&["ev1", "ev2"]),
-            "ev1",
-            "the evaluation: EV1 or EV2 of Vu et al. (2016)",
-        )],
+        params: &[Param::fixed("moves", Kind::Text, "", "moves from the start, such as f5d6c3 (ps: pass)")],
+        searcher_params: &[Param::fixed("eval", choice(&["ev1", "ev2"]), "ev1",
+            "the evaluation: EV1 or EV2 of Vu et al. (2016)")],
     },
     #[cfg(feature = "random-tree")]
     GameEntry {
         name: "random-tree",
         about: "an incremental random tree (Korf, Pemberton and Zhang, 1994)",
         params: &[
-            Param::fixed(
-                "b",
-                int(1, 65_535),
-                "5",
-                "branching factor: exact for uniform trees, the mean for random ones",
-            ),
-            Param::derived(
-                "B",
-                int(1, 65_535),
-                "2b − 1 with branching=random, unused otherwise",
-                "random branching from {1, …, B}; implies branching=random",
-            ),
-            Param::derived(
-                "branching",
-                Kind::Choice(&["uniform", "random"]),
-                "`random` if B is given, else `uniform`",
-                "uniform or random branching",
-            ),
-            Param::fixed(
-                "d",
-                int(0, 65_535),
-                "10",
-                "depth: the leaves are d plies deep",
-            ),
+            Param::fixed("b", int(1, 65_535), "5", "branching: exact if uniform, the mean if random"),
+            Param::derived("B", int(1, 65_535), "2b − 1 with branching=random, unused otherwise",
+                "random branching from {1, …, B}; implies branching=random"),
+            Param::derived("branching", choice(&["uniform", "random"]),
+                "`random` if B is given, else `uniform`", "uniform or random branching"),
+            Param::fixed("d", int(0, 65_535), "10", "depth: the leaves are d plies deep"),
             Param::fixed("seed", int(0, ANY), "0", "the tree's seed"),
-            Param::fixed(
-                "lo",
-                int(i32::MIN as i64, i32::MAX as i64),
-                "-32767",
-                "smallest edge cost",
-            ),
-            Param::fixed(
-                "hi",
-                int(i32::MIN as i64, i32::MAX as i64),
-                "32768",
-                "largest edge cost",
-            ),
+            Param::fixed("lo", int(i32::MIN as i64, i32::MAX as i64), "-32767", "smallest edge cost"),
+            Param::fixed("hi", int(i32::MIN as i64, i32::MAX as i64), "32768", "largest edge cost"),
         ],
         searcher_params: &[],
     },

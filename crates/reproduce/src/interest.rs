@@ -1,7 +1,7 @@
 //! `interest-table`: the Treebeard and Shotest tables of Rollason, *Interest Search — Another way to
 //! do Minimax* (AI Factory, 2014), on Othello and on a high-branching random tree.
 //!
-//! The seed compares its engine with interest search ON against the same engine with it OFF:
+//! Rollason compares his engine with interest search ON against the same engine with it OFF:
 //!
 //! | | Treebeard (chess, 500 games) | Shotest (shogi) |
 //! |---|---|---|
@@ -18,21 +18,21 @@
 //! "means" depth `i` along a line of ordinary moves, which is what makes "the same number of
 //! iterations" a comparison at all.
 //!
-//! - **Othello**, EV1 (the conspiracy-numbers seed's evaluation), [`OthelloPlausibility`]
+//! - **Othello**, EV1 (the evaluation of Vu et al., 2016), [`OthelloPlausibility`]
 //!   (typical 10 legal moves: `limit_step` 1000), OFF at depth 5. After each of its moves a
 //!   player's plausibility learns the search's principal variation (the expected next best move and
-//!   killers by number of empties, the seed's terms 4–5 at the only grain the engine allows: it has
+//!   killers by number of empties, Rollason's terms 4–5 at the only grain the engine allows: it has
 //!   no callback inside a search); both players learn, so they differ only in the horizon.
 //! - **Random tree** (`b=20`, depth 12, Korf–Pemberton–Zhang incremental tree), the static
 //!   evaluation [`NodeCost`] and [`StaticGain`] (a gain of 2¹⁴ worth +100 interest; 20 legal moves:
-//!   `limit_step` 2000), OFF at depth 3. The seed reports larger gains for shogi's larger branching;
+//!   `limit_step` 2000), OFF at depth 3. Rollason reports larger gains for shogi's larger branching;
 //!   this is the workspace's stand-in.
 //!
 //! **Rows.** (a) ON and OFF with the same number of iterations. (b) ON's iterations raised one at a
 //! time until it scores at least 50 % against OFF (at most 12 more; if never, the last is shown and
 //! marked). (c) Both sides get the same wall-clock time per move: OFF's average time per move in
 //! (a), but at least 10 ms (far above the engine's clock-polling granularity), iterating as far
-//! as each move's deadline allows. Speed is OFF's time per move over ON's (the seed's "× faster"),
+//! as each move's deadline allows. Speed is OFF's time per move over ON's (Rollason's "× faster"),
 //! and nodes per move likewise. Every match plays `games` seeded random openings twice with
 //! colours swapped (search-core's arena); the score is ON's, with its 95 % Elo interval.
 //!
@@ -59,7 +59,7 @@ pub const NAME: &str = "interest-table";
 pub const DESCRIPTION: &str =
     "Rollason 2014, Treebeard/Shotest tables: interest search ON vs OFF, Othello EV1 and a b=20 random tree";
 
-/// Openings per match by default (each played twice). The seed played 500 games; 40 keep the
+/// Openings per match by default (each played twice). Rollason played 500 games; 40 keep the
 /// default run to minutes, and the Elo intervals say how much that costs.
 const DEFAULT_GAMES: usize = 20;
 
@@ -77,7 +77,7 @@ const MIN_EQUAL_TIME: Duration = Duration::from_millis(10);
 /// Transposition table of each player.
 const TT_BYTES: usize = 4 << 20;
 
-/// The seed's figures: (row, speed-up as printed, win % of interest ON).
+/// Rollason's figures: (row, speed-up as printed, win % of interest ON).
 const TREEBEARD: [(&str, &str, f64); 3] = [
     ("same iterations", "20x", 41.0),
     ("re-balanced", "5x", 50.0),
@@ -401,7 +401,7 @@ fn equal_time_per_move(same: &Row) -> Duration {
     Duration::from_secs_f64(same.report.b.seconds_per_move).max(MIN_EQUAL_TIME)
 }
 
-/// The text table of one testbed, the seed's figures beside ours.
+/// The text table of one testbed, Rollason's figures beside ours.
 fn format_table(
     name: &str,
     depth: u32,

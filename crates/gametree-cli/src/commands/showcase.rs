@@ -48,7 +48,7 @@ fn timed<M>(f: impl FnOnce() -> SearchResult<M>) -> (SearchResult<M>, f64) {
     (r, start.elapsed().as_secs_f64())
 }
 
-/// Alpha-beta against the minimax oracle on an explicit random tree, with the seed's bound reporting.
+/// Alpha-beta against the minimax oracle on an explicit random tree, with its bound reporting.
 fn bounds_on_a_random_tree() {
     header(
         "alpha-beta vs the minimax oracle on an explicit random tree (depth 8, branching <= 4)",
@@ -63,7 +63,7 @@ fn bounds_on_a_random_tree() {
     line("alphabeta", &pruned, t2);
     let s = pruned.stats;
     println!(
-        "   alpha-beta's node kinds (the seed's definitions): {} PV, {} Cut, {} All\n",
+        "   alpha-beta's node kinds: {} PV, {} Cut, {} All\n",
         s.pv_nodes, s.cut_nodes, s.all_nodes
     );
 }
