@@ -1,5 +1,5 @@
-//! [`AlphaBeta`]: negamax α/β, fail-soft, with the α/β seed's bound reporting and node
-//! classification; with its [`AlphaBetaConfig`] also principal variation search, iterative
+//! [`AlphaBeta`]: negamax α/β, fail-soft, reporting whether each value is exact or a bound and
+//! classifying nodes as in the note *Minimax with α/β Pruning*; with its [`AlphaBetaConfig`] also principal variation search, iterative
 //! deepening, aspiration windows, a transposition table, killers and history; with its generic hooks
 //! forward pruning ([`ForwardPruning`]), any horizon ([`HorizonPolicy`]) and game-specific move
 //! ordering ([`MoveOrdering`]).

@@ -17,9 +17,11 @@
 //!
 //! # The Elo estimate
 //! With `n` games, `w` wins, `d` draws and `l` losses (A's view), the score is `s = (w + d/2) / n`
-//! and the logistic Elo difference `D(s) = −400 · log10(1/s − 1)` (so `s = 0.76` gives ≈ +200).
+//! and the logistic Elo difference `D(s) = −400 · log10(1/s − 1)` (so `s = 0.76` gives ≈ +200; the
+//! logistic form of Elo's rating, *The Rating of Chessplayers, Past and Present*, 1978).
 //!
-//! The 95% interval is the **Wilson score interval** of `s` mapped through `D`, with `z = 1.96`:
+//! The 95% interval is the **Wilson score interval** (Wilson, *Probable Inference, the Law of
+//! Succession, and Statistical Inference*, 1927) of `s` mapped through `D`, with `z = 1.96`:
 //!
 //! ```text
 //! [D(c − h), D(c + h)],  c = (s + z²/2m) / (1 + z²/m),  h = z / (1 + z²/m) · sqrt(s(1 − s)/m + z²/4m²)

@@ -13,7 +13,7 @@
 //! | item | what it is |
 //! |---|---|
 //! | [`Minimax`] | plain full-width negamax, the oracle every pruning search is tested against |
-//! | [`AlphaBeta`], [`AlphaBetaConfig`] | fail-soft negamax α/β with the seed's bound reporting; PVS, iterative deepening, aspiration, TT, killers, history; three hooks |
+//! | [`AlphaBeta`], [`AlphaBetaConfig`] | fail-soft negamax α/β that reports whether its value is exact or a bound; PVS, iterative deepening, aspiration, TT, ETC, killers, history; three hooks |
 //! | [`tt`] | the transposition table (bytes, buckets, replacement policy) |
 //! | [`horizon`] | horizon combinators: [`horizon::WidthLimit`], a narrow (n-best) search |
 //! | [`ordering`] | killers, history and the move key they use |
@@ -45,16 +45,22 @@
 //! assert!(narrow.bound.admits(narrow.value, oracle.value));
 //! ```
 //!
-//! # α/β as the seed defines it (`minimax-alpha-beta-bounds`)
+//! # α/β with bound reporting
+//! α/β is Knuth and Moore's (*An Analysis of Alpha-Beta Pruning*, Artificial Intelligence 6,
+//! 1975), fail-soft as in Fishburn (*Another Optimization of Alpha-Beta Search*, SIGART Newsletter,
+//! 1983): the value returned is the maximum of the negated successor values searched, not clamped
+//! to the window. The bound bookkeeping (`node·alpha[k]`, `node·best[k]`, `invert`, `join`, node
+//! kinds by values, the cutoff criterion `⋆`) is the one defined in the note *Minimax with α/β
+//! Pruning*, and the names in the code follow it.
+//!
 //! Negamax: every value is from the side to move's point of view, and a successor is searched with
 //! the window negated and swapped, `succ.alpha[0] = −beta`, `succ.beta = −alpha[k]`. A node's *score*
 //! is its minimax value (what [`Minimax`] computes); its *return value* `ret` is what α/β returns,
-//! which is the score or a bound on it. Fail-soft: `ret` is the maximum of the negated successor
-//! values searched, not clamped to the window.
+//! which is the score or a bound on it.
 //!
 //! ```text
 //! search(position, alpha, beta):
-//!   if no move: return evaluate(position), exact
+//!   if position is a leaf: return value(position), exact
 //!   retval, bound ← unknown
 //!   for each move, in order:
 //!     x', d' ← search(apply(position, move), −beta, −alpha);  x, d ← −x', invert(d')
@@ -84,30 +90,45 @@
 //! `ret ⋆ beta`, an upper bound only when `ret ≤ alpha[0]` (strictly below it under `>`, unless a
 //! pruning hook claims exactly α, which the hook contract allows).
 //!
-//! **Node kinds** are counted in [`SearchStats`](game_trait::SearchStats) by the seed's definitions,
-//! which look at values: *Cut* if a successor caused a cutoff (even the last one), else *Pv* if some
-//! negated successor value met or exceeded `alpha[0]`, else *All*. Only expanded nodes are classified
-//! (`pv_nodes + cut_nodes + all_nodes == expanded`); leaves, table hits and nodes whose every
-//! successor was pruned are not.
+//! **Node kinds** are counted in [`SearchStats`](game_trait::SearchStats) by the note's definitions,
+//! which look at values (Knuth and Moore's types 1–3): *Cut* if a successor caused a cutoff (even
+//! the last one), else *Pv* if some negated successor value met or exceeded `alpha[0]`, else *All*.
+//! Only expanded nodes are classified (`pv_nodes + cut_nodes + all_nodes == expanded`); leaves,
+//! finished games, table hits and nodes whose every successor was pruned are not.
 //!
 //! # The engine, node by node
-//! 1. **Leaf?** At [`MAX_PLY`] plies, or if the horizon's `is_leaf` says so: the static value, exact.
-//! 2. **Transposition table** (if `tt_bytes > 0`): an entry of *exactly* this node's draft settles
-//!    the node if it is exact, a lower bound with `value ⋆ beta`, or an upper bound that fails low;
-//!    otherwise its move is tried first. Deeper entries are not used for cutoffs: they answer a
-//!    different question (the score at another depth), and using them would make the value differ
-//!    from the fixed-depth minimax value whenever positions transpose across depths. Never at the
-//!    root.
-//! 3. **Moves**, then no move ⇒ a finished game: its static value, exact.
-//! 4. **Order**: table move, killers, then descending hook score plus history; generation order
-//!    among equals. With no table move and every ordering option off, no sorting happens at all.
-//! 5. **For each move**: the horizon's `child_budget` (`None` on the first move ⇒ this node is a
-//!    leaf; `None` later ⇒ the remaining moves are outside the searched tree), then the child is
-//!    generated; then the pruning hook, then the search (PVS: a null window `(α, α+1)` under `≥`,
-//!    `(α, α)` under `>`, on every successor after the first searched, re-searched with the full
-//!    window when it returns inside it without an exact value).
-//! 6. **Bookkeeping**: the seed's `retval`/`bound` update and cutoff; then the node kind, killers
-//!    and history on a cutoff, and a table store (no move for an upper bound).
+//! 1. **Leaf or finished game?** A node at [`MAX_PLY`], or one the horizon's `is_leaf` declares a
+//!    leaf, is not expanded. Whether it is a leaf or not, the engine then asks the game's
+//!    [`outcome`](game_trait::ZeroSumGame::outcome) before anything else: a finished game is scored
+//!    by [`Evaluator::terminal`](game_trait::Evaluator::terminal), exact, whatever its budget, and
+//!    nothing more is asked about it. A leaf that is a game in progress is valued by
+//!    [`Evaluator::evaluate_window`](game_trait::Evaluator::evaluate_window) in the node's window
+//!    (one wider on each side under `>`), and its bound is kept only where the bookkeeping allows it
+//!    (a lower bound at or above β, an upper bound at or below α), otherwise it is read as exact.
+//! 2. **Transposition table** (if `tt_bytes > 0` and the game gives a
+//!    [`hash`](game_trait::Game::hash)): an entry of *exactly* this node's draft and
+//!    [`budget_key`](game_trait::HorizonPolicy::budget_key) settles the node if it is exact, a lower
+//!    bound with `value ⋆ beta`, or an upper bound that fails low; otherwise its move is tried first.
+//!    Deeper entries are not used for cutoffs: they answer a different question (the score at
+//!    another depth), and using them would make the value differ from the fixed-depth minimax value
+//!    whenever positions transpose across depths. Never at the root, which must produce a move.
+//! 3. **Moves**: [`ZeroSumGame::moves`](game_trait::ZeroSumGame::moves). A game in progress without
+//!    a move breaks that method's contract; the engine values such a node statically.
+//! 4. **Order**: table move, killers, then descending hook score (where the hook's `orders_at`
+//!    accepts the draft) plus history; generation order among equals. With no table move and every
+//!    ordering option off, no sorting happens at all.
+//! 5. **Enhanced transposition cutoffs** (with `etc_draft = Some(d)`, a table, below the root, at
+//!    drafts `≥ d`): every successor's entry is probed; one of exactly the successor's budget that
+//!    is exact or an upper bound, and whose negated value `⋆ beta`, ends the node with that value as
+//!    a lower bound (counted as a Cut node).
+//! 6. **For each move**: the horizon's `child_budget` (`None` on the first move ⇒ this node is a
+//!    leaf; `None` later ⇒ the remaining moves are outside the searched tree; `None` on a promoted
+//!    move ⇒ that move is skipped), then the child is generated; then the pruning hook, then the
+//!    search (PVS: a null window `(α, α+1)` under `≥`, `(α, α)` under `>`, on every successor after
+//!    the first searched, re-searched with the full window when it returns inside it without an
+//!    exact value).
+//! 7. **Bookkeeping**: the `retval`/`bound` update and cutoff of the pseudocode above; then the node
+//!    kind, killers and history on a cutoff, and a table store (no move for an upper bound).
 //!
 //! ## Hooks
 //! - [`ForwardPruning`](game_trait::ForwardPruning): called only if `P::ENABLED` (the default
@@ -120,11 +141,11 @@
 //!   invariants above, so the engine refuses it and searches the child.
 //! - [`HorizonPolicy`](game_trait::HorizonPolicy): `root_budget(iteration)` at every iteration,
 //!   `is_leaf` before moves are generated, `child_budget` per move with a fresh `NodeTally` per node,
-//!   `draft` for the table and the pruning hook. A node where `child_budget` declines moves after the
+//!   `draft` and `budget_key` for the table, `draft` for the pruning hook. A node where `child_budget` declines moves after the
 //!   first returns the minimax value **of the tree the horizon defines**: declined moves are beyond
 //!   the horizon exactly as the successors of a depth-0 node are, so the value is reported exact
-//!   relative to that tree (and is a lower bound on the full-width value of the same node). The seed's
-//!   "a move is left unsearched" means a move left after a cutoff.
+//!   relative to that tree (and is a lower bound on the full-width value of the same node). In the
+//!   pseudocode, "a move is left unsearched" means a move left after a cutoff.
 //! - [`MoveOrdering`](game_trait::MoveOrdering): its score orders the moves after the table move
 //!   and the killers; never called when `O::ENABLED` is false.
 //!
@@ -138,6 +159,17 @@
 //! | `aspiration` | `None` | `None` |
 //! | `tt_bytes` | 0 (no table) | 64 MiB |
 //! | `killers`, `history` | `false` | `true` |
+//! | `etc_draft` | `None` (no enhanced transposition cutoffs) | `None` |
+//!
+//! [`AlphaBetaConfig`] says what each field does. Where the enhancements come from: principal
+//! variation search (Marsland and Campbell, *Parallel Search of Strongly Ordered Game Trees*, 1982;
+//! Reinefeld's NegaScout, *An Improvement to the Scout Tree Search Algorithm*, 1983); iterative
+//! deepening and the transposition table (Slate and Atkin, *CHESS 4.5 — The Northwestern University
+//! Chess Program*, 1977; the table's keys are the game's hashes, typically Zobrist's, *A New Hashing
+//! Method with Application for Game Playing*, 1970); killers (Akl and Newborn, *The Principal
+//! Continuation and the Killer Heuristic*, 1977); history (Schaeffer, *The History Heuristic and
+//! Alpha-Beta Search Enhancements in Practice*, 1989); enhanced transposition cutoffs (Plaat,
+//! Schaeffer, Pijls and de Bruin, *Exploiting Graph Properties of Game Trees*, 1996).
 //!
 //! ## Limits and stopping
 //! [`Limits::depth`](game_trait::Limits) overrides `depth`. Node budget, deadline and stop flag are
@@ -171,7 +203,7 @@
 //! - Table cutoffs need an equal draft (see above). With depth horizons and no transpositions across
 //!   depths this loses nothing and keeps every result equal to the fixed-depth minimax value.
 //! - `ret = β` under `>` does not cut off; `ret = β` under `≥` with moves left reports a lower bound,
-//!   with no move left the joined bound (the seed's `move ≠ none`).
+//!   with no move left the joined bound (the note's `move ≠ none`).
 #![deny(missing_docs)]
 
 mod alphabeta;

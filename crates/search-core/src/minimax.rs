@@ -1,8 +1,9 @@
 //! [`Minimax`]: plain full-width negamax, the oracle every pruning search is tested against.
 //!
-//! `score(n) = evaluate(n)` at a leaf (a finished game, or a node at the depth horizon), otherwise
-//! `score(n) = max over children c of −score(c)` (von Neumann's minimax in Knuth and Moore's negamax
-//! form). Every node of the depth-limited tree is visited: `O(b^d)` nodes for branching `b` and depth
+//! `score(n) = terminal(outcome(n))` for a finished game, `evaluate(n)` at the depth horizon, otherwise
+//! `score(n) = max over children c of −score(c)` (von Neumann's minimax in the negamax form of Knuth
+//! and Moore, *An Analysis of Alpha-Beta Pruning*, 1975), with [`Evaluator::value`] doing the first
+//! two cases. Every node of the depth-limited tree is visited: `O(b^d)` nodes for branching `b` and depth
 //! `d`, `O(d)` memory. The value is always [`Bound::Exact`], and with a full window every expanded node
 //! is a PV node in the terms of *Minimax with α/β Pruning*.
 
@@ -18,8 +19,8 @@ use crate::MAX_PLY;
 
 /// Plain negamax to a fixed depth, without pruning: the oracle.
 ///
-/// `score(n) = evaluate(n)` at a leaf (a finished game, or a node at the depth horizon), otherwise
-/// `score(n) = max over children c of −score(c)`. Every node of the depth-limited tree is visited:
+/// `score(n) = terminal(outcome(n))` for a finished game ([`Evaluator::terminal`]), `evaluate(n)` at
+/// the depth horizon, otherwise `score(n) = max over children c of −score(c)`. Every node of the depth-limited tree is visited:
 /// `O(b^d)` nodes for branching `b` and depth `d`, `O(d)` memory. The value is always exact, and
 /// with a full window every expanded node is a PV node. Nodes deeper than
 /// [`MAX_PLY`](crate::MAX_PLY) are evaluated statically.

@@ -9,10 +9,13 @@
 //! index bits and the 32 key bits.
 //!
 //! # Entry
-//! Value, [`Bound`] (exact, lower, upper: what the value says about the score, as the α/β seed
+//! Value, [`Bound`] (exact, lower, upper: what the value says about the score, as the engine
 //! reports it), draft (the horizon's [`draft`](game_trait::HorizonPolicy::draft) of the search that
-//! produced it), best move (its index in the game's generated move list, so the table needs no move
-//! type and never allocates), and the search generation that wrote it.
+//! produced it) and [`budget_key`](game_trait::HorizonPolicy::budget_key), best move (its index in
+//! the game's generated move list, so the table needs no move type and never allocates), and the
+//! search generation that wrote it. The α/β engine takes a stored value as the answer for a node
+//! only when both the draft and the budget key equal the node's; otherwise it only tries the stored
+//! move first.
 //!
 //! # Replacement: depth-preferred plus always-replace
 //! Storing a position already in its bucket overwrites that entry (keeping its old move if the new

@@ -4,27 +4,29 @@
 //! # The algorithm
 //! UCT is Kocsis & Szepesvári, *Bandit based Monte-Carlo Planning* (ECML 2006): every simulation
 //! descends the tree from the root choosing, at each node, the move that maximises the UCB1 index of
-//! Auer, Cesa-Bianchi & Fischer (2002)
+//! Auer, Cesa-Bianchi & Fischer, *Finite-time Analysis of the Multiarmed Bandit Problem* (2002)
 //!
 //! ```text
 //!     mean_i + c · sqrt(ln N / n_i)
 //! ```
 //!
-//! where `mean_i` is the mean reward of move `i` for the player who chooses it, `n_i` how often `i` was
-//! chosen, `N` how often the node was visited, and `c` the exploration constant
-//! ([`UctConfig::exploration`], default 1.4 ≈ √2, which is the seed's `sqrt(2 ln n / n_i)` in the
-//! MAC-UCB paper). A move never tried has an infinite index, so every move is tried once first; ties
-//! (untried moves included) are broken uniformly at random from the seeded generator, which matters
-//! at simultaneous nodes (see below). When the descent leaves the tree it adds **one** node (children are created lazily), plays
-//! a *playout* to the end of the game with a [`PlayoutPolicy`] (default [`UniformPlayout`]), and adds
-//! every player's payoff ([`GeneralGame::payoff`], in `[0, 1]`) to the statistics along the path.
+//! where `mean_i` is the mean reward of move `i` for the player who chooses it, `n_i` how often `i`
+//! was chosen, `N` how often the node was visited, and `c` the exploration constant
+//! ([`UctConfig::exploration`], default 1.4 ≈ √2, which gives the `sqrt(2 ln n / n_i)` of Koriche,
+//! Lagrue, Piette and Tabary, *General Game Playing with Stochastic CSP*, Constraints, 2016, whose
+//! MAC-UCB and UCT experiments set this searcher's defaults). A move never tried has an infinite
+//! index, so every move is tried once first; ties (untried moves included) are broken uniformly at
+//! random from the seeded generator, which matters at simultaneous nodes (see below). When the
+//! descent leaves the tree it adds **one** node (children are created lazily), plays a *playout* to
+//! the end of the game with a [`PlayoutPolicy`] (default [`UniformPlayout`]), and adds every
+//! player's payoff ([`GeneralGame::payoff`], in `[0, 1]`) to the statistics along the path.
 //!
 //! What each kind of node does:
 //!
 //! | [`Turn`] | selection | statistics |
 //! |---|---|---|
-//! | `Player(p)` | UCB1 over `p`'s moves, maximising `p`'s reward (the multi-player UCT of Sturtevant 2008, the seed's reference \[25\]: each player maximises its own payoff) | per move: visits, `p`'s reward |
-//! | `Simultaneous` | **decoupled UCT** (DUCT, as in CadiaPlayer, Finnsson & Björnsson 2008, the seed's reference \[9\]; analysed by Lanctot, Lisý & Winands 2013; Cowling, Powley & Whitehouse's ISMCTS, 2012, likewise keeps each player's statistics over its own moves only): every player runs its own UCB1 over its own moves, as if the others' choices were part of the environment, and the joint move is the tuple of the choices; if chance moves too, its outcome is drawn from its distribution. Random tie-breaking keeps the players' choices independent (with first-index tie-breaking both players of matching pennies would walk the diagonal forever) | per player and per move of that player: visits, that player's reward |
+//! | `Player(p)` | UCB1 over `p`'s moves, maximising `p`'s reward (the multi-player UCT of Sturtevant, *An Analysis of UCT in Multi-Player Games*, 2008, which Koriche et al. compare against: each player maximises its own payoff) | per move: visits, `p`'s reward |
+//! | `Simultaneous` | **decoupled UCT** (DUCT, as in CadiaPlayer, Finnsson & Björnsson, *Simulation-Based Approach to General Game Playing*, 2008; analysed by Lanctot, Lisý & Winands 2013; Cowling, Powley & Whitehouse's ISMCTS, 2012, likewise keeps each player's statistics over its own moves only): every player runs its own UCB1 over its own moves, as if the others' choices were part of the environment, and the joint move is the tuple of the choices; if chance moves too, its outcome is drawn from its distribution. Random tie-breaking keeps the players' choices independent (with first-index tie-breaking both players of matching pennies would walk the diagonal forever) | per player and per move of that player: visits, that player's reward |
 //! | `Chance` | an outcome drawn from [`GeneralGame::chance_outcomes`] with its probability | per outcome: visits |
 //! | `Over` | none: the payoffs are read | — |
 //!
@@ -38,8 +40,9 @@
 //! shift its mean is found (both are tested).
 //!
 //! Playouts end at a finished game or after [`UctConfig::max_playout_plies`] plies; a truncated playout
-//! scores [`UctConfig::truncation_payoff`] for every player (the MAC-UCB seed's convention: a state at
-//! the horizon without a goal "is considered irrelevant (with a reward of 0 to all players)").
+//! scores [`UctConfig::truncation_payoff`] for every player (Koriche et al.'s convention: a state at
+//! their sampling horizon that is not a goal state is irrelevant, with a reward of 0 to all
+//! players).
 //!
 //! # What a search reports
 //! - **best move**: the root mover's most visited move (ties: the higher mean, then generation order).
@@ -69,12 +72,13 @@
 //! # Determinism
 //! Every random choice (chance outcomes, playout moves) comes from a [`Pcg64`] seeded with
 //! [`UctConfig::seed`] at the start of each search: without a deadline or stop flag, a search depends
-//! only on the seed, the configuration, the game and the state.
+//! only on that seed, the rest of the configuration, the game and the state.
 //!
 //! # Cost
 //! Each simulation clones the root state and replays the tree moves from it (states are not stored
-//! in the tree), then plays out. Memory: one node per simulation plus one edge per legal move of each
-//! expanded node.
+//! in the tree), then plays out: per simulation, `O(Σ b)` UCB1 evaluations over the moves `b` of the
+//! tree nodes on its path, plus one move generation and one move per playout ply. Memory: one node
+//! per simulation plus one edge per legal move of each expanded node.
 //!
 //! ```
 //! use game_trait::{Game, Limits, MoveList, Outcome, PlayerId, Searcher, ZeroSumGame};
@@ -143,8 +147,9 @@ pub fn score_of_mean(mean: f64) -> Score {
 /// The parameters of [`Uct`], with the defaults of [`UctConfig::default`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct UctConfig {
-    /// Simulations per search when [`Limits::nodes`] is `None`. Default 10 000 (the MAC-UCB seed's
-    /// experiments: "10000 simulations were performed").
+    /// Simulations per search when [`Limits::nodes`] is `None`. Default 10 000, the number of
+    /// simulations in the experiments of Koriche et al., *General Game Playing with Stochastic
+    /// CSP*, 2016.
     pub simulations: u64,
     /// The exploration constant `c` of UCB1, `mean + c · sqrt(ln N / n)`. Default 1.4 (≈ √2, UCB1's
     /// own constant for rewards in `[0, 1]`). 0 is pure exploitation after every move was tried once.
@@ -156,8 +161,8 @@ pub struct UctConfig {
     /// guards against games that are not).
     pub max_playout_plies: u32,
     /// Payoff of every player for a truncated playout (and for a non-finished state where a player
-    /// or chance has no move, which breaks the [`GeneralGame`] contract). Default 0, the MAC-UCB seed's
-    /// convention.
+    /// or chance has no move, which breaks the [`GeneralGame`] contract). Default 0, the convention
+    /// of Koriche et al., 2016.
     pub truncation_payoff: f64,
 }
 
@@ -286,7 +291,8 @@ impl<G: GeneralGame, P: PlayoutPolicy<G>> Searcher<G> for Uct<P> {
     }
 }
 
-/// A search keeps nothing for the next one: every search builds its tree anew from the seed.
+/// A search keeps nothing for the next one: every search builds its tree anew and re-seeds its
+/// generator from [`UctConfig::seed`].
 impl<P> Reset for Uct<P> {}
 
 /// How a simulation left a node of its path.

@@ -1,5 +1,6 @@
 //! The α/β engine against the minimax oracle on random explicit trees (random shapes, small value
-//! range so that ties are frequent), the seed's worked examples, and every option and hook.
+//! range so that ties are frequent), the worked examples of the note *Minimax with α/β Pruning*,
+//! and every option and hook.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -118,7 +119,7 @@ fn returned_values_honour_their_bound_in_any_window() {
                     let r = ab.search_window(&tree, &0, &Limits::none(), a, b);
                     let inside = match cutoff {
                         Cutoff::AtLeastBeta => a < r.value && r.value < b,
-                        // The seed: with `ret > β`, a value equal to α or β is exact too.
+                        // With `ret > β`, a value equal to α or β is exact too (see the crate docs' table).
                         Cutoff::AboveBeta => a <= r.value && r.value <= b,
                     };
                     let consistent = match r.bound {
@@ -144,7 +145,7 @@ fn returned_values_honour_their_bound_in_any_window() {
     check(1000, prop);
 }
 
-/// A few windows around the value range of the trees, from the seed.
+/// A few windows around the value range of the trees, drawn from `seed`.
 fn rand_windows(seed: u64) -> Vec<(Score, Score)> {
     use rand::{Rng, SeedableRng};
     let mut rng = rand_pcg::Pcg64::seed_from_u64(seed ^ 0x5eed);
@@ -205,10 +206,10 @@ fn pvs_iterative_deepening_tt_and_heuristics_equal_fixed_depth() {
     check(400, prop);
 }
 
-/// The seed's "ret > beta" example: x searched with α = −7, β = +3; its first successor y returns −5,
+/// The note's "ret > beta" example: x searched with α = −7, β = +3; its first successor y returns −5,
 /// so x.best[0] = +5 ≥ β cuts off: x returns +5, a lower bound, while its score is +9 (z = −9).
 #[test]
-fn seed_cut_node_example() {
+fn note_cut_node_example() {
     let x = ExplicitTree::from_nested(&Nested::node(0, vec![Nested::leaf(-5), Nested::leaf(-9)]));
     for cutoff in CUTOFFS {
         let mut ab = AlphaBeta::new(LeafValue).with_config(config(1, cutoff));
@@ -220,11 +221,11 @@ fn seed_cut_node_example() {
     }
 }
 
-/// The seed's "ret < alpha[0]" example: x (α = −3, β = +7) has one successor y, searched with
+/// The note's "ret < alpha[0]" example: x (α = −3, β = +7) has one successor y, searched with
 /// (−7, +3); y's first successor z returns −5, so y cuts off with +5 (a lower bound; its score is +9
-/// because of the unsearched &, −9). x returns −5, an upper bound: x is an All node, score −9.
+/// because of the unsearched z, −9). x returns −5, an upper bound: x is an All node, score −9.
 #[test]
-fn seed_all_node_example() {
+fn note_all_node_example() {
     let x = ExplicitTree::from_nested(&Nested::node(
         0,
         vec![Nested::node(0, vec![Nested::leaf(-5), Nested::leaf(-9)])],
@@ -239,13 +240,13 @@ fn seed_all_node_example() {
     }
 }
 
-/// The seed's Pv-node example: x (α = −7, β = +3) with successors y returning +5 and z returning +9:
+/// The note's Pv-node example: x (α = −7, β = +3) with successors y returning +5 and z returning +9:
 /// x.best = −5 inside the window, exact; and its All-node example: successors returning +8 and +11,
 /// x returns −8 ≤ α, an All node. Its successors are leaves, whose values are exact, so `join`
 /// reports −8 as exact: the bound procedure is sharper than the kind (an All node's value is at
 /// least an upper bound).
 #[test]
-fn seed_pv_and_all_node_examples() {
+fn note_pv_and_all_node_examples() {
     let pv = ExplicitTree::from_nested(&Nested::node(0, vec![Nested::leaf(5), Nested::leaf(9)]));
     let all = ExplicitTree::from_nested(&Nested::node(0, vec![Nested::leaf(8), Nested::leaf(11)]));
     for cutoff in CUTOFFS {

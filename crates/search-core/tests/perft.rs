@@ -131,9 +131,10 @@ fn divide_is_empty_without_a_first_move() {
     assert!(perft_divide(&Nim, &0, 3).is_empty());
 }
 
-/// The seed's Example 1 (matching pennies against chance): alice and bob place a coin at once, then
-/// chance flips one. `stage` 0: simultaneous; 1: chance; 2: over. A last variant flips the chance
-/// coin in the same round (`together`).
+/// Example 1 of Koriche, Lagrue, Piette and Tabary, *General Game Playing with Stochastic CSP*,
+/// 2016 (matching pennies against chance): alice and bob place a coin at once, then chance flips
+/// one. `stage` 0: simultaneous; 1: chance; 2: over. A last variant flips the chance coin in the
+/// same round (`together`).
 #[derive(Clone, Copy)]
 struct Pennies {
     together: bool,

@@ -9,14 +9,14 @@ use game_trait::{Cutoff, Score};
 /// | field | default | meaning |
 /// |---|---|---|
 /// | `depth` | 4 | nominal depth (last iteration); [`Limits::depth`](game_trait::Limits) overrides it |
-/// | `cutoff` | [`Cutoff::AtLeastBeta`] | the seed's cutoff criterion `⋆` in `break if retval ⋆ beta` |
+/// | `cutoff` | [`Cutoff::AtLeastBeta`] | the cutoff criterion `⋆` in `break if retval ⋆ beta` (see the [crate docs](crate)) |
 /// | `pvs` | `false` | principal variation search: null window on every child but the first |
 /// | `iterative` | `false` | iterative deepening: iterations 1, 2, …, `depth` |
 /// | `aspiration` | `None` | half-width δ of the aspiration window `(v − δ, v + δ)` around the previous iteration's value |
 /// | `tt_bytes` | 0 | transposition-table size in bytes, 0 for none |
 /// | `killers` | `false` | two killer moves per ply |
 /// | `history` | `false` | the history heuristic |
-/// | `etc_draft` | `None` | enhanced transposition cutoffs at nodes of at least this draft |
+/// | `etc_draft` | `None` | enhanced transposition cutoffs at nodes of at least this draft (needs a table) |
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AlphaBetaConfig {
     /// Nominal search depth in plies: the root budget is
@@ -25,9 +25,10 @@ pub struct AlphaBetaConfig {
     /// Which comparison with β ends the loop over a node's successors (both are exact at the root
     /// with a full window; they differ in what a value on the window's edge means).
     pub cutoff: Cutoff,
-    /// Principal variation search (Marsland and Campbell's PVS / Reinefeld's NegaScout): every
-    /// successor but the first searched is first tested with a null window, and re-searched with the
-    /// full window only if it proves better.
+    /// Principal variation search (Marsland and Campbell, *Parallel Search of Strongly Ordered Game
+    /// Trees*, 1982; Reinefeld's NegaScout, *An Improvement to the Scout Tree Search Algorithm*,
+    /// 1983): every successor but the first searched is first tested with a null window, and
+    /// re-searched with the full window only if it proves better.
     pub pvs: bool,
     /// Iterative deepening: search depth 1, 2, …, `depth`, each iteration ordering the next through
     /// the transposition table, killers and history; a stopped search returns the last completed one.
@@ -39,14 +40,19 @@ pub struct AlphaBetaConfig {
     /// Transposition-table size in bytes (rounded down to a power of two of 64-byte buckets); 0 for
     /// no table.
     pub tt_bytes: usize,
-    /// Killer-move ordering: the last two moves that caused a cutoff at the same ply go first.
+    /// Killer-move ordering (Akl and Newborn, *The Principal Continuation and the Killer
+    /// Heuristic*, 1977): the last two moves that caused a cutoff at the same ply go first.
     pub killers: bool,
-    /// History-heuristic ordering: moves that caused deep cutoffs anywhere go first.
+    /// History-heuristic ordering (Schaeffer, *The History Heuristic and Alpha-Beta Search
+    /// Enhancements in Practice*, 1989): moves that caused deep cutoffs anywhere go first.
     pub history: bool,
-    /// Enhanced transposition cutoffs (Plaat et al.) at nodes whose draft is at least this: before
-    /// searching, every successor's table entry is probed, and one that already proves the node
-    /// worth β ends it. A probe per successor, worth it only where subtrees are large; needs a
-    /// table. `None` for none.
+    /// Enhanced transposition cutoffs (Plaat, Schaeffer, Pijls and de Bruin, *Exploiting Graph
+    /// Properties of Game Trees*, 1996) at nodes whose draft is at least this: before searching
+    /// any successor, the engine probes every successor's table entry, and one stored at exactly
+    /// that successor's budget whose value already proves the node worth β (`−value ⋆ β`, the
+    /// entry exact or an upper bound) ends the node with a lower bound. Costs a move and a probe
+    /// per successor, so it pays only where subtrees are large; needs a table (`tt_bytes > 0`) and
+    /// is never tried at the root. `None`, the default, for none.
     pub etc_draft: Option<u32>,
 }
 

@@ -24,7 +24,8 @@ pub trait PlayoutPolicy<G: GeneralGame> {
 }
 
 /// The default playout policy: every legal move with equal probability (Kocsis & Szepesvári's
-/// "Monte-Carlo" rollouts; the seed's "sample uniformly at random all possible moves").
+/// "Monte-Carlo" rollouts; the uniform sampling of Koriche, Lagrue, Piette and Tabary's MAC-UCB,
+/// *General Game Playing with Stochastic CSP*, 2016).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct UniformPlayout;
 
