@@ -14,18 +14,22 @@
 //! opponent's replies (fastest first), below that the empty-square bitboard is walked odd-parity
 //! quadrants first; a stability cutoff ([`crate::stability`]) ends a node whose opponent's stable
 //! discs already cap the score at α; the last two empty squares are straight-line code (no
-//! ordering, no stability test: 5 % off the suite's time, same nodes), and the last one is solved
-//! by counting its flips with table lookups (`last_flip`: another 5 %, same nodes).
+//! ordering, no stability test), and the last one is solved by counting its flips with table
+//! lookups (`last_flip`). Neither of these last two changes the node count; both save time.
 //!
-//! Measured on `fforum-20-39.obf` (one core, release build), the line at 4, 6, 7, 8, 10 empties
-//! cost 1.07, 0.79, 0.79, 0.92, 1.13 s on its 20-empty position #7 before fastest-first ordering
-//! moved into the specialised code; with it, 7 and 8 were best, and 7 keeps the whole suite fastest.
-//! Re-measured after the two-square code (`gametree solve FILE --exact-empties N`, interleaved):
-//! 8 took 11.28–11.58 s over four runs, 7 took 11.34–11.88 s over seven, 9 and 6 were slower;
-//! the ranges overlap on this shared machine, so 7 stays (and 8 costs 8 % more nodes).
+//! The default line, 7 empties, was chosen by timing exact solves of the FFO endgame suite
+//! (positions 20–39) with the line at several values: 7 and 8 are about equally fast, and 8
+//! generates more nodes. The facade's `gametree solve FILE --exact-empties N` moves the line; the
+//! measurements and the commands that repeat them are in the repository's `docs/reproductions.md`
+//! ("Exact endgame solving").
 //!
 //! The evaluator receives the engine's window through [`Evaluator::evaluate_window`] and solves its
 //! subtree with it, fail-soft: under a null window it only decides on which side the value lies.
+//!
+//! # Cost
+//! [`solve_window`] is a depth-first α/β over the remaining empty squares: exponential in their
+//! number `e` (at most `e!` lines, far fewer with the ordering and cutoffs), `O(e)` stack, no heap.
+//! It is meant for the last few squares below an [`EndgameHorizon`].
 //!
 //! # Scale
 //! Values are final disc differences (empties to the winner), −64..=64, from the side to move's view:

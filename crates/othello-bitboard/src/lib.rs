@@ -30,12 +30,13 @@
 //! searcher asks for them at every node.
 //!
 //! # Move generation
-//! Legal squares ([`board::moves`]) by parallel-prefix shifts in the Kogge-Stone style: for each of
-//! the 4 line directions (both ways at once), runs of opponent discs adjacent to a player disc are
-//! grown with two single shifts and two doubling shifts (a run has at most 6 discs); the empty square
-//! beyond a run is a move. Opponent discs on the edges perpendicular to a direction are masked out
-//! first, which both reflects the rules (such a disc cannot be inside a flipped line) and stops
-//! shifts wrapping from one rank into the next. No branches, no tables.
+//! Legal squares ([`board::moves`]) by parallel-prefix shifts in the style of Kogge and Stone (*A
+//! Parallel Algorithm for the Efficient Solution of a General Class of Recurrence Equations*,
+//! 1973): for each of the 4 line directions (both ways at once), runs of opponent discs adjacent to
+//! a player disc are grown with two single shifts and two doubling shifts (a run has at most 6
+//! discs); the empty square beyond a run is a move. Opponent discs on the edges perpendicular to a
+//! direction are masked out first, which both reflects the rules (such a disc cannot be inside a
+//! flipped line) and stops shifts wrapping from one rank into the next. No branches, no tables.
 //!
 //! Flips ([`board::flips`]) by ray scanning with bit isolation: along each of the 8 rays from the
 //! square (precomputed masks) the first square that is not an opponent disc is the ray's lowest set
@@ -52,11 +53,10 @@
 //! **CPU features.** The baseline x86-64 target has no `popcnt` or `lzcnt` instruction. [`perft()`],
 //! [`endgame::solve_exact`] and [`FastestFirst::key`] are also compiled with
 //! `popcnt,lzcnt,bmi1,bmi2,avx2` and chosen at run time when the CPU has them; the portable builds
-//! ([`perft_portable`], [`endgame::solve_window_portable`]) are tested to agree. perft(11) from the
-//! start takes about 0.37 s with the dispatched build and 0.80 s with the portable one on the
-//! reference machine (`--example perft -- 11`).
+//! ([`perft_portable`], [`endgame::solve_window_portable`]) are tested to agree. The dispatched
+//! build counts about twice as fast (timings in the repository's `docs/reproductions.md`, "Perft").
 //!
-//! # Evaluation (the conspiracy-numbers seed, Algorithms 4 and 5)
+//! # Evaluation (Vu et al., ICAART 2016, Algorithms 4 and 5)
 //! ```text
 //! EV1 = 1000·corners + 100·mobility − 200·next_to_corners − 100·frontier + 1·discs
 //! EV2 = 1000·corners + 100·mobility + 1·discs
@@ -66,8 +66,9 @@
 //! corner; frontier = discs 8-adjacent to at least one empty square; discs = disc count. The paper
 //! names the features only in words; the [`eval`] module gives the exact reading and why, and the
 //! tests check hand-computed positions, a square-by-square recount and invariance under the 8
-//! symmetries. Finished games score [`terminal_score`](game_trait::terminal_score) of the final disc
-//! difference.
+//! symmetries. Searchers score finished games through
+//! [`Evaluator::terminal`](game_trait::Evaluator::terminal), by default
+//! [`terminal_score`](game_trait::terminal_score) of the final disc difference.
 //!
 //! # Endgame solver design
 //! An exact solve is search-core's generic α/β (principal variation search, transposition table)

@@ -49,9 +49,8 @@ pub const fn quadrant(sq: u8) -> usize {
 /// | `parity_empties` | 20 | parity counts only with at most this many empty squares |
 /// | `potential_weight` | 2 | key lost per empty square next to the mover's discs after the move |
 ///
-/// The defaults were chosen on `fforum-20-39.obf` (exact solves, the whole suite's time): corner
-/// bonus 8 → 30 and potential weight 0 → 2 took it from 31.5 s to 26.9 s; weights 4 to 16 for the
-/// potential were slower.
+/// The defaults were chosen by timing exact solves of the FFO endgame suite (positions 20–39); the
+/// measurements are in the repository's `docs/reproductions.md` ("Exact endgame solving").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FastestFirst {
     /// Key lost per opponent reply.

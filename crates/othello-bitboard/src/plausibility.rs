@@ -17,9 +17,9 @@ const CORNER: i32 = 300;
 const STABLE_DISC: i32 = 30;
 /// Bonus per legal square the move takes away from the opponent.
 const MOBILITY: i32 = 25;
-/// Bonus for the best move of the previous search at this position (the seed's term 4).
+/// Bonus for the best move of the previous search at this position (Treebeard's term 4).
 const PREVIOUS_BEST: i32 = 100;
-/// Bonus for a killer move at this number of empties (the seed's term 5).
+/// Bonus for a killer move at this number of empties (Treebeard's term 5).
 const KILLER: i32 = 100;
 /// Divisor for a move onto the X square of an empty corner.
 const X_DIVISOR: i32 = 4;
@@ -82,22 +82,24 @@ impl SquareClass {
 /// Killer slots per number of empties (0..=60).
 const KILLER_DEPTHS: usize = 61;
 
-/// Othello's plausibility for Rollason's interest search.
+/// Othello's plausibility for Rollason's interest search (Jeff Rollason, *Interest Search —
+/// Another Way to Do Minimax*, AI Factory, 2014).
 ///
 /// Interest search (the `interest-search` crate) turns each move's interest into a cost,
 /// `cost = scale / interest`, and ends a line when its mover has spent its share of the iteration's
-/// interest limit. The seed lists Treebeard's chess terms and calls them a menu, not a spec; this
-/// type is the same idea for Othello. Each term is in the seed's units (Treebeard's base interest is
-/// `1000 / legal moves`, and its bonuses are around 100):
+/// interest limit. Rollason lists the interest terms of his chess program Treebeard as examples to
+/// choose from, not as a specification; this type is the same idea for Othello, in Treebeard's units
+/// (its base interest is `1000 / legal moves`, and its bonuses are around 100). "Term n" below is
+/// the n-th entry of that list:
 ///
 /// | term | value | why |
 /// |---|---|---|
-/// | base | `1000 / legal moves` | the seed's term 1: in a position with many choices each one matters less |
+/// | base | `1000 / legal moves` | Treebeard's term 1: in a position with many choices each one matters less |
 /// | corner | `+300` | a corner can never be flipped and anchors edges: almost always worth a look |
 /// | stable discs | `+30` per own disc newly anchored | discs joined to an own corner along an edge can never be flipped (a cheap, sound subset of stability) |
 /// | mobility | `+25` per square the opponent loses (nothing when it gains) | Othello's strategic core: restricting the opponent's choices |
-/// | previous best | `+100` | the seed's term 4 (previous iteration's best move), fed by [`set_previous_best`](Self::set_previous_best) |
-/// | killer | `+100` | the seed's term 5, per number of empties, fed by [`add_killer`](Self::add_killer) |
+/// | previous best | `+100` | Treebeard's term 4 (previous iteration's best move), fed by [`set_previous_best`](Self::set_previous_best) |
+/// | killer | `+100` | Treebeard's term 5 (killer moves), per number of empties, fed by [`add_killer`](Self::add_killer) |
 /// | X square | `÷ 4` | the diagonal neighbour of an **empty** corner usually gives the corner away |
 /// | C square | `÷ 2` | an edge neighbour of an empty corner: often, not always, as bad |
 ///
@@ -171,7 +173,8 @@ impl OthelloPlausibility {
         *self = OthelloPlausibility::new();
     }
 
-    /// Records `mv` as the best move found at `position` (the seed's "previous iteration best move").
+    /// Records `mv` as the best move found at `position` (Treebeard's "previous iteration best
+    /// move").
     pub fn set_previous_best(&mut self, position: &Position, mv: Move) {
         self.previous_best = Some((position.hash(), mv));
     }
