@@ -81,7 +81,7 @@ impl InterestBudget {
     }
 }
 
-/// What one node accumulates over the moves it has tried: the seed's `total_cost_this_ply` and
+/// What one node accumulates over the moves it has tried: Rollason's `total_cost_this_ply` and
 /// the similar-moves counts. A fresh `default()` per node.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct InterestTally {
@@ -92,8 +92,9 @@ pub struct InterestTally {
 }
 
 /// Rollason's interest search as a [`HorizonPolicy`]: a branch ends when the interest it has cost
-/// its mover exceeds the iteration's interest limit, not at a fixed depth. See the crate docs for
-/// the formula, the parity rule and the readings of the seed this implements.
+/// its mover exceeds the iteration's interest limit, not at a fixed depth (Jeff Rollason, *Interest
+/// Search — Another Way to Do Minimax*, AI Factory, 2014). See the crate docs for the formula, the
+/// parity rule, the parameters and their defaults, and how ambiguities of the article are read.
 #[derive(Clone, Debug, Default)]
 pub struct InterestHorizon<Pl> {
     config: InterestConfig,
@@ -140,7 +141,7 @@ impl<Pl> InterestHorizon<Pl> {
     /// at this node: `base × (1 + similar × similar_percent / 100)`.
     ///
     /// Linear rather than geometric growth: a doubling penalty would cap each class at two or three
-    /// moves whatever the budget, an absolute width limit the seed says interest search avoids; a
+    /// moves whatever the budget, an absolute width limit Rollason says interest search avoids; a
     /// linear one keeps every move reachable given enough interest.
     #[inline]
     pub fn similar_cost(&self, base: u32, similar: u32) -> u32 {

@@ -1,10 +1,10 @@
 //! Rollason's **interest search**: iterate by interest, not by depth.
 //!
-//! Jeff Rollason, *Interest Search — Another way to do Minimax*, AI Factory newsletter, 2014
-//! (the engine of Treebeard chess and Shotest shogi). A branch is searched as long as it is
-//! *interesting*: every move costs its mover interest according to how plausible the move is, and a
-//! branch ends when it has cost more than the current iteration's *interest limit*. Lines of
-//! plausible moves go deep, lines containing one poor move (or two mediocre ones) end early.
+//! Jeff Rollason, *Interest Search — Another Way to Do Minimax*, AI Factory, 2014 (the search of AI
+//! Factory's Treebeard chess and Shotest shogi); "the article" below. A branch is searched as long
+//! as it is *interesting*: every move costs its mover interest according to how plausible the move
+//! is, and a branch ends when it has cost more than the current iteration's *interest limit*. Lines
+//! of plausible moves go deep, lines containing one poor move (or two mediocre ones) end early.
 //!
 //! This crate supplies the policy; search-core's α/β engine does the searching:
 //! [`InterestHorizon`] is a [`HorizonPolicy`](game_trait::HorizonPolicy) (replacing depth),
@@ -21,7 +21,7 @@
 //! # The algorithm, term by term
 //! A move of interest `i` (from the game's plausibility, ≥ 1) has the base cost
 //!
-//! > `cost = max(1, scale / i)`  (the seed's `Cost = 1 / interest`, in integer units)
+//! > `cost = max(1, scale / i)`  (the article's `Cost = 1 / interest`, in integer units)
 //!
 //! and, if `k` moves with the same [`similarity`](game_trait::Plausibility::similarity) key were
 //! already searched at this node (Shotest's similar-moves penalty),
@@ -38,7 +38,7 @@
 //! this node (if it was the first move, the node is a leaf and is evaluated statically).
 //! Otherwise the child is searched with `total_path_cost(mover) = net_cost`.
 //!
-//! **Parity rule.** Each player's moves charge that player's own tally (the seed's "separate
+//! **Parity rule.** Each player's moves charge that player's own tally (the article's "separate
 //! interest cost tally for different search parities"), so the opponent cannot end a line before a
 //! threat matures by inserting an expensive, dull move: that move spends only its own interest.
 //!
@@ -51,38 +51,38 @@
 //! |---|---|---|
 //! | `limit_step` | 1000 | interest added to the limit per iteration |
 //! | `scale` | 100 000 | `cost = scale / interest`: interest 100 costs one default step |
-//! | `sibling_percent` | 100 | weight of `total_cost_this_ply` (100 = the seed, 0 = off) |
+//! | `sibling_percent` | 100 | weight of `total_cost_this_ply` (100 = the article's, 0 = off) |
 //! | `similar_percent` | 100 | penalty per similar move already searched at the node |
-//! | `parities` | `separate` | one tally per player (`shared`: the seed's flawed first version) |
+//! | `parities` | `separate` | one tally per player (`shared`: the flawed first version the article describes) |
 //! | `inherit_siblings` | `true` | a child inherits `net_cost`, elder siblings included (reading 1) |
 //!
-//! # Readings of the seed (where it is silent or ambiguous)
-//! 1. **What is passed down includes the siblings.** The seed's diagram shows the branch's net cost
-//!    growing "left and down": a later sibling's subtree inherits the costs of its elder siblings,
-//!    so `net_cost`, not `total_path_cost + cost_this_move`, becomes the child's path cost. Late
-//!    moves thus get shallower searches (late-move reductions, avant la lettre). With
+//! # Readings of the article (where it is silent or ambiguous)
+//! 1. **What is passed down includes the siblings.** The article's diagram shows the branch's net
+//!    cost growing "left and down": a later sibling's subtree inherits the costs of its elder
+//!    siblings, so `net_cost`, not `total_path_cost + cost_this_move`, becomes the child's path
+//!    cost. Late moves thus get shallower searches (late-move reductions, avant la lettre). With
 //!    `inherit_siblings = false` a child inherits only `total_path_cost + cost_this_move`: the
 //!    sibling tally then limits how many moves a node explores but not how deep each goes.
-//! 2. **How the limit meets two tallies.** The seed compares each net cost to "the iteration
+//! 2. **How the limit meets two tallies.** The article compares each net cost to "the iteration
 //!    interest limit". Compared in full for each parity, a search where every move costs `c` would
 //!    reach depth `2 × limit / c`, and no limit would give an odd depth. We therefore share the
 //!    limit out as iterative deepening shares plies: in iteration `n` the side to move at the root
 //!    may spend `⌈n/2⌉ × limit_step` and the other side `⌊n/2⌋ × limit_step`; each iteration raises
 //!    one parity's limit by one step, alternately. The two shares never differ by more than one
-//!    step, so with the small steps the seed recommends this is its single limit; with one step per
-//!    move it is exactly iterative deepening.
+//!    step, so with the small steps the article recommends this is its single limit; with one step
+//!    per move it is exactly iterative deepening.
 //! 3. **The fixed-depth property and the sibling tally conflict.** With every move costing `c =
 //!    limit_step`, iteration `d` visits exactly the depth-`d` tree *only if* `sibling_percent = 0`.
-//!    With the seed's sibling tally, a node whose mover has `r` steps left explores `min(b, r)`
+//!    With the article's sibling tally, a node whose mover has `r` steps left explores `min(b, r)`
 //!    moves and its `i`-th child keeps `r − i`: a full-width search is impossible at any limit,
 //!    since the last interior ply already affords one move. This is not a bug but the point of the
-//!    tally (the seed: "no absolute limit on any one moves list" — width is bought with interest),
-//!    so the default follows the seed and `sibling_percent = 0` recovers depth search exactly; both
-//!    behaviours are tested (the node counts of the second have a closed form).
+//!    tally (the article: "no absolute limit on any one moves list" — width is bought with
+//!    interest), so the default follows the article and `sibling_percent = 0` recovers depth search
+//!    exactly; both behaviours are tested (the node counts of the second have a closed form).
 //! 4. **Leaves.** A node is a leaf without generating moves when its mover has nothing left (every
 //!    move costs at least 1); otherwise when its cheapest move does not fit. The root is the
 //!    exception: with a non-zero limit its first move is searched whatever it costs (its mover then
-//!    has nothing left), because an iteration must produce a move to play, and the seed's first
+//!    has nothing left), because an iteration must produce a move to play, and the article's first
 //!    iteration, whose limit we do not know, evidently did. Iteration 0 (limit 0) is a leaf.
 //! 5. **Draft.** For the transposition table and depth-reasoning pruning hooks, a budget's depth is
 //!    the interest both parities have left, in `limit_step`s: `n` at the root of iteration `n`,
@@ -93,11 +93,30 @@
 //!    iteration.
 //!
 //! # With search-core's engine
-//! - **Order.** The engine tries the transposition-table move and the killers first (the seed's
-//!   terms "previous iteration's best move" and "killer moves"), then the ordering hook's order.
-//!   A promoted move that does not fit is skipped; the first move in the hook's order that does not
-//!   fit ends the node. The history heuristic adds its scores to the hook's and would break the
-//!   increasing-cost order, so interest searchers run without it (the facade's `interest`
+//! An interest searcher is search-core's α/β engine with this crate's two hooks on clones of one
+//! plausibility, with iterative deepening and without the history heuristic. Iteration `n` of the
+//! engine searches with the budget [`root_budget`](game_trait::HorizonPolicy::root_budget)`(n)`,
+//! so the engine's `depth` is the number of interest iterations. For Othello (the facade's
+//! `interest` searcher is built the same way):
+//!
+//! ```text
+//! let config = AlphaBetaConfig { history: false, ..AlphaBetaConfig::pvs(6) }; // 6 iterations
+//! let mut searcher = AlphaBeta::new(Ev1)
+//!     .with_config(config)
+//!     .with_horizon(InterestHorizon::new(OthelloPlausibility::new()))
+//!     .with_ordering(InterestOrdering::new(OthelloPlausibility::new()));
+//! ```
+//!
+//! Both hooks are needed: the horizon ends a node at the first move in the hook's order that does
+//! not fit, so without [`InterestOrdering`] moves would be cut in generation order rather than by
+//! cost. Without `iterative` the engine runs only the last iteration, and no earlier iteration's
+//! table move and killers order it.
+//!
+//! - **Order.** The engine tries the transposition-table move and the killers first (Treebeard's
+//!   interest terms "previous iteration's best move" and "killer moves"), then the ordering hook's
+//!   order. A promoted move that does not fit is skipped; the first move in the hook's order that
+//!   does not fit ends the node. The history heuristic adds its scores to the hook's and would
+//!   break the increasing-cost order, so interest searchers run without it (the facade's `interest`
 //!   searcher does).
 //! - **Forward estimation.** Pruning hooks such as forward estimation read the draft as the plies
 //!   left below a node. Zhang's guarantee needs that to be an upper bound, which holds when every
@@ -105,17 +124,26 @@
 //!   with more interesting moves a line can outrun its draft and the combination is a heuristic.
 //!   The cross-crate tests check the exact case.
 //!
+//! # Cost
+//! Per move the engine explores, the plausibility is asked twice (once by [`InterestOrdering`] to
+//! sort the node's moves, once by [`InterestHorizon`] to charge it) and the horizon does `O(1)`
+//! arithmetic; memory is the engine's. The tree an iteration explores is set by the limit: with
+//! every move costing one step and `sibling_percent = 0`, iteration `n` is the full depth-`n` tree,
+//! `O(b^n)` nodes for branching `b`; with the default sibling tally a node whose mover has `r`
+//! steps left explores at most `min(b, r)` moves, so the tree grows far more slowly with `n` (the
+//! tests give its node counts in closed form).
+//!
 //! # The horizon effect that remains
 //! Separate tallies stop a side from cutting the *opponent's* line short, but not its own: a side
 //! whose sound-looking move leads to a disaster a few of its own moves later can prefer an
 //! expensive bad move that exhausts its own tally, so that its next turn is a leaf and the disaster
-//! lies beyond the horizon. Minimax has the same defect (the horizon effect); the difference, as the
-//! seed notes, is that minimax wastes time searching the bad move while interest search cuts it off
-//! early. A test builds exactly this tree and shows the bad move being chosen.
+//! lies beyond the horizon. Minimax has the same defect (the horizon effect); the difference, as
+//! the article notes, is that minimax wastes time searching the bad move while interest search cuts
+//! it off early. A test builds exactly this tree and shows the bad move being chosen.
 //!
 //! # Example
 //! A tiny game, its plausibility, and the budgets the engine would compute (the engine itself lives
-//! in search-core: `AlphaBeta::new(eval).with_horizon(horizon).with_ordering(ordering)`).
+//! in search-core: see *With search-core's engine* above for how the hooks plug into it).
 //! ```
 //! use game_trait::{Game, HorizonPolicy, MoveList, Outcome, PlayerId, Plausibility, Step, ZeroSumGame};
 //! use interest_search::{InterestConfig, InterestHorizon, InterestOrdering, Parity};

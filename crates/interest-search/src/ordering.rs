@@ -2,10 +2,10 @@
 
 use game_trait::{MoveOrdering, Plausibility, ZeroSumGame};
 
-/// Orders moves by the game's plausibility, most interesting (cheapest) first, as the seed requires
-/// ("the moves list is then sorted by cost, low to high"). The engine sorts by descending
-/// [`score`](MoveOrdering::score), so the score is the interest itself. Use it together with
-/// [`InterestHorizon`](crate::InterestHorizon) on a clone of the same plausibility.
+/// Orders moves by the game's plausibility, most interesting (cheapest) first, as interest search
+/// requires ("the moves list is then sorted by cost, low to high", Rollason 2014). The engine sorts
+/// by descending [`score`](MoveOrdering::score), so the score is the interest itself. Use it
+/// together with [`InterestHorizon`](crate::InterestHorizon) on a clone of the same plausibility.
 ///
 /// The similar-moves penalty is not part of the order: it depends on which moves were already
 /// searched, which a static sort cannot know; the horizon charges it as moves are tried.

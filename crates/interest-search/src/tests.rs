@@ -178,7 +178,7 @@ quickcheck! {
         TestResult::passed()
     }
 
-    /// With the seed's sibling charge and one shared tally, a node with `k` steps left explores
+    /// With the article's sibling charge and one shared tally, a node with `k` steps left explores
     /// `min(b, k)` moves, the i-th with `k − i` left: N(k) = 1 + Σ_{i=1}^{min(b,k)} N(k − i).
     fn sibling_charge_shared_tally_counts(b: u8, k: u8) -> bool {
         let (b, k) = (usize::from(b % 4) + 1, u32::from(k % 7));
@@ -215,7 +215,7 @@ quickcheck! {
 }
 
 #[test]
-fn seed_formula_net_cost_and_stop() {
+fn article_formula_net_cost_and_stop() {
     // Root with three moves of interest 100, 50, 25: costs 1000, 2000, 4000.
     let mut t = Tree::default();
     let root = t.add(None, 1, 0);
@@ -303,9 +303,9 @@ fn with_one_tally_exhausted_the_other_line_continues() {
     assert!(!visited.contains(&b_reply));
 }
 
-/// The seed's flaw of one shared tally: B escapes A's threat by a move just expensive enough that
-/// A's follow-up no longer fits. With separate tallies the dull move can only spend B's own
-/// interest, which cannot afford it, so B must face the threat.
+/// The flaw of one shared tally that Rollason describes: B escapes A's threat by a move just
+/// expensive enough that A's follow-up no longer fits. With separate tallies the dull move can only
+/// spend B's own interest, which cannot afford it, so B must face the threat.
 #[test]
 fn shared_tally_lets_the_opponent_dodge_separate_tallies_do_not() {
     let mut t = Tree::default();
@@ -332,7 +332,7 @@ fn shared_tally_lets_the_opponent_dodge_separate_tallies_do_not() {
     assert_eq!((v, visited), (500, vec![root, a1, cheap, threat]));
 }
 
-/// The horizon effect the seed says remains: a side can end its *own* line early by choosing an
+/// The horizon effect Rollason says remains: a side can end its *own* line early by choosing an
 /// expensive move, and a disaster that needs more of its moves to unfold is not seen.
 #[test]
 fn remaining_horizon_effect_a_side_can_spend_itself_out_of_a_disaster() {
