@@ -1,4 +1,5 @@
-//! [`Cns`]: McAllester's conspiracy number search (1988), as section 2.2 of the seed describes it.
+//! [`Cns`]: McAllester's conspiracy number search (*Conspiracy Numbers for Min-Max Search*,
+//! Artificial Intelligence 35, 1988), as section 2.2 of Vu et al. (ICAART 2016) summarises it.
 
 use std::time::Instant;
 

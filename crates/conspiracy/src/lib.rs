@@ -20,9 +20,9 @@
 //! | [`CaevPlayer`] | the CN(x, y) player of Algorithms 1–2 (a [`Searcher`](game_trait::Searcher)) |
 //! | [`Cns`], [`CnsConfig`] | McAllester's conspiracy number search (a [`Searcher`](game_trait::Searcher)) |
 //!
-//! # The formulas as we read them
-//! The seed's OCR damaged equations (1)–(6); we implement what the text says. `T` is a node with
-//! minimax value `m`, all values from the root player's view (MAX maximises).
+//! # The formulas as implemented
+//! Equations (1)–(6) of Vu et al., stated as this crate computes them from the paper's definitions.
+//! `T` is a node with minimax value `m`, all values from the root player's view (MAX maximises).
 //!
 //! - **(1) leaves.** `CN(T, v) = 0` if the leaf already has the value, else 1 — or ∞ if the leaf is a
 //!   finished game ("its value cannot be changed").
@@ -47,6 +47,12 @@
 //! | `y` ([`CaevPlayer::layered`]) | — | depth of the α/β searches at the layer's leaves |
 //! | W ([`CnsConfig`]) | 1 | CNS stops when the likely root values span less than W |
 //! | T ([`CnsConfig`]) | 1 | a value is unlikely when more than T leaves must conspire for it |
+//!
+//! # Complexity
+//! CN(x, y) builds a layer of `O(b^x)` nodes for branching `b` and evaluates each of its leaves once
+//! (with `y > 0`, one α/β search of depth `y` per leaf); then, per root child, one conspiracy-number
+//! pass over the child's subtree for the `2 · RANGE / STEP + 1` grid values, `O(nodes · grid)`
+//! ([`ConspiracyNumbers`]). Memory is the layer. [`Cns`] documents its own cost per expansion.
 //!
 //! # Example
 //! A take-away game, searched by CN(3, 0) with a static evaluation (the facade builds CN(x, y) with
