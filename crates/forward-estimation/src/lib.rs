@@ -18,6 +18,21 @@
 //! - [`EdgeBounds`]: exact, off-line learned, or on-line learned bounds.
 //! - [`learn_offline`] and [`LearnedEdges`]: sampling games to learn bounds.
 //!
+//! # Parameters
+//! | parameter | default | meaning |
+//! |---|---|---|
+//! | `bounds` ([`EdgeBounds`]) | none: exact bounds when the game knows them (random trees), else learned | the edge-cost bounds `l`, `u` |
+//! | `delta` ([`ForwardEstimation::with_delta`]) | 1.0 | δ of conditions (3): `δ·l`, `δ·u`; below 1 a selective search |
+//!
+//! # Complexity
+//! Per generated child the hook does `O(1)` work (one comparison; on-line bounds add a running
+//! minimum and maximum). It needs the static value of every generated node, not only of the
+//! leaves, so the engine evaluates interior nodes too. With exact bounds and δ = 1 the search
+//! generates a subset of α/β's nodes and returns α/β's value; how many it saves depends on the tree
+//! and the bounds (on Zhang's random trees of mean branching 5 and depth 10, about 40 %: the
+//! repository's `docs/reproductions.md`). [`learn_offline`] evaluates every child of every position
+//! of its sampled games: `O(samples · plies · b)` evaluations.
+//!
 //! # Example
 //! ```
 //! use forward_estimation::{EdgeBounds, ForwardEstimation};
