@@ -26,7 +26,8 @@
 //! for Incomplete Information Games*, AAAI 2010).
 //!
 //! **Infix**, the Prolog-like form papers print (e.g. Figure 1 of Koriche, Lagrue, Piette, Tabary,
-//! *General Game Playing with Stochastic CSP*): `legal(P, choose(X)) :- true(control(P)), side(X).`,
+//! *General Game Playing with Stochastic CSP*, Constraints, 2016):
+//! `legal(P, choose(X)) :- true(control(P)), side(X).`,
 //! with `:-`, `←`, `<-` or `<=`, literals separated by `,` or `&`, `not(l)` or `not l`, `distinct(a, b)`,
 //! `or(l1, l2)`. **In the infix form, identifiers starting with an upper-case letter or `_` are
 //! variables** (as in Prolog; `_` alone is anonymous); everything else is a constant, lower-cased. `%`

@@ -11,8 +11,8 @@
 //! # Should I use this crate?
 //! Use it to measure game-tree searchers on trees of any size with known statistics: a [`Node`] is 16
 //! bytes and generating a child is a couple of 64-bit multiplications, so trees are never stored and
-//! depth 100 is as cheap as depth 10. Every random quantity is a pure function of the seed and the
-//! node's path, so any search order sees the same tree and a seed names the same tree everywhere.
+//! depth 100 is as cheap as depth 10. Every random quantity is a pure function of the tree's seed and
+//! the node's path, so any search order sees the same tree and a seed names the same tree everywhere.
 //!
 //! # Contents
 //! - [`RandomTreeConfig`] and [`Branching`].
