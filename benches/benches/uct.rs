@@ -1,7 +1,8 @@
 //! UCT simulations per second: on Othello from the start position (each simulation replays the tree
 //! moves from a clone of the root, then plays a uniformly random game to the end, about 60 plies),
-//! and on a GDL game through the `gdl` reasoner (simultaneous moves and chance: the seed's cooperative
-//! matching pennies).
+//! and on a GDL game through the `gdl` reasoner (simultaneous moves and chance: the cooperative
+//! matching pennies of Koriche, Lagrue, Piette and Tabary, *General Game Playing with Stochastic
+//! CSP*, 2016).
 //!
 //! `cargo bench -p gametree-benches --bench uct -- --warm-up-time 1 --measurement-time 3`
 //! prints the throughput in simulations (elements) per second.
