@@ -5,8 +5,9 @@
 //! computed by mixing bits), so the engine's own overhead dominates:
 //!
 //! - `alphabeta/handwritten`: a 25-line fail-soft negamax α/β, no hooks, no statistics: the floor.
-//! - `alphabeta/default-hooks`: `AlphaBeta` with `NoPruning`, `DepthHorizon`, `NoOrdering` (their
-//!   `ENABLED = false` constants delete the call sites).
+//! - `alphabeta/default-hooks`: `AlphaBeta` with `NoPruning`, `DepthHorizon`, `NoOrdering`
+//!   (`NoPruning`'s and `NoOrdering`'s `ENABLED = false` constants delete their call sites;
+//!   `DepthHorizon`'s methods are one-line inline functions).
 //! - `alphabeta/pass-through-hooks`: a pruning hook with `ENABLED = true` that never prunes (so the
 //!   engine computes the parent's and every child's static value for it) and a horizon policy that
 //!   re-implements depth with a per-node tally. Same tree, same node count.
