@@ -35,6 +35,9 @@ use game_trait::{HorizonPolicy, Step, ZeroSumGame};
 /// killers change it, so with a table a position's value may come from a slightly different narrow
 /// tree than without: still an estimate, never a bound. Do not share a table with a full-width
 /// search, whose entries must be exact.
+///
+/// Cost: the narrow tree of depth `d` has at most `width^d` leaves, whatever the branching; every
+/// node still generates (and, with an ordering hook, orders) all its moves.
 #[derive(Clone, Copy, Debug)]
 pub struct WidthLimit<H> {
     /// The horizon being narrowed.

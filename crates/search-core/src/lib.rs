@@ -165,8 +165,8 @@
 //! variation search (Marsland and Campbell, *Parallel Search of Strongly Ordered Game Trees*, 1982;
 //! Reinefeld's NegaScout, *An Improvement to the Scout Tree Search Algorithm*, 1983); iterative
 //! deepening and the transposition table (Slate and Atkin, *CHESS 4.5 — The Northwestern University
-//! Chess Program*, 1977; the table's keys are the game's hashes, typically Zobrist's, *A New Hashing
-//! Method with Application for Game Playing*, 1970); killers (Akl and Newborn, *The Principal
+//! Chess Program*, 1977; the table is keyed by the game's 64-bit hash, for which Zobrist's *A New
+//! Hashing Method with Application for Game Playing*, 1970, is the classic choice); killers (Akl and Newborn, *The Principal
 //! Continuation and the Killer Heuristic*, 1977); history (Schaeffer, *The History Heuristic and
 //! Alpha-Beta Search Enhancements in Practice*, 1989); enhanced transposition cutoffs (Plaat,
 //! Schaeffer, Pijls and de Bruin, *Exploiting Graph Properties of Game Trees*, 1996).

@@ -62,6 +62,17 @@
 //!
 //! [`Uct::analyse`] returns all of this plus the root's per-move statistics.
 //!
+//! # Parameters
+//! | [`UctConfig`] field | default | meaning |
+//! |---|---|---|
+//! | `simulations` | 10 000 | simulations per search when [`Limits::nodes`] is `None` |
+//! | `exploration` | 1.4 | `c` of the UCB1 index |
+//! | `seed` | 0 | seed of the search's random generator |
+//! | `max_playout_plies` | 10 000 | longest playout below the tree |
+//! | `truncation_payoff` | 0 | every player's payoff for a truncated playout |
+//!
+//! The playout policy is a type parameter, [`UniformPlayout`] by default ([`Uct::with_policy`]).
+//!
 //! # Limits
 //! The number of simulations is `limits.nodes`, or [`UctConfig::simulations`] when that is `None`.
 //! The deadline and the stop flag are checked before the first simulation and then every 256
