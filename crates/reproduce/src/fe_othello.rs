@@ -10,7 +10,7 @@
 //! curves MORE and LESS as in Figure 3(a); next to each point, FE's CPU time per game over
 //! alpha-beta's.
 //!
-//! **Ours.** EV1 of Vu et al. (2016) (Bill's evaluation is not available);
+//! **Ours.** EV1 of Vu et al. 2016 (Bill's evaluation is not available);
 //! [`learn_offline`] over 10 seeded random games, whose
 //! [`likely_bounds`](forward_estimation::LearnedEdges::likely_bounds) (mean rise and mean fall: our
 //! reading of "most likely") feed conditions (2) with δ = 1. Both players are search-core's plain

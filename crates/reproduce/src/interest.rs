@@ -1,7 +1,7 @@
 //! `interest-table`: the Treebeard and Shotest tables of Rollason, *Interest Search — Another way to
 //! do Minimax* (AI Factory, 2014), on Othello and on a high-branching random tree.
 //!
-//! Rollason compares his engine with interest search ON against the same engine with it OFF:
+//! Rollason compares each engine with interest search ON against the same engine with it OFF:
 //!
 //! | | Treebeard (chess, 500 games) | Shotest (shogi) |
 //! |---|---|---|
@@ -18,10 +18,10 @@
 //! "means" depth `i` along a line of ordinary moves, which is what makes "the same number of
 //! iterations" a comparison at all.
 //!
-//! - **Othello**, EV1 (the evaluation of Vu et al., 2016), [`OthelloPlausibility`]
+//! - **Othello**, EV1 (the evaluation of Vu et al. 2016), [`OthelloPlausibility`]
 //!   (typical 10 legal moves: `limit_step` 1000), OFF at depth 5. After each of its moves a
 //!   player's plausibility learns the search's principal variation (the expected next best move and
-//!   killers by number of empties, Rollason's terms 4–5 at the only grain the engine allows: it has
+//!   killers by number of empties, Treebeard's terms 4–5 at the only grain the engine allows: it has
 //!   no callback inside a search); both players learn, so they differ only in the horizon.
 //! - **Random tree** (`b=20`, depth 12, Korf–Pemberton–Zhang incremental tree), the static
 //!   evaluation [`NodeCost`] and [`StaticGain`] (a gain of 2¹⁴ worth +100 interest; 20 legal moves:
@@ -59,7 +59,7 @@ pub const NAME: &str = "interest-table";
 pub const DESCRIPTION: &str =
     "Rollason 2014, Treebeard/Shotest tables: interest search ON vs OFF, Othello EV1 and a b=20 random tree";
 
-/// Openings per match by default (each played twice). Rollason played 500 games; 40 keep the
+/// Openings per match by default (each played twice). Treebeard played 500 games; 40 keep the
 /// default run to minutes, and the Elo intervals say how much that costs.
 const DEFAULT_GAMES: usize = 20;
 
@@ -77,7 +77,7 @@ const MIN_EQUAL_TIME: Duration = Duration::from_millis(10);
 /// Transposition table of each player.
 const TT_BYTES: usize = 4 << 20;
 
-/// Rollason's figures: (row, speed-up as printed, win % of interest ON).
+/// Rollason's Treebeard figures: (row, speed-up as printed, win % of interest ON).
 const TREEBEARD: [(&str, &str, f64); 3] = [
     ("same iterations", "20x", 41.0),
     ("re-balanced", "5x", 50.0),
