@@ -118,7 +118,7 @@ quickcheck! {
             && interest.stats.evaluated == plain.stats.evaluated
     }
 
-    /// With the seed's defaults (sibling tally, similar-moves penalty, separate parities) and varied
+    /// With Rollason's defaults (sibling tally, similar-moves penalty, separate parities) and varied
     /// costs, α/β with the interest horizon returns the value of full-width negamax over the
     /// interest-limited tree, ordered or not, plain α/β or PVS.
     fn alpha_beta_with_interest_equals_the_interest_tree_oracle(seed: u64, k: u8, b: u8, pvs: bool) -> bool {
@@ -270,7 +270,7 @@ fn with_the_opponents_tally_exhausted_the_root_sides_line_continues() {
     assert_eq!(search(config, 3).value, 500);
     // Shared, iteration 4 (one tally of 5000): 1000 + 2500 + 1000 fits, the win is seen. Shared,
     // iteration 3 (3750): the dull move (3500) fits but A's follow-up (4500) does not: B dodges into
-    // the static 0, the flaw of the seed's first version.
+    // the static 0, the flaw of the first version Rollason describes.
     let shared = InterestConfig {
         separate_parities: false,
         ..config
