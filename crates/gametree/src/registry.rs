@@ -53,7 +53,10 @@ const fn choice(words: &'static [&'static str]) -> Kind {
 }
 
 const ANY: i64 = i64::MAX;
-const U32: i64 = u32::MAX as i64;
+#[cfg(feature = "random-tree")]
+const I32_MIN: i64 = i32::MIN as i64;
+#[cfg(feature = "random-tree")]
+const I32_MAX: i64 = i32::MAX as i64;
 const DEPTH: Kind = int(0, 256);
 const CUTOFF: Param = Param::fixed(
     "cutoff",
@@ -99,13 +102,13 @@ pub const SEARCHERS: &[SearcherEntry] = &[
             Param::fixed("tt", Kind::Size, "64mb", "transposition-table size, 0 for none"),
             CUTOFF,
             Param::fixed("aspiration", int(0, ANY), "0",
-                "half-width of the aspiration window around the last iteration's value, 0 for none"),
+                "half-width of the window around the last iteration's value, 0 for none"),
         ],
     },
     #[cfg(feature = "forward-estimation")]
     SearcherEntry {
         name: "fe",
-        about: "alpha-beta that prunes subtrees whose estimated value range cannot reach the window",
+        about: "alpha-beta pruning subtrees whose estimated value range cannot reach the window",
         paper: "Zhang, Forward Estimation for Minimax Search, 1995",
         zero_sum: true,
         exact: false,
@@ -132,10 +135,10 @@ pub const SEARCHERS: &[SearcherEntry] = &[
         exact: false,
         params: &[
             Param::fixed("iterations", int(1, 10_000), "6", "iterations"),
-            Param::derived("limit_step", int(1, U32),
+            Param::derived("limit_step", int(1, u32::MAX as i64),
                 "100 per typical legal move of the game (Othello: 1000)",
                 "interest limit added per iteration"),
-            Param::fixed("scale", int(1, U32), "100000", "numerator of cost = scale / interest"),
+            Param::fixed("scale", int(1, u32::MAX as i64), "100000", "cost = scale / interest"),
             Param::fixed("sibling_percent", int(0, 10_000), "100",
                 "share of the elder siblings' costs a move pays"),
             Param::fixed("similar_percent", int(0, 10_000), "100",
@@ -170,7 +173,7 @@ pub const SEARCHERS: &[SearcherEntry] = &[
     #[cfg(feature = "conspiracy")]
     SearcherEntry {
         name: "cns",
-        about: "conspiracy number search: grows the tree where fewest leaves could change the value",
+        about: "conspiracy number search: grows the tree where fewest leaves can change the value",
         paper: "McAllester, Conspiracy Numbers for Min-Max Search, 1988",
         zero_sum: true,
         exact: false,
@@ -189,7 +192,7 @@ pub const SEARCHERS: &[SearcherEntry] = &[
         exact: false,
         params: &[
             Param::fixed("sims", int(1, ANY), "10000", "simulations per search"),
-            Param::fixed("c", Kind::Real { min: 0.0, max: f64::MAX }, "1.4", "exploration constant"),
+            Param::fixed("c", Kind::Real { min: 0.0, max: f64::MAX }, "1.4", "exploration weight"),
             Param::fixed("seed", int(0, ANY), "0", "seed of the simulations"),
         ],
     },
@@ -202,7 +205,7 @@ pub const GAMES: &[GameEntry] = &[
     GameEntry {
         name: "othello",
         about: "Othello on bitboards, from the start or after the given moves",
-        params: &[Param::fixed("moves", Kind::Text, "", "moves from the start, such as f5d6c3 (ps: pass)")],
+        params: &[Param::fixed("moves", Kind::Text, "", "moves from the start: f5d6c3 (ps: pass)")],
         searcher_params: &[Param::fixed("eval", choice(&["ev1", "ev2"]), "ev1",
             "the evaluation: EV1 or EV2 of Vu et al. (2016)")],
     },
@@ -211,15 +214,15 @@ pub const GAMES: &[GameEntry] = &[
         name: "random-tree",
         about: "an incremental random tree (Korf, Pemberton and Zhang, 1994)",
         params: &[
-            Param::fixed("b", int(1, 65_535), "5", "branching: exact if uniform, the mean if random"),
+            Param::fixed("b", int(1, 65_535), "5", "branching: exact if uniform, mean if random"),
             Param::derived("B", int(1, 65_535), "2b − 1 with branching=random, unused otherwise",
                 "random branching from {1, …, B}; implies branching=random"),
             Param::derived("branching", choice(&["uniform", "random"]),
                 "`random` if B is given, else `uniform`", "uniform or random branching"),
             Param::fixed("d", int(0, 65_535), "10", "depth: the leaves are d plies deep"),
             Param::fixed("seed", int(0, ANY), "0", "the tree's seed"),
-            Param::fixed("lo", int(i32::MIN as i64, i32::MAX as i64), "-32767", "smallest edge cost"),
-            Param::fixed("hi", int(i32::MIN as i64, i32::MAX as i64), "32768", "largest edge cost"),
+            Param::fixed("lo", int(I32_MIN, I32_MAX), "-32767", "smallest edge cost"),
+            Param::fixed("hi", int(I32_MIN, I32_MAX), "32768", "largest edge cost"),
         ],
         searcher_params: &[],
     },
