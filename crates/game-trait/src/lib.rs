@@ -22,6 +22,8 @@
 //!   algorithm.
 //! - [`Score`], [`Bound`], [`NodeKind`], [`Cutoff`]: what a value means (exact, a lower or an upper
 //!   bound), in the terms of the note *Minimax with α/β Pruning*.
+//! - [`round`]: [`RoundGame`], a round of play as finite-domain variables and tables, for
+//!   stochastic-constraint players (Koriche et al., 2016).
 //! - [`hooks`]: the α/β engine's extension points: [`ForwardPruning`], [`HorizonPolicy`],
 //!   [`MoveOrdering`], and the games' [`Plausibility`] ([`StaticGain`] derives one from any
 //!   evaluator).
@@ -84,6 +86,7 @@ mod game;
 mod general;
 pub mod hooks;
 mod mix;
+pub mod round;
 mod score;
 mod search;
 
@@ -96,6 +99,7 @@ pub use hooks::{
     PruneContext, Step,
 };
 pub use mix::mix64;
+pub use round::RoundGame;
 pub use score::{
     is_decisive, terminal_score, Bound, Cutoff, NodeKind, Score, EVAL_LIMIT, INFINITY, WIN,
 };
