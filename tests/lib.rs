@@ -37,6 +37,8 @@ mod crate_readmes {
     struct InterestSearch;
     #[doc = include_str!("../crates/gdl/README.md")]
     struct Gdl;
+    #[doc = include_str!("../crates/scsp-mac-ucb/README.md")]
+    struct ScspMacUcb;
     #[doc = include_str!("../crates/gametree/README.md")]
     struct Gametree;
 }

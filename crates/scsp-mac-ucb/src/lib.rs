@@ -1,0 +1,133 @@
+//! Stochastic constraint networks for General Game Playing, and the MAC-UCB and FC-UCB players of
+//! F. Koriche, S. Lagrue, É. Piette and S. Tabary, *General Game Playing with Stochastic CSP*
+//! (Constraints 21(1), 2016).
+//!
+//! A game with chance, played in rounds, is a sequence of one-stage stochastic constraint networks
+//! (`μSCSP`s), one per round: the state's variables fixed, the players' actions to decide, chance's
+//! outcome drawn. A player solves the network of the current round exactly (every feasible policy)
+//! and then estimates each policy's worth by sampling the rest of the game with UCB.
+//!
+//! # The model ([`model`], [`policy`])
+//! A `k`-player network ⟨V, Y, D, C, P, θ⟩ (Definition 2): ordered variables with finite integer
+//! domains, each a decision or stochastic ([`Variable`]); hard constraints (allowed tuples;
+//! everything else is −∞) and soft ones (a utility vector in `[0, 1]^k` per tuple) ([`Constraint`]);
+//! a conditional probability table per stochastic variable ([`Cpt`], uniform when absent); a
+//! threshold `θ ∈ [0, 1]^k`. A [`Policy`] decides each decision variable given the stochastic
+//! values before it; `val(π)` is each player's expected utility; a policy is *feasible* when its
+//! paths satisfy the hard constraints and a *solution* when moreover `val(π) ≥ θ` componentwise.
+//! [`Network::stages`] and [`Network::decompose`] split a `T`-stage network into one-stage ones
+//! (Definition 3, Section 3.3). Networks are built in code or read from JSON ([`json`]).
+//!
+//! # Solving a one-stage network ([`solve()`])
+//! 1. **Preprocessing** ([`preprocess`], Section 4.1): merging hard constraints of equal scope,
+//!    projecting unary ones into domains, removing universal variables from scopes (the paper's
+//!    counting test), and singleton arc consistency on the decision constraints.
+//! 2. **Resolution** (Section 4.2): the network is split into the CSP `N′` of its decision
+//!    constraints and the `μSCSP` `N″` of its stochastic ones; forward checking enumerates every
+//!    feasible policy of `N″` (not only the best value: the paper's footnote 2), which becomes the
+//!    feasibility constraint `c_s`; MAC enumerates the solutions of `N′ + c_s`, propagating with
+//!    [Compact-Table](compact_table) (Demeulenaere et al., CP 2016). [`Algorithm::Fc`] runs FC on
+//!    the whole network instead, and [`Algorithm::Brute`] enumerates everything (the oracle the
+//!    tests compare both with, as they compare Compact-Table with the simple [`gac::Str`]).
+//!
+//! # Playing ([`MacUcb`], [`RoundGame`](game_trait::RoundGame))
+//! A game describes its rounds once, as variables and tables ([`game_trait::round`]);
+//! [`round_network`] turns a state into its `μSCSP_t`, [`check_round`] confirms that the
+//! description agrees with the rules. [`MacUcb`] solves the round's network, makes every feasible
+//! policy an arm of a UCB1 bandit (`ū_i + √(2 ln n / n_i)`, Section 4.3), samples each arm by
+//! uniformly random play to the end of the game or the horizon, caches completely explored
+//! states and prunes arms by the threshold `θ = (r_min, …, r_min)` (Section 4.4). Its parameters
+//! and their defaults are in [`MacUcbConfig`]: 90 % of the time to solving, 10 000 samples, `c` =
+//! √2, as in the paper. FC-UCB is the same player with [`MacUcbConfig::fc_ucb`]. [`games`] holds
+//! three hand-written games that describe their rounds.
+//!
+//! # Readings of the paper, and the defaults
+//! Where the paper can be read more than one way, each reading is an option and the default is the
+//! most faithful one that plays sensibly:
+//!
+//! - **Feasibility** ([`Feasibility`]): Definition 2 asks that *all* paths of a policy be
+//!   consistent ([`Feasibility::EveryPath`]); but the paper's own encoding of GDL gives chance's
+//!   variable every action of the chance player, most of them illegal (probability 0) in any state,
+//!   and the paper's examples treat those branches as irrelevant. The default,
+//!   [`Feasibility::Probable`], asks it of the paths of positive probability (`0 · −∞ = 0`).
+//! - **Arms** ([`Arms`]): "each feasible solution of μSCSP_t" is an arm: a joint action of every
+//!   player ([`Arms::Joint`], the default). [`Arms::OwnAction`] groups them by the choosing
+//!   player's action, which values a simultaneous move against every reply.
+//! - **Threshold** ([`ThresholdPruning`]): the literal `val(π) ≥ θ` for every player
+//!   ([`ThresholdPruning::AllPlayers`]) would remove a move that wins outright in any game someone
+//!   wins (its value for the loser is 0 < `r_min`); the default compares the choosing player's
+//!   value only.
+//! - **The final choice** ([`FinalChoice`]): the paper plays the arm that maximises the UCB index;
+//!   the mean and the most sampled arm are options.
+//! - **The next variables** `f_{t+1}` are left out of the round's network: a correct description
+//!   determines them from the actions and chance (Section 3.3), and the players take the successor
+//!   from the game's rules (see [`encoding`]).
+//! - **Horizon**: the paper samples "as deep as UCB can in the time given"; the default samples to
+//!   the end of the game, and [`MacUcbConfig::horizon`] sets a fixed `T`.
+//!
+//! Not implemented: the paper's second pruning, removing from `N″` "a sufficient number of domain
+//! values of the stochastic variable below the confidence value", which it does not define further.
+//!
+//! # Example
+//! Koriche et al.'s cooperative matching pennies (their Example 1): alice and bob each place a
+//! coin, then chance flips one; both win if the three agree. Every policy in which alice and bob
+//! agree wins with probability ½.
+//!
+//! ```
+//! use game_trait::{Game, Limits};
+//! use scsp_mac_ucb::games::CooperativePennies;
+//! use scsp_mac_ucb::{check_round, MacUcb, MacUcbConfig};
+//!
+//! let game = CooperativePennies::new();
+//! check_round(&game, 1, 10)?; // the round's tables agree with the rules
+//! let mut player = MacUcb::new(MacUcbConfig { samples: 1_000, ..MacUcbConfig::default() })?;
+//! let (result, analysis) = player.analyse(&game, &game.initial_state(), &Limits::none());
+//! let chosen = &analysis.arms[analysis.chosen.unwrap()];
+//! assert_eq!(chosen.joints[0][0], chosen.joints[0][1]); // alice and bob agree
+//! assert_eq!(chosen.mean, Some(vec![0.5, 0.5])); // known exactly: the game is small
+//! assert_eq!(result.value, 0); // ½ on the ±1000 scale
+//! # Ok::<(), scsp_mac_ucb::ScspError>(())
+//! ```
+//!
+//! Solving a network read from JSON, as `gametree scsp solve` does:
+//!
+//! ```
+//! use scsp_mac_ucb::{json, solve, SolveOptions};
+//!
+//! let network = json::parse(r#"{"players": 1,
+//!     "variables": [{"name": "x", "domain": [1, 2]},
+//!                   {"name": "coin", "domain": [0, 1], "stochastic": true}],
+//!     "constraints": [{"scope": ["x", "coin"], "utility": [[[1, 0], [1.0]], [[2, 1], [0.5]]]}]}"#)?;
+//! let solved = solve(&network, &SolveOptions::default())?;
+//! let values: Vec<_> = solved.feasible.iter().map(|s| (s.assignment[0], s.value[0])).collect();
+//! assert_eq!(values, [(1, 0.5), (2, 0.25)]); // x = 1 wins on heads, x = 2 half-wins on tails
+//! # Ok::<(), scsp_mac_ucb::ScspError>(())
+//! ```
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod brute;
+pub mod compact_table;
+mod domains;
+pub mod encoding;
+mod error;
+mod fc;
+pub mod gac;
+pub mod games;
+pub mod json;
+mod mac;
+pub mod model;
+pub mod player;
+pub mod policy;
+pub mod preprocess;
+pub mod random;
+pub mod solve;
+mod tables;
+mod validate;
+
+pub use encoding::{check_round, round_network, RoundNetwork};
+pub use error::ScspError;
+pub use model::{Constraint, Cpt, Network, Relation, Stage, VarId, Variable};
+pub use player::{Arms, FinalChoice, MacUcb, MacUcbAnalysis, MacUcbConfig, ThresholdPruning};
+pub use policy::{policies, Policy};
+pub use solve::{solve, Algorithm, Feasibility, Solution, SolveOptions, Solved};

@@ -1,0 +1,145 @@
+//! [`MacUcbConfig`]: the parameters of the MAC-UCB and FC-UCB players, with the paper's defaults.
+
+use game_trait::PlayerId;
+use serde::{Deserialize, Serialize};
+
+use crate::error::ScspError;
+use crate::solve::{Algorithm, Feasibility};
+
+/// What an arm of the bandit is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Arms {
+    /// Every feasible policy of the round's network, a joint action of all players, is an arm
+    /// ("considering each feasible solution of μSCSP_t as an arm", Section 4.3), valued by the
+    /// choosing player's reward. The default. In a round where one player chooses and the others
+    /// have one action each, the arms are that player's moves.
+    #[default]
+    Joint,
+    /// The feasible policies grouped by the choosing player's action: an arm is one of its moves,
+    /// and a sample of it draws the other players' actions uniformly among the feasible policies
+    /// that contain it. In rounds where several players choose at once this values a move against
+    /// every reply instead of the best one; elsewhere it is the same as `Joint`.
+    OwnAction,
+}
+
+/// Which arm is played when sampling ends.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum FinalChoice {
+    /// The arm that maximises the UCB index `ū_i + c·√(ln n / n_i)`: the paper's "best" feasible
+    /// solution, literally. The default.
+    #[default]
+    UcbIndex,
+    /// The arm with the highest mean reward (ties: more samples).
+    Mean,
+    /// The most sampled arm (ties: the higher mean).
+    MostSampled,
+}
+
+/// Which players' values the threshold `θ` prunes completely explored arms by (Section 4.4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ThresholdPruning {
+    /// No pruning by the threshold.
+    Off,
+    /// An arm whose exact value for the choosing player is below `θ` is removed. The default:
+    /// `θ = (r_min, …, r_min)` is at most the choosing player's estimate of its best arm, so such
+    /// an arm cannot be the best choice.
+    #[default]
+    Chooser,
+    /// An arm whose exact value is below `θ` for some player is removed: the componentwise
+    /// `val(π) ≥ θ` of a solution policy, literally. In a game someone wins, this removes the
+    /// arms that win outright for the chooser (the opponent's component is 0), so it is an option,
+    /// not the default.
+    AllPlayers,
+}
+
+/// The parameters of [`MacUcb`](crate::MacUcb), with the defaults of [`MacUcbConfig::default`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MacUcbConfig {
+    /// How each round's network is solved: [`Algorithm::MacFc`] (MAC-UCB, the default) or
+    /// [`Algorithm::Fc`] (FC-UCB).
+    pub algorithm: Algorithm,
+    /// Whether the network is preprocessed before it is solved (Section 4.1). Default `true`.
+    pub preprocess: bool,
+    /// Which paths of a policy must be consistent. Default [`Feasibility::Probable`].
+    pub feasibility: Feasibility,
+    /// The share of the time to the deadline given to solving; sampling has the rest (and any time
+    /// the solver leaves unused). Default 0.9, the paper's 90 % / 10 % (its Figure 6).
+    pub solve_share: f64,
+    /// `c` of the UCB index `ū_i + c·√(ln n / n_i)`. Default √2, the paper's `√(2 ln n / n_i)`.
+    pub exploration: f64,
+    /// Samples per search when [`Limits::nodes`](game_trait::Limits::nodes) is `None`. Default
+    /// 10 000, the paper's number of simulations.
+    pub samples: u64,
+    /// Seed of each search's random generator. Default 0.
+    pub seed: u64,
+    /// The horizon `T`, in rounds after the current one: a state reached at `T` that is not
+    /// terminal is worth 0 to every player. `None`, the default, samples as deep as the game goes
+    /// in the time given (the paper's rule; a sample the deadline interrupts is not counted).
+    pub horizon: Option<u32>,
+    /// What an arm is. Default [`Arms::Joint`].
+    pub arms: Arms,
+    /// Which arm is played. Default [`FinalChoice::UcbIndex`].
+    pub choice: FinalChoice,
+    /// How the threshold prunes. Default [`ThresholdPruning::Chooser`].
+    pub pruning: ThresholdPruning,
+    /// Most states whose exact value the cache keeps (kept across searches until
+    /// [`Reset::reset`](game_trait::Reset::reset)). Default 2²⁰.
+    pub cache_capacity: usize,
+    /// The player whose move is returned, and whose reward the arms maximise, in rounds where
+    /// several players choose. `None`, the default: the only player with a choice if there is one,
+    /// else player 0.
+    pub player: Option<PlayerId>,
+}
+
+impl Default for MacUcbConfig {
+    fn default() -> MacUcbConfig {
+        MacUcbConfig {
+            algorithm: Algorithm::MacFc,
+            preprocess: true,
+            feasibility: Feasibility::Probable,
+            solve_share: 0.9,
+            exploration: std::f64::consts::SQRT_2,
+            samples: 10_000,
+            seed: 0,
+            horizon: None,
+            arms: Arms::Joint,
+            choice: FinalChoice::UcbIndex,
+            pruning: ThresholdPruning::Chooser,
+            cache_capacity: 1 << 20,
+            player: None,
+        }
+    }
+}
+
+impl MacUcbConfig {
+    /// The defaults with FC instead of MAC: the FC-UCB player.
+    pub fn fc_ucb() -> MacUcbConfig {
+        MacUcbConfig {
+            algorithm: Algorithm::Fc,
+            ..MacUcbConfig::default()
+        }
+    }
+
+    /// Checks the parameters.
+    pub fn validate(&self) -> Result<(), ScspError> {
+        let invalid = |name: &'static str, message: &str| {
+            Err(ScspError::Parameter {
+                name,
+                message: message.to_string(),
+            })
+        };
+        if !(0.0..=1.0).contains(&self.solve_share) {
+            return invalid("solve_share", "must be between 0 and 1");
+        }
+        if !(self.exploration.is_finite() && self.exploration >= 0.0) {
+            return invalid("exploration", "must be a finite number, at least 0");
+        }
+        if self.samples == 0 {
+            return invalid("samples", "must be at least 1");
+        }
+        if self.horizon == Some(0) {
+            return invalid("horizon", "must be at least 1 round");
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,249 @@
+//! Sampling an arm (Section 4.3): its joint action, a chance outcome by its probability, then
+//! uniformly random moves up to a terminal state or the horizon; and the cache bookkeeping that
+//! tells when a state is completely explored (Section 4.4).
+
+use std::time::Instant;
+
+use game_trait::{ChanceList, MoveList, PlayerId, RoundGame, Turn};
+use rand::Rng;
+use rand_pcg::Pcg64;
+
+use super::cache::{Cache, UNBOUNDED};
+use crate::encoding::play_round;
+
+/// How often, in playout rounds, a sample reads the clock.
+const CLOCK_EVERY: u32 = 64;
+
+/// Samples states of one game; owns its buffers so that a sample allocates only what it adds to
+/// the cache (and the game's own state clones).
+pub(crate) struct Sampler<'a, G: RoundGame> {
+    game: &'a G,
+    horizon: Option<u32>,
+    /// The reward of the last sample, one per player.
+    reward: Vec<f64>,
+    /// The playout's states below the arm, with their depths, for the completeness check.
+    path: Vec<(G::State, u32)>,
+    key: Vec<u32>,
+    moves: MoveList<G::Move>,
+    joint: MoveList<G::Move>,
+    outcomes: ChanceList<G::Move>,
+}
+
+impl<'a, G: RoundGame> Sampler<'a, G> {
+    pub(crate) fn new(game: &'a G, horizon: Option<u32>) -> Sampler<'a, G> {
+        Sampler {
+            game,
+            horizon,
+            reward: vec![0.0; game.players()],
+            path: Vec::new(),
+            key: Vec::new(),
+            moves: MoveList::new(),
+            joint: MoveList::new(),
+            outcomes: ChanceList::new(),
+        }
+    }
+
+    /// The state after `joint` (action values) and `chance` (the chance value, when chance moves
+    /// at `root`).
+    pub(crate) fn successor(
+        &self,
+        root: &G::State,
+        joint: &[u32],
+        chance: Option<u32>,
+    ) -> G::State {
+        let mut next = root.clone();
+        play_round(self.game, &mut next, self.game.turn(root), joint, chance);
+        next
+    }
+
+    /// The chance outcomes at `state` as action values with their probabilities (empty when chance
+    /// does not move).
+    pub(crate) fn chance_values(&mut self, state: &G::State) -> Vec<(u32, f64)> {
+        self.game.chance_outcomes(state, &mut self.outcomes);
+        self.outcomes
+            .iter()
+            .map(|&(m, p)| (self.game.action_value(None, m), p))
+            .collect()
+    }
+
+    /// Plays out from `state`, one round below the root, and returns every player's reward; `None`
+    /// if the deadline passed first (the sample does not count).
+    pub(crate) fn playout(
+        &mut self,
+        mut state: G::State,
+        cache: &mut Cache,
+        rng: &mut Pcg64,
+        deadline: Option<Instant>,
+    ) -> Option<&[f64]> {
+        self.path.clear();
+        let mut depth = 1;
+        loop {
+            self.set_key(&state, depth);
+            if let Some(value) = cache.get(&self.key) {
+                self.reward.copy_from_slice(value);
+                break;
+            }
+            let turn = self.game.turn(&state);
+            if let Some(value) = self.leaf(&state, turn, depth) {
+                self.reward = value;
+                cache.insert(&self.key, &self.reward);
+                break;
+            }
+            if depth % CLOCK_EVERY == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                return None;
+            }
+            self.path.push((state.clone(), depth));
+            self.random_round(&mut state, turn, rng);
+            depth += 1;
+        }
+        self.record_complete(cache);
+        Some(&self.reward)
+    }
+
+    /// The value of a state that ends a sample: terminal (the payoffs) or at the horizon (0).
+    fn leaf(&self, state: &G::State, turn: Turn, depth: u32) -> Option<Vec<f64>> {
+        let players = self.game.players();
+        if turn == Turn::Over {
+            Some((0..players).map(|p| self.game.payoff(state, p)).collect())
+        } else if self.horizon.is_some_and(|t| depth >= t) {
+            Some(vec![0.0; players])
+        } else {
+            None
+        }
+    }
+
+    /// One round of uniformly random moves (chance by its probabilities).
+    fn random_round(&mut self, state: &mut G::State, turn: Turn, rng: &mut Pcg64) {
+        let game = self.game;
+        match turn {
+            Turn::Player(p) => {
+                game.legal_moves(state, p, &mut self.moves);
+                let mv = self.moves[rng.gen_range(0..self.moves.len())];
+                game.play(state, mv);
+            }
+            Turn::Chance => {
+                game.chance_outcomes(state, &mut self.outcomes);
+                game.play(state, draw(&self.outcomes, rng));
+            }
+            Turn::Simultaneous => {
+                self.joint.clear();
+                for p in 0..game.players() {
+                    game.legal_moves(state, p, &mut self.moves);
+                    self.joint
+                        .push(self.moves[rng.gen_range(0..self.moves.len())]);
+                }
+                game.chance_outcomes(state, &mut self.outcomes);
+                if !self.outcomes.is_empty() {
+                    self.joint.push(draw(&self.outcomes, rng));
+                }
+                game.play_joint(state, &self.joint);
+            }
+            Turn::Over => {}
+        }
+    }
+
+    /// Walks the playout's path upwards, recording each state whose every successor is in the
+    /// cache, until one is not.
+    fn record_complete(&mut self, cache: &mut Cache) {
+        while let Some((state, depth)) = self.path.pop() {
+            let Some(value) = self.exact(&state, depth, cache) else {
+                return;
+            };
+            self.set_key(&state, depth);
+            cache.insert(&self.key, &value);
+        }
+    }
+
+    /// The exact value of `state` at `depth` if every successor is in the cache: the mean over
+    /// each player's legal moves (uniform, as the samples play) and chance's probabilities.
+    fn exact(&mut self, state: &G::State, depth: u32, cache: &Cache) -> Option<Vec<f64>> {
+        let game = self.game;
+        let players = game.players();
+        let turn = game.turn(state);
+        // Every combination of the choosing players' moves, and chance's outcome if it moves.
+        let choosers: Vec<PlayerId> = match turn {
+            Turn::Player(p) => vec![p],
+            Turn::Simultaneous => (0..players).collect(),
+            Turn::Chance | Turn::Over => Vec::new(),
+        };
+        let lists: Vec<MoveList<G::Move>> = choosers
+            .iter()
+            .map(|&p| {
+                let mut moves = MoveList::new();
+                game.legal_moves(state, p, &mut moves);
+                moves
+            })
+            .collect();
+        game.chance_outcomes(state, &mut self.outcomes);
+        let outcomes: ChanceList<G::Move> = std::mem::take(&mut self.outcomes);
+        let weight = 1.0 / lists.iter().map(|l| l.len() as f64).product::<f64>();
+        let mut value = vec![0.0; players];
+        let mut index = vec![0usize; lists.len()];
+        let complete = 'all: loop {
+            for (mv, p) in chance_or_none(&outcomes) {
+                let mut child = state.clone();
+                self.joint.clear();
+                self.joint
+                    .extend(index.iter().zip(&lists).map(|(&i, l)| l[i]));
+                self.joint.extend(mv);
+                match turn {
+                    Turn::Simultaneous => game.play_joint(&mut child, &self.joint),
+                    _ => game.play(&mut child, self.joint[0]),
+                }
+                self.set_key(&child, depth + 1);
+                let Some(v) = cache.get(&self.key) else {
+                    break 'all false;
+                };
+                value
+                    .iter_mut()
+                    .zip(v)
+                    .for_each(|(x, v)| *x += weight * p * v);
+            }
+            // The next combination of moves (an odometer), or done.
+            let Some(i) = (0..index.len())
+                .rev()
+                .find(|&i| index[i] + 1 < lists[i].len())
+            else {
+                break true;
+            };
+            index[i] += 1;
+            index[i + 1..].iter_mut().for_each(|x| *x = 0);
+        };
+        self.outcomes = outcomes;
+        complete.then_some(value)
+    }
+
+    /// `key` := the state's values, then the rounds left to the horizon.
+    pub(crate) fn set_key(&mut self, state: &G::State, depth: u32) {
+        self.game.state_values(state, &mut self.key);
+        self.key
+            .push(self.horizon.map_or(UNBOUNDED, |t| t.saturating_sub(depth)));
+    }
+
+    /// The key of `state` at `depth`.
+    pub(crate) fn key(&mut self, state: &G::State, depth: u32) -> &[u32] {
+        self.set_key(state, depth);
+        &self.key
+    }
+}
+
+/// Chance's outcomes, or one "no chance move" of probability 1 when chance does not move.
+fn chance_or_none<M: Copy>(outcomes: &[(M, f64)]) -> Vec<(Option<M>, f64)> {
+    if outcomes.is_empty() {
+        vec![(None, 1.0)]
+    } else {
+        outcomes.iter().map(|&(m, p)| (Some(m), p)).collect()
+    }
+}
+
+/// A chance outcome drawn by its probability.
+pub(crate) fn draw<M: Copy>(outcomes: &[(M, f64)], rng: &mut Pcg64) -> M {
+    let mut x: f64 = rng.gen();
+    for &(m, p) in outcomes {
+        if x < p {
+            return m;
+        }
+        x -= p;
+    }
+    outcomes.last().expect("chance has a move").0
+}

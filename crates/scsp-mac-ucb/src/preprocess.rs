@@ -1,0 +1,187 @@
+//! The preprocessing of Koriche et al. (Section 4.1), one function per step, each preserving the
+//! network's solution policies:
+//!
+//! 1. [`merge_same_scope`]: hard constraints over the same variables become one, the intersection
+//!    of their relations;
+//! 2. [`project_unary`]: a hard constraint over a single decision variable becomes that variable's
+//!    domain;
+//! 3. [`remove_universal`]: a variable whose every value goes with every allowed combination of the
+//!    others leaves the constraint's scope (the paper's counting test:
+//!    `|rel_c| = |D(x)| · |rel_c projected on scp_c \ {x}|`);
+//! 4. [`singleton_arc_consistency`]: a decision value whose assignment makes the decision
+//!    constraints arc-inconsistent is removed (SAC, Debruyne and Bessière, *Some Practicable
+//!    Filtering Techniques for the Constraint Satisfaction Problem*, IJCAI 1997), on the CSP of the
+//!    decision constraints the resolution solves with MAC.
+//!
+//! Domains of stochastic variables are never reduced: a removed value of positive probability
+//! would hide an inconsistent branch.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::compact_table::CompactTable;
+use crate::domains::Domains;
+use crate::gac::{Propagator, TableConstraint};
+use crate::model::{Constraint, Network, Relation, VarId};
+
+/// All four steps, in order.
+pub fn preprocess(network: &Network) -> Network {
+    singleton_arc_consistency(&remove_universal(&project_unary(&merge_same_scope(
+        network,
+    ))))
+}
+
+/// Step 1: hard constraints whose scopes hold the same variables are replaced by one, over the
+/// first one's scope order, allowing the tuples every one of them allows.
+pub fn merge_same_scope(network: &Network) -> Network {
+    let mut out = network.clone();
+    out.constraints.clear();
+    let mut merged_at: HashMap<Vec<VarId>, usize> = HashMap::new();
+    for c in &network.constraints {
+        let Relation::Allowed(tuples) = &c.relation else {
+            out.constraints.push(c.clone());
+            continue;
+        };
+        let mut key = c.scope.clone();
+        key.sort_unstable();
+        match merged_at.get(&key) {
+            None => {
+                merged_at.insert(key, out.constraints.len());
+                out.constraints.push(c.clone());
+            }
+            Some(&at) => {
+                let first = &mut out.constraints[at];
+                // Rewrite `c`'s tuples in the first constraint's scope order.
+                let order: Vec<usize> = first
+                    .scope
+                    .iter()
+                    .map(|v| c.scope.iter().position(|w| w == v).expect("same variables"))
+                    .collect();
+                let other: HashSet<Vec<u32>> = tuples
+                    .iter()
+                    .map(|t| order.iter().map(|&i| t[i]).collect())
+                    .collect();
+                if let Relation::Allowed(kept) = &mut first.relation {
+                    kept.retain(|t| other.contains(t));
+                }
+                first.name = format!("{} ∩ {}", first.name, c.name);
+            }
+        }
+    }
+    out
+}
+
+/// Step 2: every hard constraint over one decision variable is removed, and the variable's domain
+/// reduced to the values it allows (if it allows none, the result gets a contradiction instead).
+pub fn project_unary(network: &Network) -> Network {
+    let mut out = network.clone();
+    while let Some(i) = out
+        .constraints
+        .iter()
+        .position(|c| c.scope.len() == 1 && c.is_hard() && !out.variables[c.scope[0]].stochastic)
+    {
+        let c = out.constraints.remove(i);
+        let Relation::Allowed(tuples) = c.relation else {
+            unreachable!("hard")
+        };
+        let allowed: HashSet<u32> = tuples.iter().map(|t| t[0]).collect();
+        if allowed.is_empty() {
+            return contradiction(&out); // domains are never empty: the network has no solution
+        }
+        out = out.restrict(c.scope[0], |a| allowed.contains(&a));
+    }
+    out
+}
+
+/// Step 3: universal variables leave the scopes of hard constraints (see the [module
+/// docs](self)); a constraint left with no variable is dropped if it allows the empty tuple, and
+/// kept (as a contradiction) if not.
+pub fn remove_universal(network: &Network) -> Network {
+    let mut out = network.clone();
+    for c in &mut out.constraints {
+        while let Some(i) = universal_position(network, c) {
+            let Relation::Allowed(tuples) = &c.relation else {
+                break;
+            };
+            let projected: HashSet<Vec<u32>> = tuples.iter().map(|t| without(t, i)).collect();
+            c.scope.remove(i);
+            c.relation = Relation::Allowed(projected.into_iter().collect());
+        }
+    }
+    out.constraints
+        .retain(|c| !(c.scope.is_empty() && c.relation == Relation::Allowed(vec![vec![]])));
+    out
+}
+
+/// The position of a universal variable of hard constraint `c`, if it has one.
+fn universal_position(network: &Network, c: &Constraint) -> Option<usize> {
+    let Relation::Allowed(tuples) = &c.relation else {
+        return None;
+    };
+    let distinct: HashSet<&Vec<u32>> = tuples.iter().collect();
+    (0..c.scope.len()).find(|&i| {
+        let projection: HashSet<Vec<u32>> = tuples.iter().map(|t| without(t, i)).collect();
+        let size = network.variables[c.scope[i]].domain.len();
+        distinct.len() == size * projection.len()
+    })
+}
+
+fn without(tuple: &[u32], i: usize) -> Vec<u32> {
+    let mut t = tuple.to_vec();
+    t.remove(i);
+    t
+}
+
+/// Step 4: singleton arc consistency on the decision constraints. Each value of each decision
+/// variable is tried alone; if arc consistency (Compact-Table) then empties a domain, the value is
+/// removed, until a pass removes nothing. If the decision constraints have no solution at all, the
+/// result gets a contradiction (a hard constraint over no variable allowing nothing).
+pub fn singleton_arc_consistency(network: &Network) -> Network {
+    let decisions = network.decisions();
+    let tables: Vec<TableConstraint> = TableConstraint::of(network)
+        .into_iter()
+        .filter(|t| t.scope.iter().all(|&v| !network.variables[v].stochastic))
+        .collect();
+    let sizes: Vec<usize> = network.variables.iter().map(|v| v.domain.len()).collect();
+    let mut domains = Domains::new(sizes.iter().copied());
+    let mut ct = CompactTable::new(&tables, &sizes);
+    if !ct.propagate(&mut domains, &decisions) {
+        return contradiction(network);
+    }
+    loop {
+        let mut removed = false;
+        for &x in &decisions {
+            let values = domains.values(x).to_vec();
+            for a in values {
+                domains.push();
+                ct.push();
+                domains.assign(x, a);
+                let consistent = ct.propagate(&mut domains, &[x]);
+                ct.pop();
+                domains.pop();
+                if !consistent {
+                    domains.remove(x, a);
+                    removed = true;
+                    if !ct.propagate(&mut domains, &[x]) {
+                        return contradiction(network);
+                    }
+                }
+            }
+        }
+        if !removed {
+            break;
+        }
+    }
+    let mut out = network.clone();
+    for &x in &decisions {
+        if domains.size(x) < sizes[x] {
+            out = out.restrict(x, |a| domains.contains(x, a));
+        }
+    }
+    out
+}
+
+fn contradiction(network: &Network) -> Network {
+    let mut out = network.clone();
+    out.hard("no solution (singleton arc consistency)", &[], Vec::new());
+    out
+}
