@@ -39,6 +39,15 @@ pub struct CompactTable {
     next_stamp: u64,
 }
 
+/// What the update step found.
+enum Update {
+    /// `current` is empty.
+    Wipeout,
+    /// `current` is not empty; `only` is the scope position of the one variable that changed, if
+    /// exactly one did.
+    Done { only: Option<usize> },
+}
+
 /// A value saved before it changed, restored by [`CompactTable::pop`].
 #[derive(Clone, Copy, Debug)]
 enum Saved {
@@ -68,6 +77,9 @@ struct Ct {
     last_size: Vec<u32>,
     /// Scratch for the reset update.
     mask: Vec<u64>,
+    /// Whether a filtering has succeeded: from then on, every live value had a support when the
+    /// constraint last looked.
+    filtered: bool,
 }
 
 impl CompactTable {
@@ -116,7 +128,16 @@ impl CompactTable {
             stamp,
             trail: &mut self.trail,
         };
-        ct.update(domains, &mut saver) && ct.filter(domains, &mut saver, shrunk)
+        match ct.update(domains, &mut saver) {
+            Update::Wipeout => false,
+            // The first filtering checks every variable: nothing is known to be supported yet.
+            Update::Done { only } => {
+                let only = only.filter(|_| ct.filtered);
+                let consistent = ct.filter(domains, &mut saver, shrunk, only);
+                ct.filtered |= consistent;
+                consistent
+            }
+        }
     }
 }
 
@@ -216,18 +237,23 @@ impl Ct {
             residues: t.scope.iter().map(|&x| vec![0; sizes[x]]).collect(),
             last_size: t.scope.iter().map(|&x| sizes[x] as u32).collect(),
             supports,
+            filtered: false,
         }
     }
 
     /// Step 1: `current` loses the tuples that name a value removed since the constraint last
-    /// looked. `false` if it becomes empty.
-    fn update(&mut self, domains: &Domains, saver: &mut Saver) -> bool {
+    /// looked, so that it holds exactly the tuples whose values are all live.
+    fn update(&mut self, domains: &Domains, saver: &mut Saver) -> Update {
+        let mut changed = 0;
+        let mut only = None;
         for i in 0..self.scope.len() {
             let x = self.scope[i];
             let (size, last) = (domains.size(x), self.last_size[i] as usize);
             if size == last {
                 continue;
             }
+            changed += 1;
+            only = Some(i);
             let removed = domains.removed_since(x, last);
             if removed.len() < size {
                 for &a in removed {
@@ -249,10 +275,15 @@ impl Ct {
             });
             self.last_size[i] = size as u32;
             if self.limit == 0 {
-                return false;
+                return Update::Wipeout;
             }
         }
-        self.limit > 0
+        if self.limit == 0 {
+            return Update::Wipeout;
+        }
+        Update::Done {
+            only: if changed == 1 { only } else { None },
+        }
     }
 
     /// The reset update: `current ← current ∩ ⋃ supports[i][a]` over the live values `a`.
@@ -275,15 +306,21 @@ impl Ct {
     }
 
     /// Step 2: removes the live values whose supports miss `current`; the variables shrunk are
-    /// appended to `shrunk`. `false` on an emptied domain.
+    /// appended to `shrunk`. `false` on an emptied domain. Skipped, as in the paper: assigned
+    /// variables (a non-empty `current` supports their one value) and `only`, the one variable
+    /// the update saw change (removing its values removed no support of its other values).
     fn filter(
         &mut self,
         domains: &mut Domains,
         saver: &mut Saver,
         shrunk: &mut Vec<VarId>,
+        only: Option<usize>,
     ) -> bool {
         for i in 0..self.scope.len() {
             let x = self.scope[i];
+            if domains.size(x) == 1 || only == Some(i) {
+                continue;
+            }
             let mut removed_any = false;
             let mut k = 0;
             while k < domains.size(x) {

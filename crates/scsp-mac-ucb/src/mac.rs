@@ -8,6 +8,8 @@
 
 use std::time::Instant;
 
+use smallvec::SmallVec;
+
 use crate::domains::Domains;
 use crate::gac::Propagator;
 use crate::model::VarId;
@@ -64,7 +66,8 @@ impl Search<'_> {
             solution(domains);
             return;
         };
-        let mut values = domains.values(x).to_vec();
+        // In increasing order, so that the solutions come out in a reproducible order.
+        let mut values: SmallVec<[u32; 16]> = domains.values(x).into();
         values.sort_unstable();
         for a in values {
             domains.push();

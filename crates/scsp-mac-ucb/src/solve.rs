@@ -116,21 +116,8 @@ pub fn solve(network: &Network, options: &SolveOptions) -> Result<Solved, ScspEr
         Algorithm::Fc => fc::solve(network, options.feasibility, options.deadline),
         Algorithm::MacFc => mac_fc(network, options.feasibility, options.deadline),
     };
-    let index = |v: VarId, value: i64| {
-        network.variables[v]
-            .domain
-            .iter()
-            .position(|&d| d == value)
-            .unwrap_or(usize::MAX)
-    };
     let decisions = network.decisions();
-    feasible.sort_by_key(|s| {
-        decisions
-            .iter()
-            .zip(&s.assignment)
-            .map(|(&v, &value)| index(v, value))
-            .collect::<Vec<_>>()
-    });
+    sort_lexicographically(&mut feasible, network, &decisions);
     Ok(Solved {
         decisions: decisions
             .iter()
@@ -140,6 +127,41 @@ pub fn solve(network: &Network, options: &SolveOptions) -> Result<Solved, ScspEr
         threshold: network.threshold.clone(),
         complete,
     })
+}
+
+/// Sorts solutions in lexicographic order of their decisions' value indices (MAC chooses its
+/// variables by domain size, so it finds them in another order). The key is the indices read as
+/// one mixed-radix number when the domains' product fits in 128 bits, as it does for any network
+/// whose solutions can be listed: one comparison of integers instead of vectors.
+fn sort_lexicographically(solutions: &mut [Solution], network: &Network, decisions: &[VarId]) {
+    let index = |v: VarId, value: i64| {
+        network.variables[v]
+            .domain
+            .iter()
+            .position(|&d| d == value)
+            .unwrap_or(usize::MAX)
+    };
+    let radix = decisions.iter().try_fold(1u128, |product, &v| {
+        product.checked_mul(network.variables[v].domain.len().max(1) as u128)
+    });
+    if radix.is_some() {
+        solutions.sort_by_cached_key(|s| {
+            decisions
+                .iter()
+                .zip(&s.assignment)
+                .fold(0u128, |key, (&v, &value)| {
+                    key * network.variables[v].domain.len().max(1) as u128 + index(v, value) as u128
+                })
+        });
+    } else {
+        solutions.sort_by_cached_key(|s| {
+            decisions
+                .iter()
+                .zip(&s.assignment)
+                .map(|(&v, &value)| index(v, value))
+                .collect::<Vec<_>>()
+        });
+    }
 }
 
 /// MAC + FC (see the [module docs](self)).
