@@ -87,6 +87,7 @@
 //! | `interest_search` | `interest-search` | `interest-search` | Rollason's iterate-by-interest horizon |
 //! | `conspiracy` | `conspiracy` | `conspiracy` | conspiracy numbers, CAEV (Vu et al.), McAllester's CNS |
 //! | `gdl` | `gdl` | `gdl` | Game Description Language: parser, validator, reasoners, games |
+//! | `scsp` | `scsp-mac-ucb` | `scsp` | stochastic constraint networks, MAC + FC, the MAC-UCB / FC-UCB players |
 //! | [`spec`] | (this crate) | — | the one grammar of specs: `name:key=value,…` |
 //! | `registry`, `kit`, `games` | (this crate) | `search` | searchers and games by name, for your game or ours |
 //!
@@ -117,6 +118,8 @@ pub use othello_bitboard as othello;
 pub use othello_solve;
 #[cfg(feature = "random-tree")]
 pub use random_tree;
+#[cfg(feature = "scsp")]
+pub use scsp_mac_ucb as scsp;
 #[cfg(feature = "search")]
 pub use search_core as search;
 

@@ -4,6 +4,7 @@
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
+use crate::gac::TableConstraint;
 use crate::model::{Network, VarId};
 
 /// The shape of [`one_stage`] networks.
@@ -98,6 +99,98 @@ pub fn one_stage(shape: &Shape, seed: u64) -> Network {
         .map(|_| rng.gen_range(0..=2) as f64 / 4.0)
         .collect();
     n
+}
+
+/// A random one-stage network shaped like a game round, for the benches: `decisions` decision
+/// variables of 4 values in a chain of binary hard constraints (each allowing a random 55 % of the
+/// pairs) plus one random ternary hard constraint per four variables, as the rules relate actions
+/// and helper variables; then one uniform stochastic variable of 4 values, bound by a hard
+/// constraint to each of three decision variables that forbids it one outcome for a random
+/// quarter of their values (as legal and next tables bind chance to the actions); and a soft
+/// constraint over the last decision variable and the stochastic one. The number of feasible
+/// policies grows about as `1.6^decisions`.
+pub fn round_like(decisions: usize, seed: u64) -> Network {
+    let mut rng = Pcg64::seed_from_u64(seed);
+    let mut n = Network::new(1);
+    for v in 0..decisions {
+        n.variable(&format!("x{v}"), &[0, 1, 2, 3], false);
+    }
+    let y = n.variable("y", &[0, 1, 2, 3], true);
+    for v in 1..decisions {
+        let scope = [v - 1, v];
+        let kept = all_tuples(&n, &scope)
+            .into_iter()
+            .filter(|_| rng.gen_bool(0.55))
+            .collect();
+        n.hard(&format!("chain{v}"), &scope, kept);
+    }
+    for c in 0..decisions / 4 {
+        let scope = random_scope_of_arity(&mut rng, decisions, 3);
+        let kept = all_tuples(&n, &scope)
+            .into_iter()
+            .filter(|_| rng.gen_bool(0.8))
+            .collect();
+        n.hard(&format!("rule{c}"), &scope, kept);
+    }
+    for c in 0..3.min(decisions) {
+        let x = rng.gen_range(0..decisions);
+        let forbidden: Vec<Option<u32>> = (0..4)
+            .map(|_| rng.gen_bool(0.25).then(|| rng.gen_range(0..4)))
+            .collect();
+        let kept = all_tuples(&n, &[x, y])
+            .into_iter()
+            .filter(|t| forbidden[t[0] as usize] != Some(t[1]))
+            .collect();
+        n.hard(&format!("chance{c}"), &[x, y], kept);
+    }
+    let last = decisions.saturating_sub(1);
+    let rows = all_tuples(&n, &[last, y])
+        .into_iter()
+        .map(|t| (t, vec![rng.gen_range(0..=4) as f64 / 4.0]))
+        .collect();
+    n.soft("reward", &[last, y], rows);
+    n
+}
+
+fn random_scope_of_arity(rng: &mut Pcg64, count: usize, arity: usize) -> Vec<VarId> {
+    let mut scope: Vec<VarId> = (0..count).collect();
+    for i in 0..arity.min(count) {
+        let j = rng.gen_range(i..count);
+        scope.swap(i, j);
+    }
+    scope.truncate(arity.min(count));
+    scope
+}
+
+/// A random CSP of table constraints, for the propagators' benches: `variables` variables of
+/// `domain` values, `constraints` tables over random scopes of `arity` distinct variables, each
+/// allowing every tuple with probability `density`. Returns the tables and the domain sizes.
+pub fn table_csp(
+    variables: usize,
+    domain: usize,
+    constraints: usize,
+    arity: usize,
+    density: f64,
+    seed: u64,
+) -> (Vec<TableConstraint>, Vec<usize>) {
+    let mut rng = Pcg64::seed_from_u64(seed);
+    let tables = (0..constraints)
+        .map(|_| {
+            let scope = random_scope_of_arity(&mut rng, variables, arity);
+            let mut tuples = vec![Vec::new()];
+            for _ in &scope {
+                tuples = tuples
+                    .into_iter()
+                    .flat_map(|t: Vec<u32>| {
+                        (0..domain as u32).map(move |a| [&t[..], &[a]].concat())
+                    })
+                    .collect();
+            }
+            tuples.retain(|_| rng.gen_bool(density));
+            TableConstraint { scope, tuples }
+        })
+        .collect();
+    (tables, vec![domain; variables])
 }
 
 fn random_scope(rng: &mut Pcg64, count: usize, max_arity: usize) -> Vec<VarId> {
