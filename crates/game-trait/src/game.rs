@@ -91,8 +91,11 @@ pub trait Game {
     /// `None`, the default, for games that offer none. Searchers use it for transposition tables
     /// and simply run without one when the game gives no hash.
     /// [`mix64`](crate::mix64) turns small integers into well-spread keys.
+    ///
+    /// Named `state_hash`, not `hash`, so that it never clashes with [`std::hash::Hash::hash`] on
+    /// a game type that derives `Hash`.
     #[inline]
-    fn hash(&self, state: &Self::State) -> Option<u64> {
+    fn state_hash(&self, state: &Self::State) -> Option<u64> {
         let _ = state;
         None
     }
@@ -240,5 +243,25 @@ impl Outcome {
             0 => 0.5,
             _ => 0.0,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    // Imported on purpose: a game type deriving `Hash` must still call `state_hash` unambiguously.
+    #[allow(unused_imports)]
+    use std::hash::Hash;
+
+    use super::*;
+    use crate::testing::{Nim, Pile};
+
+    #[test]
+    fn state_hash_does_not_clash_with_a_derived_std_hash() {
+        let pile = Pile {
+            stones: 3,
+            to_move: 1,
+        };
+        assert_eq!(Nim.state_hash(&pile), Nim.state_hash(&pile.clone()));
+        assert_ne!(Nim.state_hash(&pile), Nim.state_hash(&Nim.initial_state()));
     }
 }

@@ -86,6 +86,8 @@ pub mod hooks;
 mod mix;
 mod score;
 mod search;
+#[cfg(test)]
+mod testing;
 
 pub use eval::{Evaluator, FixedDepth, MarginOnly, OutcomeOnly};
 pub use gain::StaticGain;

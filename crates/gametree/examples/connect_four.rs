@@ -98,7 +98,7 @@ impl Game for ConnectFour {
         })
     }
 
-    fn hash(&self, p: &Position) -> Option<u64> {
+    fn state_hash(&self, p: &Position) -> Option<u64> {
         Some(gametree::game::mix64(p.mine + p.taken)) // mine + taken identifies a position
     }
 

@@ -336,7 +336,7 @@ impl<E, P, H, O> AlphaBeta<E, P, H, O> {
     {
         let start = Instant::now();
         let depth = limits.depth.unwrap_or(self.config.depth);
-        self.prepare(game.hash(state).is_some());
+        self.prepare(game.state_hash(state).is_some());
         self.pruning.start_search();
         let mut root = state.clone();
         let mut run = self.run(game, limits);
@@ -372,7 +372,7 @@ where
         } else {
             depth
         };
-        self.prepare(game.hash(state).is_some());
+        self.prepare(game.state_hash(state).is_some());
         self.pruning.start_search();
         let mut root = state.clone();
         let mut run = self.run(game, limits);

@@ -295,7 +295,7 @@ impl Game for Sums {
     fn apply(&self, s: &mut (u8, u32), mv: u32) -> Option<(u8, u32)> {
         Some((s.0 + 1, s.1 + mv))
     }
-    fn hash(&self, s: &(u8, u32)) -> Option<u64> {
+    fn state_hash(&self, s: &(u8, u32)) -> Option<u64> {
         Some(self.mix(s))
     }
 }

@@ -156,7 +156,7 @@ where
         let mut tt_move = NO_MOVE;
         if let Some(tt) = self.tt.as_deref() {
             // A table is only allocated for games that hash (see `AlphaBeta::prepare`).
-            hash = self.game.hash(state).unwrap_or(0);
+            hash = self.game.state_hash(state).unwrap_or(0);
             self.stats.tt_probes += 1;
             if let Some(entry) = tt.probe(hash) {
                 self.stats.tt_hits += 1;
@@ -405,9 +405,9 @@ where
                 continue;
             };
             let hash = match self.game.apply(state, mv) {
-                Some(child) => self.game.hash(&child),
+                Some(child) => self.game.state_hash(&child),
                 None => {
-                    let hash = self.game.hash(state);
+                    let hash = self.game.state_hash(state);
                     self.game.undo(state, mv);
                     hash
                 }
