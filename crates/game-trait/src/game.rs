@@ -87,9 +87,10 @@ pub trait Game {
         }
     }
 
-    /// A 64-bit hash of the state (Zobrist or equally strong; equal states must hash equally), or
-    /// `None`, the default, for games that offer none. Searchers use it for transposition tables
-    /// and simply run without one when the game gives no hash.
+    /// The state's 64-bit key for transposition tables (Zobrist or equally strong: equal states
+    /// must have equal keys), or `None`: this state has no key, and a search neither probes nor
+    /// stores it. A game may give keys to some states only. Games that never hash keep the
+    /// default, which is always `None`; they are searched without a table.
     /// [`mix64`](crate::mix64) turns small integers into well-spread keys.
     ///
     /// Named `state_hash`, not `hash`, so that it never clashes with [`std::hash::Hash::hash`] on

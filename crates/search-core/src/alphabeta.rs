@@ -162,7 +162,9 @@ impl<E, P, H, O> AlphaBeta<E, P, H, O> {
     }
 
     /// Brings the transposition table in line with the configuration and ages what earlier
-    /// searches learned. Games that give no hash get no table, whatever its configured size.
+    /// searches learned. A table is allocated only for a search whose root has a key (`hashes`),
+    /// so that games that never hash cost no memory; once there, nodes without a key are simply
+    /// neither probed nor stored.
     fn prepare(&mut self, hashes: bool) {
         let bytes = if hashes { self.config.tt_bytes } else { 0 };
         match &mut self.tt {

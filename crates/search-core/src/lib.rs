@@ -105,10 +105,12 @@
 //!    [`Evaluator::evaluate_window`](game_trait::Evaluator::evaluate_window) in the node's window
 //!    (one wider on each side under `>`), and its bound is kept only where the bookkeeping allows it
 //!    (a lower bound at or above β, an upper bound at or below α), otherwise it is read as exact.
-//! 2. **Transposition table** (if `tt_bytes > 0` and the game gives a
-//!    [`state_hash`](game_trait::Game::state_hash)): an entry of *exactly* this node's draft and
-//!    [`budget_key`](game_trait::HorizonPolicy::budget_key) settles the node if it is exact, a lower
-//!    bound with `value ⋆ beta`, or an upper bound that fails low; otherwise its move is tried first.
+//! 2. **Transposition table** (if `tt_bytes > 0` and the game gives this state a key,
+//!    [`state_hash`](game_trait::Game::state_hash); a state without one is neither probed nor
+//!    stored): an entry of *exactly* this node's draft and
+//!    [`budget_key`](game_trait::HorizonPolicy::budget_key) settles the node if it is exact, a
+//!    lower bound with `value ⋆ beta`, or an upper bound that fails low; otherwise its move is
+//!    tried first.
 //!    Deeper entries are not used for cutoffs: they answer a different question (the score at
 //!    another depth), and using them would make the value differ from the fixed-depth minimax value
 //!    whenever positions transpose across depths. Never at the root, which must produce a move.

@@ -376,6 +376,103 @@ fn transposition_table_keeps_fixed_depth_values_with_transpositions() {
     check(150, prop);
 }
 
+/// An explicit tree that gives a key only to the states `hashes` accepts: a game that cannot hash
+/// every state. The others must be neither probed nor stored.
+#[derive(Clone, Debug)]
+struct SomeKeys {
+    tree: ExplicitTree,
+    hashes: fn(NodeId) -> bool,
+}
+
+impl Game for SomeKeys {
+    type State = NodeId;
+    type Move = u32;
+    fn initial_state(&self) -> NodeId {
+        self.tree.initial_state()
+    }
+    fn apply(&self, s: &mut NodeId, mv: u32) -> Option<NodeId> {
+        self.tree.apply(s, mv)
+    }
+    fn state_hash(&self, s: &NodeId) -> Option<u64> {
+        (self.hashes)(*s).then(|| self.tree.state_hash(s)).flatten()
+    }
+}
+
+impl ZeroSumGame for SomeKeys {
+    fn side_to_move(&self, s: &NodeId) -> PlayerId {
+        self.tree.side_to_move(s)
+    }
+    fn outcome(&self, s: &NodeId) -> Option<Outcome> {
+        self.tree.outcome(s)
+    }
+    fn moves(&self, s: &NodeId, moves: &mut MoveList<u32>) {
+        self.tree.moves(s, moves)
+    }
+}
+
+impl Evaluator<SomeKeys> for LeafValue {
+    fn evaluate(&mut self, game: &SomeKeys, s: &NodeId) -> Score {
+        game.tree.value(*s)
+    }
+    fn terminal(&mut self, _: &SomeKeys, _: &NodeId, outcome: Outcome) -> Score {
+        outcome.margin()
+    }
+}
+
+#[test]
+fn states_without_a_key_are_neither_probed_nor_stored() {
+    fn prop(seed: u64, depth: u8, branching: u8) -> TestResult {
+        let (tree, depth) = tree(seed, depth, branching);
+        let only: [fn(NodeId) -> bool; 3] = [|id| id == 0, |id| id % 3 == 0, |id| id % 2 == 1];
+        for hashes in only {
+            let game = SomeKeys {
+                tree: tree.clone(),
+                hashes,
+            };
+            let root = game.initial_state();
+            let exact = oracle(&game, &root, LeafValue, depth).value;
+            let pvs = AlphaBetaConfig {
+                tt_bytes: 1 << 12,
+                ..AlphaBetaConfig::pvs(depth)
+            };
+            for c in [
+                pvs,
+                AlphaBetaConfig {
+                    etc_draft: Some(1),
+                    ..pvs
+                },
+            ] {
+                let mut pvs = AlphaBeta::new(LeafValue).with_config(c);
+                let r = pvs.search(&game, &root, &Limits::none());
+                if (r.value, r.bound) != (exact, Bound::Exact) {
+                    return TestResult::error(format!("{c:?}: {r:?} vs {exact}"));
+                }
+            }
+        }
+        TestResult::passed()
+    }
+    check(300, prop);
+}
+
+#[test]
+fn a_game_that_never_hashes_is_searched_without_probes() {
+    let game = SomeKeys {
+        tree: ExplicitTree::random(4, 6, 4),
+        hashes: |_| false,
+    };
+    let root = game.initial_state();
+    let mut pvs = AlphaBeta::new(LeafValue).with_config(AlphaBetaConfig {
+        tt_bytes: 1 << 12,
+        etc_draft: Some(1),
+        ..AlphaBetaConfig::pvs(6)
+    });
+    for _ in 0..2 {
+        let r = pvs.search(&game, &root, &Limits::none());
+        assert_eq!(r.value, oracle(&game, &root, LeafValue, 6).value);
+        assert_eq!((r.stats.tt_probes, r.stats.tt_hits), (0, 0), "{:?}", r.stats);
+    }
+}
+
 /// An evaluator that knows every node's exact (full-depth) negamax value: forward pruning with it
 /// only ever skips children that are truly no better than α, so the search must stay exact.
 #[derive(Clone, Debug)]
