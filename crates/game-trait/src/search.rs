@@ -164,8 +164,9 @@ pub trait Searcher<G: Game>: Reset {
 /// game, so that `searcher.reset()` needs no type annotation on a searcher that plays many games.
 pub trait Reset {
     /// Forgets what earlier searches learned (transposition table, history, on-line bounds), so that
-    /// the next search behaves as on a fresh searcher. The default does nothing: for searchers that
-    /// keep nothing between searches.
+    /// the next search behaves as on a fresh searcher. A searcher that owns an evaluator also
+    /// resets it ([`Evaluator::reset`](crate::Evaluator::reset)), at the start of its next search.
+    /// The default does nothing: for searchers that keep nothing between searches.
     fn reset(&mut self) {}
 }
 

@@ -57,6 +57,9 @@ pub struct AlphaBeta<E, P = NoPruning, H = DepthHorizon, O = NoOrdering> {
     tt: Option<TranspositionTable>,
     heuristics: Heuristics,
     pv: PvTable,
+    /// Set by [`Reset::reset`]: the evaluator is reset at the start of the next search (the
+    /// evaluator's `reset` names the game, which only a search knows).
+    reset_evaluator: bool,
 }
 
 impl<E> AlphaBeta<E> {
@@ -72,6 +75,7 @@ impl<E> AlphaBeta<E> {
             tt: None,
             heuristics: Heuristics::default(),
             pv: PvTable::default(),
+            reset_evaluator: false,
         }
     }
 }
@@ -94,6 +98,7 @@ impl<E, P, H, O> AlphaBeta<E, P, H, O> {
             tt: self.tt,
             heuristics: self.heuristics,
             pv: self.pv,
+            reset_evaluator: self.reset_evaluator,
         }
     }
 
@@ -108,6 +113,7 @@ impl<E, P, H, O> AlphaBeta<E, P, H, O> {
             tt: self.tt,
             heuristics: self.heuristics,
             pv: self.pv,
+            reset_evaluator: self.reset_evaluator,
         }
     }
 
@@ -122,6 +128,7 @@ impl<E, P, H, O> AlphaBeta<E, P, H, O> {
             tt: self.tt,
             heuristics: self.heuristics,
             pv: self.pv,
+            reset_evaluator: self.reset_evaluator,
         }
     }
 
@@ -338,6 +345,9 @@ impl<E, P, H, O> AlphaBeta<E, P, H, O> {
     {
         let start = Instant::now();
         let depth = limits.depth.unwrap_or(self.config.depth);
+        if std::mem::take(&mut self.reset_evaluator) {
+            self.eval.reset();
+        }
         self.prepare(game.state_hash(state).is_some());
         self.pruning.start_search();
         let mut root = state.clone();
@@ -374,6 +384,9 @@ where
         } else {
             depth
         };
+        if std::mem::take(&mut self.reset_evaluator) {
+            self.eval.reset();
+        }
         self.prepare(game.state_hash(state).is_some());
         self.pruning.start_search();
         let mut root = state.clone();
@@ -398,11 +411,13 @@ where
 }
 
 impl<E, P, H, O> Reset for AlphaBeta<E, P, H, O> {
-    /// Empties the transposition table and forgets killers and history.
+    /// Empties the transposition table and forgets killers and history; the evaluator is reset
+    /// ([`Evaluator::reset`]) at the start of the next search.
     fn reset(&mut self) {
         if let Some(tt) = &mut self.tt {
             tt.clear();
         }
         self.heuristics.clear();
+        self.reset_evaluator = true;
     }
 }

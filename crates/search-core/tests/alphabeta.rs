@@ -936,3 +936,34 @@ fn a_declined_promoted_move_is_skipped_not_the_end_of_the_node() {
         assert_eq!(evaluated, vec![1, 2, 3, 4], "seed {seed}");
     }
 }
+
+/// An evaluator that counts how often it was reset.
+#[derive(Default)]
+struct CountsResets(u32);
+
+impl Evaluator<ExplicitTree> for CountsResets {
+    fn evaluate(&mut self, game: &ExplicitTree, s: &NodeId) -> Score {
+        game.value(*s)
+    }
+    fn reset(&mut self) {
+        self.0 += 1;
+    }
+}
+
+#[test]
+fn resetting_a_searcher_resets_its_evaluator_before_the_next_search() {
+    use game_trait::Reset;
+    let tree = ExplicitTree::random(2, 4, 3);
+    let root = tree.initial_state();
+    let mut ab = AlphaBeta::new(CountsResets::default());
+    let mut minimax = Minimax::new(CountsResets::default(), 3);
+    ab.search(&tree, &root, &Limits::none());
+    minimax.search(&tree, &root, &Limits::none());
+    assert_eq!((ab.evaluator_mut().0, minimax.evaluator_mut().0), (0, 0));
+    ab.reset();
+    minimax.reset();
+    ab.search(&tree, &root, &Limits::none());
+    minimax.search(&tree, &root, &Limits::none());
+    ab.search(&tree, &root, &Limits::none());
+    assert_eq!((ab.evaluator_mut().0, minimax.evaluator_mut().0), (1, 1));
+}
