@@ -265,4 +265,35 @@ mod tests {
         assert_eq!(Nim.state_hash(&pile), Nim.state_hash(&pile.clone()));
         assert_ne!(Nim.state_hash(&pile), Nim.state_hash(&Nim.initial_state()));
     }
+
+    #[test]
+    fn margins_are_clamped_to_the_evaluation_limit_and_negate_without_overflow() {
+        for (margin, clamped) in [
+            (i32::MIN, -EVAL_LIMIT),
+            (-EVAL_LIMIT - 1, -EVAL_LIMIT),
+            (-EVAL_LIMIT, -EVAL_LIMIT),
+            (-3, -3),
+            (0, 0),
+            (64, 64),
+            (EVAL_LIMIT + 1, EVAL_LIMIT),
+            (i32::MAX, EVAL_LIMIT),
+        ] {
+            let outcome = Outcome::margin_of(margin);
+            assert_eq!(outcome.margin(), clamped, "{margin}");
+            assert_eq!(outcome.for_opponent().margin(), -clamped, "{margin}");
+            assert_eq!(outcome.for_opponent().for_opponent(), outcome);
+            assert_eq!(outcome.score(), terminal_score(clamped));
+        }
+        assert_eq!(Outcome::WIN.for_opponent(), Outcome::LOSS);
+        assert_eq!(Outcome::DRAW.for_opponent(), Outcome::DRAW);
+    }
+
+    #[test]
+    fn payoffs_are_win_draw_loss_whatever_the_margin() {
+        for (margin, payoff) in [(i32::MIN, 0.0), (-1, 0.0), (0, 0.5), (1, 1.0), (64, 1.0)] {
+            let outcome = Outcome::margin_of(margin);
+            assert_eq!(outcome.payoff(), payoff, "{margin}");
+            assert_eq!(outcome.payoff() + outcome.for_opponent().payoff(), 1.0);
+        }
+    }
 }
