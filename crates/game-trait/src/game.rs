@@ -173,10 +173,12 @@ pub trait ZeroSumGame: Game {
     /// is the one place where a game says that it is over and who won.
     fn outcome(&self, state: &Self::State) -> Option<Outcome>;
 
-    /// Pushes the legal moves of the side to move onto `moves`, which the caller has emptied.
-    /// Asked only while the game goes on ([`outcome`](ZeroSumGame::outcome) is `None`), and there
-    /// must be at least one (a player who cannot move but whose game is not over passes: the pass
-    /// is a move).
+    /// Pushes the legal moves of the side to move onto `moves`, which **the caller has emptied**:
+    /// an implementation just extends it. Callers clear the list first, or call the derived
+    /// [`GeneralGame::legal_moves`](crate::GeneralGame::legal_moves), which replaces the list's
+    /// contents. Asked only while the game goes on ([`outcome`](ZeroSumGame::outcome) is `None`),
+    /// and there must be at least one move (a player who cannot move but whose game is not over
+    /// passes: the pass is a move).
     fn moves(&self, state: &Self::State, moves: &mut MoveList<Self::Move>);
 }
 

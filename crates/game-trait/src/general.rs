@@ -46,7 +46,9 @@ pub trait GeneralGame: Game {
     /// Who acts in `state`.
     fn turn(&self, state: &Self::State) -> Turn;
 
-    /// Replaces the contents of `moves` with `player`'s legal moves in `state`. At a `Player(p)`
+    /// **Replaces** the contents of `moves` with `player`'s legal moves in `state`: callers may pass
+    /// a list that still holds the last node's moves, so an implementation clears it first (unlike
+    /// [`ZeroSumGame::moves`], which is called on a list the caller emptied). At a `Player(p)`
     /// node only `p` is asked; at a `Simultaneous` node every player has at least one move (a player
     /// with nothing to choose has exactly one, such as GDL's `noop`).
     fn legal_moves(&self, state: &Self::State, player: PlayerId, moves: &mut MoveList<Self::Move>);
