@@ -184,6 +184,9 @@ where
             "uct" => Box::new(uct(&mut args)),
             other => unreachable!("`{other}` is in the registry but has no builder"),
         };
+        // Only `fe` reads the game (to sample games for its off-line bounds); a build without
+        // forward estimation has no other use for it.
+        #[cfg(not(feature = "forward-estimation"))]
         let _ = game;
         Ok(Built {
             searcher,

@@ -31,6 +31,17 @@ pub struct SearcherEntry {
     pub params: &'static [Param],
 }
 
+impl SearcherEntry {
+    /// Which games it plays, for listings: `two-player zero-sum games` or `every game`.
+    pub fn plays(&self) -> &'static str {
+        if self.zero_sum {
+            "two-player zero-sum games"
+        } else {
+            "every game"
+        }
+    }
+}
+
 /// A game that can be named in a spec.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct GameEntry {
@@ -278,16 +289,12 @@ fn names(names: impl Iterator<Item = &'static str>) -> String {
 pub fn reference() -> String {
     let mut out = String::from("# Searchers\n\n");
     for s in SEARCHERS {
-        let plays = if s.zero_sum {
-            "two-player zero-sum games"
-        } else {
-            "every game"
-        };
         let _ = write!(
             out,
-            "## `{}`\n\n{}; plays {plays}",
+            "## `{}`\n\n{}; plays {}",
             s.name,
-            capitalise(s.about)
+            capitalise(s.about),
+            s.plays()
         );
         if s.exact {
             out.push_str("; returns exactly the minimax value");

@@ -4,7 +4,7 @@
 //!
 //! # Should I be using this crate?
 //! Use it to search any two-player zero-sum game that implements [`game_trait::ZeroSumGame`]
-//! ([`AlphaBeta`], [`Minimax`]) or any [`game_trait::Game`] ([`Uct`], [`perft`]). Algorithms that
+//! ([`AlphaBeta`], [`Minimax`]) or any [`game_trait::GeneralGame`] ([`Uct`], [`perft`]). Algorithms that
 //! *modify* α/β (forward estimation, interest search, an endgame solver) do not fork it: they plug
 //! into its hooks ([`game_trait::hooks`]) and stay in their own crates. Through the `gametree` facade
 //! this crate is `gametree::search`.

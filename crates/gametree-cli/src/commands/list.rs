@@ -22,12 +22,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     }
     println!("searchers (SPEC = name or name:key=value,...):");
     for s in SEARCHERS {
-        let plays = if s.zero_sum {
-            "two-player zero-sum games"
-        } else {
-            "every game"
-        };
-        println!("  {:<12}{} ({plays})", s.name, s.about);
+        println!("  {:<12}{} ({})", s.name, s.about, s.plays());
         params(s.params);
     }
     println!("\ngames (GAME = name or name:key=value,..., or a game file):");
