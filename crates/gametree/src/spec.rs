@@ -122,18 +122,20 @@ impl FromStr for Spec {
             if part.is_empty() {
                 continue;
             }
-            let Some((key, value)) = part.split_once('=') else {
+            let Some(equals) = part.find('=') else {
                 return Err(malformed(start, format!("`{part}` is not `key=value`")));
             };
-            let key = key.trim();
+            let (key, value) = (part[..equals].trim(), &part[equals + 1..]);
             if params.iter().any(|p| p.key == key) {
                 return Err(malformed(start, format!("`{key}` is given twice")));
             }
+            // The value's first character, after any spaces that follow `=`.
+            let value_start = part.len() - value.trim_start().len();
             params.push(Given {
                 key: key.to_string(),
                 value: value.trim().to_string(),
                 key_column: start,
-                value_column: start + part.find('=').map_or(0, |i| part[..=i].chars().count()),
+                value_column: start + part[..value_start].chars().count(),
             });
         }
         Ok(Spec {
@@ -464,13 +466,11 @@ impl<'a> Args<'a> {
     /// The spec written out with every parameter read, as used: `pvs:depth=8,tt=64mb,cutoff=ge`.
     pub fn full_spec(&self) -> String {
         let mut text = self.spec.name.clone();
-        for (i, param) in self.params.iter().enumerate() {
+        let mut separator = ':';
+        for param in &self.params {
             if let Some((_, value)) = self.used.iter().find(|(k, _)| *k == param.key) {
-                text.push(if i == 0 || !text.contains(':') {
-                    ':'
-                } else {
-                    ','
-                });
+                text.push(separator);
+                separator = ',';
                 text.push_str(param.key);
                 text.push('=');
                 text.push_str(value);
@@ -566,6 +566,33 @@ mod tests {
         ));
         assert!(matches!(args(":depth=1"), Err(SpecError::Malformed { .. })));
         assert!(args("x:tt=12parsecs").is_err());
+    }
+
+    /// The character a 1-based column points at.
+    fn at(text: &str, column: usize) -> String {
+        text.chars().skip(column - 1).collect()
+    }
+
+    #[test]
+    fn columns_point_at_the_key_or_value_after_spaces_and_wide_characters() {
+        for (text, rest) in [
+            ("x:depth= 99", "99"),
+            ("x: tt = 1kb , depth =  99", "99"),
+            ("x:cutoff=é,depth=99", "é,depth=99"),
+            ("é:tt=é1,depth=1", "é1,depth=1"),
+            ("ééé: depth = ééé", "ééé"),
+        ] {
+            match args(text) {
+                Err(SpecError::BadValue { column, .. }) => assert_eq!(at(text, column), rest),
+                other => panic!("{text}: {other:?}"),
+            }
+        }
+        for (text, rest) in [("x:depth=4, depht=3", "depht=3"), ("é:tt=1k, ü =1", "ü =1")] {
+            match args(text) {
+                Err(SpecError::UnknownKey { column, .. }) => assert_eq!(at(text, column), rest),
+                other => panic!("{text}: {other:?}"),
+            }
+        }
     }
 
     #[test]
