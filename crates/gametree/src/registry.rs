@@ -11,6 +11,8 @@
 
 use std::fmt::Write;
 
+use game_trait::INFINITY;
+
 use crate::spec::{DefaultValue, Kind, Param, SpecError};
 
 /// A searcher that can be named in a spec.
@@ -112,7 +114,7 @@ pub const SEARCHERS: &[SearcherEntry] = &[
             Param::fixed("depth", DEPTH, "6", "depth of the last iteration, in plies"),
             Param::fixed("tt", Kind::Size, "64mb", "transposition-table size, 0 for none"),
             CUTOFF,
-            Param::fixed("aspiration", int(0, ANY), "0",
+            Param::fixed("aspiration", int(0, INFINITY as i64), "0",
                 "half-width of the window around the last iteration's value, 0 for none"),
         ],
     },
@@ -192,7 +194,7 @@ pub const SEARCHERS: &[SearcherEntry] = &[
             Param::fixed("w", int(1, ANY), "1", "granularity of the value grid"),
             Param::fixed("t", int(0, 1024), "1",
                 "threshold: stop when more than t leaves must conspire to change the value"),
-            Param::fixed("nodes", int(1, 1 << 32), "4194304", "largest tree kept, in nodes"),
+            Param::fixed("nodes", int(1, u32::MAX as i64), "4194304", "largest tree kept, in nodes"),
         ],
     },
     SearcherEntry {
@@ -369,6 +371,107 @@ mod tests {
             "src/registry/reference.md is stale: run `GAMETREE_BLESS=1 cargo test -p gametree \
              reference` and commit it"
         );
+    }
+
+    /// Builds `spec` for the game visited and, on small games, searches with it briefly.
+    #[cfg(all(feature = "othello", feature = "random-tree", feature = "gdl"))]
+    struct Build {
+        spec: crate::spec::Spec,
+        search: bool,
+    }
+
+    #[cfg(all(feature = "othello", feature = "random-tree", feature = "gdl"))]
+    impl crate::games::GameVisitor for Build {
+        type Output = Result<String, SpecError>;
+        fn visit<G: crate::games::Registered>(self, game: &G, root: &G::State) -> Self::Output {
+            let mut built = game.searcher(&self.spec)?;
+            if self.search {
+                let limits = game_trait::Limits::none().with_nodes(20_000);
+                built.searcher.search(game, root, &limits);
+            }
+            Ok(built.spec)
+        }
+    }
+
+    /// Every integer parameter of every searcher, at both ends of its range, on every kind of
+    /// game: the searcher builds (or is refused with a message, never a panic), and the value is
+    /// used as given; one beyond either end is a `BadValue`. On the small tree it also searches.
+    #[test]
+    #[cfg(all(
+        feature = "othello",
+        feature = "random-tree",
+        feature = "forward-estimation",
+        feature = "interest-search",
+        feature = "conspiracy",
+        feature = "gdl"
+    ))]
+    fn every_integer_parameter_builds_at_both_ends_of_its_range_and_not_beyond() {
+        use crate::games::GameChoice;
+        use crate::spec::Spec;
+        let gdl = |name: &str| format!("{}/../gdl/games/{name}", env!("CARGO_MANIFEST_DIR"));
+        let games = [
+            ("tree:depth=4,branching=3".to_string(), ""),
+            ("random-tree:b=3,d=4".to_string(), ""),
+            ("othello".to_string(), "othello"),
+            (gdl("tictactoe.kif"), ""), // two-player zero-sum: every searcher
+            (gdl("rps3.kif"), ""),      // simultaneous: UCT only
+        ];
+        for (on, entry) in &games {
+            let choice = GameChoice::parse(on).unwrap();
+            let game_params = if entry.is_empty() {
+                &[][..]
+            } else {
+                game(entry).unwrap().searcher_params
+            };
+            let small = on.starts_with("tree");
+            for s in SEARCHERS {
+                for p in s.params.iter().chain(game_params) {
+                    let Kind::Int { min, max } = p.kind else {
+                        continue;
+                    };
+                    for value in [min, max] {
+                        // Sampling a million games of Othello or GDL takes minutes; the range
+                        // check that makes reading `samples` safe runs on every build anyway.
+                        if p.key == "samples" && value == max && !small {
+                            continue;
+                        }
+                        let spec: Spec = format!("{}:{}={value}", s.name, p.key).parse().unwrap();
+                        let build = Build {
+                            spec: spec.clone(),
+                            search: small,
+                        };
+                        match choice.visit_for(&spec, build) {
+                            // As given, or not read at all (`fe:samples` with exact bounds).
+                            Ok(full) => {
+                                let used: Spec = full.parse().unwrap();
+                                let value = value.to_string();
+                                assert!(
+                                    used.value(p.key).map_or(true, |v| v == value),
+                                    "{spec} on {on}: {full}"
+                                );
+                            }
+                            Err(SpecError::Invalid { .. }) => {}
+                            Err(e) => panic!("{spec} on {on}: {e}"),
+                        }
+                    }
+                    // A game UCT alone plays refuses the others before reading any value.
+                    let refused = s.zero_sum && on.ends_with("rps3.kif");
+                    let beyond = [min.checked_sub(1), max.checked_add(1)];
+                    for beyond in beyond.into_iter().flatten().filter(|_| !refused) {
+                        let spec: Spec = format!("{}:{}={beyond}", s.name, p.key).parse().unwrap();
+                        let build = Build {
+                            spec: spec.clone(),
+                            search: false,
+                        };
+                        let result = choice.visit_for(&spec, build);
+                        assert!(
+                            matches!(result, Err(SpecError::BadValue { .. })),
+                            "{spec} on {on}: {result:?}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -315,8 +315,10 @@ pub fn parse_size(text: &str) -> Option<usize> {
 /// given or the table's default, and records it, so that [`full_spec`](Args::full_spec) can
 /// write the spec out with every parameter as it was used.
 ///
-/// The getters panic if asked for a key that is not in the table: that is a bug of the builder,
-/// caught by the registry's tests, never a user error.
+/// The getters panic if asked for a key that is not in the table, or to read an integer into a
+/// type that cannot hold every value of its table's range: those are bugs of the builder, which
+/// panic whatever the value (the default included), so the registry's tests catch them. No value a
+/// user gives can make a getter panic.
 #[derive(Debug)]
 pub struct Args<'a> {
     spec: &'a Spec,
@@ -369,12 +371,26 @@ impl<'a> Args<'a> {
     fn raw(&mut self, key: &str) -> Option<String> {
         let param = self.param(key);
         let text = match (self.spec.value(key), param.default) {
-            (Some(value), _) => value.to_string(),
+            (Some(value), _) => canonical(param.kind, value),
             (None, DefaultValue::Fixed(value)) => value.to_string(),
             (None, DefaultValue::Derived(_)) => return None,
         };
         self.record(param.key, text.clone());
         Some(text)
+    }
+
+    /// Panics unless `T` holds every value of `key`'s integer range (a builder's bug, whatever the
+    /// value given), so that converting a validated value to `T` cannot fail.
+    fn check_fits<T: FromStr>(&self, key: &str) {
+        if let Kind::Int { min, max } = self.param(key).kind {
+            let fits = |v: i64| v.to_string().parse::<T>().is_ok();
+            assert!(
+                fits(min) && fits(max),
+                "`{}`: the range {min}..={max} of `{key}` does not fit {}",
+                self.name(),
+                std::any::type_name::<T>()
+            );
+        }
     }
 
     fn param(&self, key: &str) -> &'a Param {
@@ -395,14 +411,19 @@ impl<'a> Args<'a> {
             .unwrap_or_else(|| panic!("`{key}` has a derived default: read it with `derived`"))
     }
 
-    /// An integer parameter.
-    pub fn int<T: TryFrom<i64>>(&mut self, key: &str) -> T {
-        convert(key, &self.fixed(key))
+    /// An integer parameter, as `T`, which must hold every value of the parameter's range.
+    pub fn int<T: FromStr>(&mut self, key: &str) -> T {
+        assert!(
+            matches!(self.param(key).kind, Kind::Int { .. }),
+            "`{key}` is not an integer"
+        );
+        self.check_fits::<T>(key);
+        parse(&self.fixed(key))
     }
 
     /// A real parameter.
     pub fn real(&mut self, key: &str) -> f64 {
-        self.fixed(key).parse().expect("validated by its kind")
+        parse(&self.fixed(key))
     }
 
     /// A size parameter, in bytes.
@@ -435,16 +456,19 @@ impl<'a> Args<'a> {
     /// The value given for `key` (parsed as `T`), or `None` if the spec leaves it out; for
     /// parameters whose default depends on others.
     pub fn optional<T: FromStr>(&mut self, key: &str) -> Option<T> {
-        let value = self.spec.value(key)?.to_string();
-        self.record(self.param(key).key, value.clone());
-        Some(value.parse().ok().expect("validated by its kind"))
+        self.check_fits::<T>(key);
+        let param = self.param(key);
+        let value = canonical(param.kind, self.spec.value(key)?);
+        self.record(param.key, value.clone());
+        Some(parse(&value))
     }
 
     /// A parameter whose default the game decides: the value given (parsed as `T`), else
     /// `derived`; either way recorded for [`full_spec`](Args::full_spec).
     pub fn derived<T: FromStr + ToString>(&mut self, key: &str, derived: T) -> T {
+        self.check_fits::<T>(key);
         match self.raw(key) {
-            Some(text) => text.parse().ok().expect("validated by its kind"),
+            Some(text) => parse(&text),
             None => {
                 self.record(self.param(key).key, derived.to_string());
                 derived
@@ -480,12 +504,21 @@ impl<'a> Args<'a> {
     }
 }
 
-/// Converts a validated integer text to `T` (the table's range keeps it within `T`).
-fn convert<T: TryFrom<i64>>(key: &str, text: &str) -> T {
-    let value: i64 = text.parse().expect("validated by its kind");
-    T::try_from(value)
+/// A given value as the getters read it and [`Args::full_spec`] writes it: integers in their
+/// plain decimal form (`+7`, `007` and `-0` are `7`, `7` and `0`), so that every type holding the
+/// range parses them.
+fn canonical(kind: Kind, value: &str) -> String {
+    match (kind, value.parse::<i64>()) {
+        (Kind::Int { .. }, Ok(number)) => number.to_string(),
+        _ => value.to_string(),
+    }
+}
+
+/// Parses a value its kind validated, into a type [`Args::check_fits`] accepted.
+fn parse<T: FromStr>(text: &str) -> T {
+    text.parse()
         .ok()
-        .unwrap_or_else(|| panic!("the range of `{key}` in its table does not fit its type"))
+        .expect("validated by its kind, into a type that holds its range")
 }
 
 /// `key=default, key=default, …` for error messages.
@@ -593,6 +626,37 @@ mod tests {
                 other => panic!("{text}: {other:?}"),
             }
         }
+    }
+
+    #[test]
+    fn integers_are_read_and_written_in_their_plain_form() {
+        assert_eq!(
+            args("x:depth=+07,step=-0").unwrap_err(),
+            SpecError::BadValue {
+                name: "x".into(),
+                key: "step".into(),
+                value: "-0".into(),
+                column: 18,
+                expected: "an integer from 1 to 1000".into(),
+            }
+        );
+        assert_eq!(
+            args("x:depth=+07,step=0003").unwrap(),
+            "7 0 ge 3 x:depth=7,tt=0,cutoff=ge,step=3"
+        );
+        let spec: Spec = "x:depth=-0".parse().unwrap();
+        let mut args = Args::new(&spec, &[TABLE]).unwrap();
+        assert_eq!(args.int::<u8>("depth"), 0);
+    }
+
+    /// A builder reading a parameter into a type too small for its range is caught by any test
+    /// that reads it, whatever the value: here the default.
+    #[test]
+    #[should_panic(expected = "the range 1..=1000 of `step` does not fit u8")]
+    fn a_range_that_does_not_fit_its_type_fails_whatever_the_value() {
+        let spec: Spec = "x:step=2".parse().unwrap();
+        let mut args = Args::new(&spec, &[TABLE]).unwrap();
+        args.derived::<u8>("step", 7);
     }
 
     #[test]
