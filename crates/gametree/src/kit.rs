@@ -166,9 +166,9 @@ where
         }
         let searcher: Box<dyn Searcher<G>> = match entry.name {
             "minimax" => Box::new(Minimax::new(self.eval.clone(), args.int("depth"))),
-            "alphabeta" => Box::new(self.alpha_beta(&mut args, AlphaBetaConfig::alpha_beta(0))),
+            "alphabeta" => Box::new(self.alpha_beta(&mut args, AlphaBetaConfig::alpha_beta(0))?),
             "pvs" => {
-                let mut engine = self.alpha_beta(&mut args, AlphaBetaConfig::pvs(0));
+                let mut engine = self.alpha_beta(&mut args, AlphaBetaConfig::pvs(0))?;
                 let width: Score = args.int("aspiration");
                 engine.config_mut().aspiration = (width > 0).then_some(width);
                 Box::new(engine)
@@ -176,7 +176,7 @@ where
             #[cfg(feature = "forward-estimation")]
             "fe" => self.forward_estimation(game, &mut args)?,
             #[cfg(feature = "interest-search")]
-            "interest" => self.interest(&mut args),
+            "interest" => self.interest(&mut args)?,
             #[cfg(feature = "conspiracy")]
             "caev" => self.caev(&mut args)?,
             #[cfg(feature = "conspiracy")]
@@ -195,12 +195,13 @@ where
     }
 
     /// The α/β engine with `depth`, `tt` and `cutoff` read on top of `config`, and the kit's
-    /// evaluation and ordering.
+    /// evaluation and ordering; its table is allocated now, so that a size the machine cannot
+    /// provide is an error of the spec.
     fn alpha_beta(
         &self,
         args: &mut Args,
         config: AlphaBetaConfig,
-    ) -> AlphaBeta<E, game_trait::NoPruning, game_trait::DepthHorizon, O> {
+    ) -> Result<AlphaBeta<E, game_trait::NoPruning, game_trait::DepthHorizon, O>, SpecError> {
         let config = AlphaBetaConfig {
             depth: args.int("depth"),
             tt_bytes: args.size("tt"),
@@ -210,9 +211,13 @@ where
             },
             ..config
         };
-        AlphaBeta::new(self.eval.clone())
+        let mut engine = AlphaBeta::new(self.eval.clone())
             .with_config(config)
-            .with_ordering(self.ordering.clone())
+            .with_ordering(self.ordering.clone());
+        engine
+            .allocate_table()
+            .map_err(|e| args.invalid("tt", e))?;
+        Ok(engine)
     }
 
     /// `fe`: α/β pruned by Zhang's forward estimation.
@@ -228,7 +233,7 @@ where
         O: MoveOrdering<G>,
     {
         use forward_estimation::{learn_offline, EdgeBounds, ForwardEstimation};
-        let engine = self.alpha_beta(args, AlphaBetaConfig::alpha_beta(0));
+        let engine = self.alpha_beta(args, AlphaBetaConfig::alpha_beta(0))?;
         let known = if self.exact_edges.is_some() {
             "exact"
         } else {
@@ -263,7 +268,7 @@ where
     /// runs without the history heuristic, which would break the increasing-cost order (see the
     /// interest-search crate docs).
     #[cfg(feature = "interest-search")]
-    fn interest<G>(&self, args: &mut Args) -> Box<dyn Searcher<G>>
+    fn interest<G>(&self, args: &mut Args) -> Result<Box<dyn Searcher<G>>, SpecError>
     where
         G: ZeroSumGame + 'static,
         E: Evaluator<G>,
@@ -284,12 +289,14 @@ where
             ..AlphaBetaConfig::pvs(args.int("iterations"))
         };
         let plausibility = self.plausibility.clone();
-        Box::new(
-            AlphaBeta::new(self.eval.clone())
-                .with_config(engine)
-                .with_horizon(InterestHorizon::with_config(config, plausibility.clone()))
-                .with_ordering(InterestOrdering::new(plausibility)),
-        )
+        let mut engine = AlphaBeta::new(self.eval.clone())
+            .with_config(engine)
+            .with_horizon(InterestHorizon::with_config(config, plausibility.clone()))
+            .with_ordering(InterestOrdering::new(plausibility));
+        engine
+            .allocate_table()
+            .map_err(|e| args.invalid("tt", e))?;
+        Ok(Box::new(engine))
     }
 
     /// `caev`: the CN(x, y) player. CN(0, y) is plain α/β of depth y, CN(x, 0) values the layer's

@@ -200,7 +200,8 @@ pub enum Kind {
         /// Largest accepted value.
         max: f64,
     },
-    /// A size in bytes: `4096`, `512kb`, `64mb`, `1gb` (`kib`, `mib`, `gib` too).
+    /// A size in bytes, at most [`MAX_SIZE`] (64 GiB): `4096`, `512kb`, `64mb`, `1gb` (`kib`, `mib`,
+    /// `gib` too; every unit is a power of 1024).
     Size,
     /// `true` or `false`.
     Flag,
@@ -209,6 +210,10 @@ pub enum Kind {
     /// Free text without `,`.
     Text,
 }
+
+/// The largest [`Kind::Size`]: 64 GiB, more than any table these searchers need, so that a typo
+/// such as `tt=1000gb` is a bad value rather than an allocation the machine refuses.
+pub const MAX_SIZE: u64 = 64 << 30;
 
 /// The value of a [`Param`] that is not given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -259,7 +264,7 @@ impl Kind {
             Kind::Real { min, max } => value
                 .parse::<f64>()
                 .is_ok_and(|v| v.is_finite() && (min..=max).contains(&v)),
-            Kind::Size => parse_size(value).is_some(),
+            Kind::Size => parse_size(value).is_some_and(|bytes| bytes as u64 <= MAX_SIZE),
             Kind::Flag => matches!(value, "true" | "false"),
             Kind::Choice(words) => words.contains(&value),
             Kind::Text => !value.is_empty(),
@@ -275,7 +280,7 @@ impl fmt::Display for Kind {
             Kind::Int { min, max } => write!(f, "an integer from {min} to {max}"),
             Kind::Real { min, max } if max == f64::MAX => write!(f, "a number ≥ {min}"),
             Kind::Real { min, max } => write!(f, "a number from {min} to {max}"),
-            Kind::Size => f.write_str("a size such as 4096, 512kb, 64mb or 1gb"),
+            Kind::Size => f.write_str("a size up to 64gb, such as 4096, 512kb, 64mb or 1gb"),
             Kind::Flag => f.write_str("`true` or `false`"),
             Kind::Choice(words) => write!(f, "one of {}", words.join(", ")),
             Kind::Text => f.write_str("text"),
@@ -599,6 +604,11 @@ mod tests {
         ));
         assert!(matches!(args(":depth=1"), Err(SpecError::Malformed { .. })));
         assert!(args("x:tt=12parsecs").is_err());
+        let err = args("x:tt=1000gb").unwrap_err();
+        assert!(matches!(err, SpecError::BadValue { column: 6, .. }), "{err:?}");
+        assert!(err.to_string().contains("a size up to 64gb"), "{err}");
+        assert!(args("x:tt=64gb").is_ok());
+        assert!(args("x:tt=65537mb").is_err());
     }
 
     /// The character a 1-based column points at.

@@ -21,6 +21,7 @@ use game_trait::{
 pub use config::AlphaBetaConfig;
 
 use crate::ordering::Heuristics;
+use crate::error::SearchError;
 use crate::stopwatch::Stopwatch;
 use crate::tt::{TranspositionTable, NO_MOVE};
 use negamax::Run;
@@ -168,16 +169,37 @@ impl<E, P, H, O> AlphaBeta<E, P, H, O> {
         &mut self.ordering
     }
 
+    /// Allocates the transposition table of the configured size now, rather than at the first
+    /// search, so that a size the machine cannot provide is an error here instead of a search
+    /// without a table (with `tt_bytes` 0 it frees any table). The facade's builders call it.
+    pub fn allocate_table(&mut self) -> Result<(), SearchError> {
+        let bytes = self.config.tt_bytes;
+        match &self.tt {
+            _ if bytes == 0 => self.tt = None,
+            Some(tt) if tt.bytes() == TranspositionTable::new_size(bytes) => {}
+            _ => {
+                self.tt = None; // free the old table before allocating the new one
+                self.tt = Some(TranspositionTable::try_new(bytes)?);
+            }
+        }
+        Ok(())
+    }
+
     /// Brings the transposition table in line with the configuration and ages what earlier
-    /// searches learned. A table is allocated only for a search whose root has a key (`hashes`),
-    /// so that games that never hash cost no memory; once there, nodes without a key are simply
-    /// neither probed nor stored.
-    fn prepare(&mut self, hashes: bool) {
-        let bytes = if hashes { self.config.tt_bytes } else { 0 };
+    /// searches learned. A missing table is allocated only for a search whose root has a key
+    /// (`root_has_key`), so that games that never hash cost no memory; nodes without a key are
+    /// neither probed nor stored. If the machine cannot provide the table, the search runs
+    /// without one ([`allocate_table`](Self::allocate_table) reports that as an error).
+    fn prepare(&mut self, root_has_key: bool) {
+        let bytes = self.config.tt_bytes;
         match &mut self.tt {
             _ if bytes == 0 => self.tt = None,
             Some(tt) if tt.bytes() == TranspositionTable::new_size(bytes) => tt.new_search(),
-            _ => self.tt = Some(TranspositionTable::new(bytes)),
+            _ if !root_has_key => self.tt = None,
+            _ => {
+                self.tt = None;
+                self.tt = TranspositionTable::try_new(bytes).ok();
+            }
         }
         self.heuristics
             .new_search(self.config.killers, self.config.history);

@@ -210,6 +210,7 @@
 
 mod alphabeta;
 pub mod arena;
+mod error;
 pub mod horizon;
 mod minimax;
 pub mod ordering;
@@ -220,6 +221,7 @@ pub mod tt;
 pub mod uct;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
+pub use error::SearchError;
 pub use minimax::Minimax;
 pub use perft::{perft, perft_divide};
 pub use stopwatch::CHECK_INTERVAL;

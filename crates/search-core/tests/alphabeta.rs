@@ -967,3 +967,23 @@ fn resetting_a_searcher_resets_its_evaluator_before_the_next_search() {
     ab.search(&tree, &root, &Limits::none());
     assert_eq!((ab.evaluator_mut().0, minimax.evaluator_mut().0), (1, 1));
 }
+
+#[test]
+fn a_table_the_machine_cannot_provide_is_an_error_and_searches_go_on_without_it() {
+    let tree = ExplicitTree::random(6, 5, 3);
+    let root = tree.initial_state();
+    let mut pvs = AlphaBeta::new(LeafValue).with_config(AlphaBetaConfig {
+        tt_bytes: usize::MAX,
+        ..AlphaBetaConfig::pvs(5)
+    });
+    assert!(matches!(
+        pvs.allocate_table(),
+        Err(search_core::SearchError::TableAllocation { .. })
+    ));
+    let r = pvs.search(&tree, &root, &Limits::none());
+    assert_eq!(r.value, oracle(&tree, &root, LeafValue, 5).value);
+    assert_eq!(r.stats.tt_probes, 0);
+    pvs.config_mut().tt_bytes = 1 << 12;
+    assert_eq!(pvs.allocate_table(), Ok(()));
+    assert!(pvs.search(&tree, &root, &Limits::none()).stats.tt_probes > 0);
+}
