@@ -52,6 +52,7 @@ fn bad_input_is_one_line_on_stderr_and_exit_status_2() {
         vec!["perft", "chess", "3"],
         vec!["perft", "othello", "deep"],
         vec!["perft", "/nonexistent/game.kif", "2"],
+        vec!["perft", "<file>.kif:", "2"],
         vec!["search", "othello", "--searcher", "alphabeta:dpth=3"],
         vec!["search", "othello", "--searcher", "telepathy"],
         vec!["search", "othello", "--searcher", "pvs:aspiration=3000000000"],

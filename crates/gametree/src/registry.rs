@@ -49,6 +49,9 @@ impl SearcherEntry {
 pub struct GameEntry {
     /// The name before the colon (`<file>.kif` for game files).
     pub name: &'static str,
+    /// Whether a spec names the game by `name`: `false` for the `<file>.kif` row, which describes
+    /// game files in listings and is not a name [`game`] finds.
+    pub named: bool,
     /// What it is, in one line.
     pub about: &'static str,
     /// Its parameters.
@@ -217,6 +220,7 @@ pub const GAMES: &[GameEntry] = &[
     #[cfg(feature = "othello")]
     GameEntry {
         name: "othello",
+        named: true,
         about: "Othello on bitboards, from the start or after the given moves",
         params: &[Param::fixed("moves", Kind::Text, "", "moves from the start: f5d6c3 (ps: pass)")],
         searcher_params: &[Param::fixed("eval", choice(&["ev1", "ev2"]), "ev1",
@@ -225,6 +229,7 @@ pub const GAMES: &[GameEntry] = &[
     #[cfg(feature = "random-tree")]
     GameEntry {
         name: "random-tree",
+        named: true,
         about: "an incremental random tree (Korf, Pemberton and Zhang, 1994)",
         params: &[
             Param::fixed("b", int(1, 65_535), "5", "branching: exact if uniform, mean if random"),
@@ -241,6 +246,7 @@ pub const GAMES: &[GameEntry] = &[
     },
     GameEntry {
         name: "tree",
+        named: true,
         about: "an explicit random tree with small integer values on every node",
         params: &[
             Param::fixed("seed", int(0, ANY), "1", "the tree's seed"),
@@ -252,6 +258,7 @@ pub const GAMES: &[GameEntry] = &[
     #[cfg(feature = "gdl")]
     GameEntry {
         name: "<file>.kif",
+        named: false,
         about: "a game in the Game Description Language (GDL or GDL-II, KIF syntax); two-player \
                 turn-taking constant-sum games get every searcher, others UCT",
         params: &[],
@@ -271,15 +278,21 @@ pub fn searcher(name: &str) -> Result<&'static SearcherEntry, SpecError> {
         })
 }
 
-/// The built-in game called `name`.
+/// The built-in game called `name` (game files are read by [`GameChoice`](crate::games::GameChoice),
+/// not found here).
 pub fn game(name: &str) -> Result<&'static GameEntry, SpecError> {
     GAMES
         .iter()
-        .find(|g| g.name == name)
+        .find(|g| g.named && g.name == name)
         .ok_or_else(|| SpecError::UnknownName {
             kind: "game",
             name: name.to_string(),
-            accepted: names(GAMES.iter().map(|g| g.name)),
+            accepted: names(GAMES.iter().filter(|g| g.named).map(|g| g.name))
+                + if cfg!(feature = "gdl") {
+                    ", or a game file (.kif, .gdl)"
+                } else {
+                    ""
+                },
         })
 }
 
@@ -471,6 +484,19 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn listing_rows_are_not_names() {
+        for g in GAMES {
+            assert_eq!(game(g.name).is_ok(), g.named, "{}", g.name);
+        }
+        #[cfg(feature = "gdl")]
+        {
+            let err = game("<file>.kif").unwrap_err();
+            assert!(matches!(err, SpecError::UnknownName { .. }), "{err:?}");
+            assert!(err.to_string().ends_with("tree, or a game file (.kif, .gdl)"), "{err}");
         }
     }
 
