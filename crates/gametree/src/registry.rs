@@ -179,10 +179,10 @@ pub const SEARCHERS: &[SearcherEntry] = &[
             Param::fixed("cn", int(0, 64), "3", "x: depth of the layer (0: alpha-beta of depth y)"),
             Param::fixed("ab", DEPTH, "2", "y: depth of the alpha-beta valuing the layer's leaves"),
             Param::derived("range", int(1, 1 << 40),
-                "the game's evaluation unit, rounded down to a multiple of 20 (Othello EV1: \
-                 1000, one corner)",
+                "the game's evaluation unit (Othello EV1: 1000, one corner)",
                 "RANGE: half-width of the integration window"),
-            Param::derived("step", int(1, 1 << 40), "range / 20 (Othello EV1: 50)",
+            Param::derived("step", int(1, 1 << 40),
+                "the largest divisor of range that is at most range / 20, at least 1 (1000: 50)",
                 "STEP: segment length; range must be a multiple of it"),
         ],
     },
