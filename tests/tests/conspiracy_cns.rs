@@ -130,5 +130,8 @@ fn a_reset_layered_player_searches_as_a_fresh_one() {
             "seed {seed}"
         );
     }
-    assert!(warmed_any, "no table ever changed a second search: the test proves nothing");
+    assert!(
+        warmed_any,
+        "no table ever changed a second search: the test proves nothing"
+    );
 }

@@ -171,8 +171,8 @@ impl<G: ZeroSumGame, S: Searcher<G>> Evaluator<G> for FixedDepth<S> {
         self.evaluate(game, state)
     }
 
-    /// Resets the searcher ([`Reset::reset`](crate::Reset::reset)): its table and history are forgotten. The node
-    /// count is kept: it counts work done, not knowledge.
+    /// Resets the searcher ([`Reset::reset`](crate::Reset::reset)): its table and history are
+    /// forgotten. The node count is kept: it counts work done, not knowledge.
     fn reset(&mut self) {
         self.searcher.reset();
     }

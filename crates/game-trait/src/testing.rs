@@ -33,7 +33,9 @@ impl Game for Nim {
     }
 
     fn state_hash(&self, pile: &Pile) -> Option<u64> {
-        Some(crate::mix64(u64::from(pile.stones) * 2 + pile.to_move as u64 + 1))
+        Some(crate::mix64(
+            u64::from(pile.stones) * 2 + pile.to_move as u64 + 1,
+        ))
     }
 }
 

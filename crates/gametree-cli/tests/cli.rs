@@ -55,7 +55,12 @@ fn bad_input_is_one_line_on_stderr_and_exit_status_2() {
         vec!["perft", "<file>.kif:", "2"],
         vec!["search", "othello", "--searcher", "alphabeta:dpth=3"],
         vec!["search", "othello", "--searcher", "telepathy"],
-        vec!["search", "othello", "--searcher", "pvs:aspiration=3000000000"],
+        vec![
+            "search",
+            "othello",
+            "--searcher",
+            "pvs:aspiration=3000000000",
+        ],
         vec!["search", "othello", "--searcher", "pvs:tt=1000gb"],
         vec!["search", "othello", "--searcher", "interest:tt=100000gb"],
         vec!["solve", "/nonexistent.obf"],

@@ -214,9 +214,7 @@ where
         let mut engine = AlphaBeta::new(self.eval.clone())
             .with_config(config)
             .with_ordering(self.ordering.clone());
-        engine
-            .allocate_table()
-            .map_err(|e| args.invalid("tt", e))?;
+        engine.allocate_table().map_err(|e| args.invalid("tt", e))?;
         Ok(engine)
     }
 
@@ -293,9 +291,7 @@ where
             .with_config(engine)
             .with_horizon(InterestHorizon::with_config(config, plausibility.clone()))
             .with_ordering(InterestOrdering::new(plausibility));
-        engine
-            .allocate_table()
-            .map_err(|e| args.invalid("tt", e))?;
+        engine.allocate_table().map_err(|e| args.invalid("tt", e))?;
         Ok(Box::new(engine))
     }
 
@@ -307,8 +303,8 @@ where
         G: ZeroSumGame + 'static,
         E: Evaluator<G>,
     {
-        use conspiracy::{CaevConfig, CaevPlayer};
         use conspiracy::ConspiracyError;
+        use conspiracy::{CaevConfig, CaevPlayer};
         let (x, y): (u32, u32) = (args.int("cn"), args.int("ab"));
         // The paper's RANGE = 1000, STEP = 50 for Othello's EV1, whose unit is 1000.
         let range: i64 = args.derived("range", i64::from(self.unit));
@@ -451,8 +447,14 @@ mod tests {
     fn caev_derives_range_from_the_unit_and_blames_only_what_was_given() {
         let caev = |unit: Score, spec: &str| full(&Kit::new(LeafValue, unit), spec);
         assert_eq!(caev(5, "caev").unwrap(), "caev:cn=3,ab=2,range=5,step=1");
-        assert_eq!(caev(1000, "caev").unwrap(), "caev:cn=3,ab=2,range=1000,step=50");
-        assert_eq!(caev(1030, "caev").unwrap(), "caev:cn=3,ab=2,range=1030,step=10");
+        assert_eq!(
+            caev(1000, "caev").unwrap(),
+            "caev:cn=3,ab=2,range=1000,step=50"
+        );
+        assert_eq!(
+            caev(1030, "caev").unwrap(),
+            "caev:cn=3,ab=2,range=1030,step=10"
+        );
         assert_eq!(
             caev(1000, "caev:range=1001").unwrap(),
             "caev:cn=3,ab=2,range=1001,step=13"
@@ -462,7 +464,11 @@ mod tests {
             "caev:cn=3,ab=2,range=100,step=10"
         );
         let err = caev(1000, "caev:range=100,step=7").unwrap_err();
-        assert!(err.to_string().contains("step=7: range 100 is not a multiple of step 7"), "{err}");
+        assert!(
+            err.to_string()
+                .contains("step=7: range 100 is not a multiple of step 7"),
+            "{err}"
+        );
         let err = caev(10, "caev:step=3").unwrap_err();
         assert!(err.to_string().contains("step=3"), "{err}");
         // A prime range of a million has a million segments a side: too fine a grid, and the
@@ -481,8 +487,14 @@ mod tests {
             spec.value("limit_step").unwrap().to_string()
         };
         assert_eq!(step(&Kit::new(LeafValue, 10), "interest"), "1000");
-        assert_eq!(step(&Kit::new(LeafValue, 10).with_typical_moves(7), "interest"), "700");
-        assert_eq!(step(&Kit::new(LeafValue, 10).with_typical_moves(0), "interest"), "100");
+        assert_eq!(
+            step(&Kit::new(LeafValue, 10).with_typical_moves(7), "interest"),
+            "700"
+        );
+        assert_eq!(
+            step(&Kit::new(LeafValue, 10).with_typical_moves(0), "interest"),
+            "100"
+        );
         let given = Kit::new(LeafValue, 10).with_typical_moves(7);
         assert_eq!(step(&given, "interest:limit_step=33"), "33");
         let err = full(&given, "interest:limit_step=0").unwrap_err();
@@ -502,8 +514,17 @@ mod tests {
         assert_eq!(bounds(&learned, "fe").unwrap(), "offline");
         assert_eq!(bounds(&known, "fe:bounds=online").unwrap(), "online");
         let err = bounds(&learned, "fe:bounds=exact").unwrap_err();
-        assert!(err.to_string().contains("bounds=exact: this game does not know"), "{err}");
-        for bad in ["fe:delta=1.5", "fe:samples=0", "fe:depth=257", "fe:bounds=maybe"] {
+        assert!(
+            err.to_string()
+                .contains("bounds=exact: this game does not know"),
+            "{err}"
+        );
+        for bad in [
+            "fe:delta=1.5",
+            "fe:samples=0",
+            "fe:depth=257",
+            "fe:bounds=maybe",
+        ] {
             let err = bounds(&learned, bad).unwrap_err();
             assert!(matches!(err, SpecError::BadValue { .. }), "{bad}: {err:?}");
         }

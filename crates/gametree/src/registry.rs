@@ -197,7 +197,8 @@ pub const SEARCHERS: &[SearcherEntry] = &[
             Param::fixed("w", int(1, ANY), "1", "granularity of the value grid"),
             Param::fixed("t", int(0, 1024), "1",
                 "threshold: stop when more than t leaves must conspire to change the value"),
-            Param::fixed("nodes", int(1, u32::MAX as i64), "4194304", "largest tree kept, in nodes"),
+            Param::fixed("nodes", int(1, u32::MAX as i64), "4194304",
+                "largest tree kept, in nodes"),
         ],
     },
     SearcherEntry {
@@ -496,7 +497,11 @@ mod tests {
         {
             let err = game("<file>.kif").unwrap_err();
             assert!(matches!(err, SpecError::UnknownName { .. }), "{err:?}");
-            assert!(err.to_string().ends_with("tree, or a game file (.kif, .gdl)"), "{err}");
+            assert!(
+                err.to_string()
+                    .ends_with("tree, or a game file (.kif, .gdl)"),
+                "{err}"
+            );
         }
     }
 

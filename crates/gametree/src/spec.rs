@@ -605,7 +605,10 @@ mod tests {
         assert!(matches!(args(":depth=1"), Err(SpecError::Malformed { .. })));
         assert!(args("x:tt=12parsecs").is_err());
         let err = args("x:tt=1000gb").unwrap_err();
-        assert!(matches!(err, SpecError::BadValue { column: 6, .. }), "{err:?}");
+        assert!(
+            matches!(err, SpecError::BadValue { column: 6, .. }),
+            "{err:?}"
+        );
         assert!(err.to_string().contains("a size up to 64gb"), "{err}");
         assert!(args("x:tt=64gb").is_ok());
         assert!(args("x:tt=65537mb").is_err());

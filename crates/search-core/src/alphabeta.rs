@@ -20,8 +20,8 @@ use game_trait::{
 
 pub use config::AlphaBetaConfig;
 
-use crate::ordering::Heuristics;
 use crate::error::SearchError;
+use crate::ordering::Heuristics;
 use crate::stopwatch::Stopwatch;
 use crate::tt::{TranspositionTable, NO_MOVE};
 use negamax::Run;

@@ -245,7 +245,9 @@ mod tests {
                 bytes: 1 << (usize::BITS - 1)
             }
         );
-        assert!(err.to_string().contains("cannot allocate a transposition table"));
+        assert!(err
+            .to_string()
+            .contains("cannot allocate a transposition table"));
     }
 
     #[test]

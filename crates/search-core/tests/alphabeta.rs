@@ -469,7 +469,12 @@ fn a_game_that_never_hashes_is_searched_without_probes() {
     for _ in 0..2 {
         let r = pvs.search(&game, &root, &Limits::none());
         assert_eq!(r.value, oracle(&game, &root, LeafValue, 6).value);
-        assert_eq!((r.stats.tt_probes, r.stats.tt_hits), (0, 0), "{:?}", r.stats);
+        assert_eq!(
+            (r.stats.tt_probes, r.stats.tt_hits),
+            (0, 0),
+            "{:?}",
+            r.stats
+        );
     }
 }
 

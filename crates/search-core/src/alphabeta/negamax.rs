@@ -154,10 +154,7 @@ where
         let draft = self.horizon.draft(&budget);
         // The node's key, if there is a table and the game gives this state one: a state without
         // a key is neither probed nor stored.
-        let hash = self
-            .tt
-            .as_deref()
-            .and_then(|_| self.game.state_hash(state));
+        let hash = self.tt.as_deref().and_then(|_| self.game.state_hash(state));
         let mut tt_move = NO_MOVE;
         if let (Some(tt), Some(hash)) = (self.tt.as_deref(), hash) {
             self.stats.tt_probes += 1;
