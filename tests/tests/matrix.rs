@@ -16,7 +16,7 @@ const GAMES: &[&str] = &[
     "tree:seed=3,depth=6,branching=4",
     "tree:seed=11,depth=5,branching=7",
     "random-tree:b=4,d=6,seed=2",
-    "random-tree:B=7,d=5,seed=9",
+    "random-tree:max_b=7,d=5,seed=9",
     "othello:moves=f5d6c3d3c4f4f6f3e6e7",
     "othello",
     "crates/gdl/games/tictactoe.kif",
@@ -244,7 +244,7 @@ fn exact_searchers_agree_with_minimax_on_many_random_trees() {
             )
         })
         .collect();
-    games.extend((0..20).map(|seed| format!("random-tree:B=6,d={},seed={seed}", 1 + seed % 5)));
+    games.extend((0..20).map(|seed| format!("random-tree:max_b=6,d={},seed={seed}", 1 + seed % 5)));
     for game in &games {
         let choice = GameChoice::parse(game).unwrap();
         choice.visit(Exact { game });

@@ -233,11 +233,14 @@ pub const GAMES: &[GameEntry] = &[
         named: true,
         about: "an incremental random tree (Korf, Pemberton and Zhang, 1994)",
         params: &[
-            Param::fixed("b", int(1, 65_535), "5", "branching: exact if uniform, mean if random"),
-            Param::derived("B", int(1, 65_535), "2b − 1 with branching=random, unused otherwise",
-                "random branching from {1, …, B}; implies branching=random"),
+            Param::fixed("b", int(1, 65_535), "5",
+                "branching: exact if uniform, mean if random (then at most 32768)"),
+            Param::derived("max_b", int(1, 65_535),
+                "2b − 1 with branching=random, unused otherwise",
+                "random branching from {1, …, max_b}; implies branching=random; with b, only \
+                 2b − 1"),
             Param::derived("branching", choice(&["uniform", "random"]),
-                "`random` if B is given, else `uniform`", "uniform or random branching"),
+                "`random` if max_b is given, else `uniform`", "uniform or random branching"),
             Param::fixed("d", int(0, 65_535), "10", "depth: the leaves are d plies deep"),
             Param::fixed("seed", int(0, ANY), "0", "the tree's seed"),
             Param::fixed("lo", int(I32_MIN, I32_MAX), "-32767", "smallest edge cost"),

@@ -459,7 +459,9 @@ impl<'a> Args<'a> {
     }
 
     /// The value given for `key` (parsed as `T`), or `None` if the spec leaves it out; for
-    /// parameters whose default depends on others.
+    /// parameters whose default depends on others. A value given is recorded for
+    /// [`full_spec`](Args::full_spec); when it is left out, record the value then used with
+    /// [`derived`](Args::derived) (or a getter), so that the full spec shows it.
     pub fn optional<T: FromStr>(&mut self, key: &str) -> Option<T> {
         self.check_fits::<T>(key);
         let param = self.param(key);
