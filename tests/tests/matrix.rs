@@ -324,4 +324,24 @@ fn othello_searchers_take_an_evaluation_and_bad_specs_say_what_is_accepted() {
     assert!(err.contains("offline"), "{err}");
     let err = load("tree").visit(Run("alphabeta:eval=ev1")).unwrap_err();
     assert!(err.contains("no parameter `eval`"), "{err}");
+    // UCT evaluates nothing: it takes no evaluation, and its full spec names none.
+    let err = othello.visit(Run("uct:sims=10,eval=ev2")).unwrap_err();
+    assert!(err.contains("`uct` has no parameter `eval`"), "{err}");
+    assert_eq!(
+        othello.visit(Run("uct:sims=10")).unwrap(),
+        "uct:sims=10,c=1.4,seed=0"
+    );
+    // A depth of 0 would name no move.
+    for spec in [
+        "pvs:depth=0",
+        "minimax:depth=0",
+        "fe:depth=0",
+        "alphabeta:depth=0",
+    ] {
+        let err = othello.visit(Run(spec)).unwrap_err();
+        assert!(err.contains("an integer from 1 to 256"), "{spec}: {err}");
+    }
+    assert!(othello.visit(Run("caev:cn=1,ab=0")).is_ok());
+    let err = othello.visit(Run("caev:cn=0,ab=0")).unwrap_err();
+    assert!(err.contains("ab=0: CN(0, 0) would search nothing"), "{err}");
 }

@@ -282,7 +282,11 @@ impl Registered for othello_bitboard::Othello {
         use othello_bitboard::{Ev1, Ev2, FastestFirst, OthelloPlausibility};
         let game = registry::game("othello")?;
         let searcher = registry::searcher(spec.name())?;
-        let eval = Args::new(spec, &[searcher.params, game.searcher_params])?.choice("eval");
+        // Searchers that do not evaluate take no `eval` (the kit refuses it): any will do.
+        let eval = match searcher.evaluates {
+            true => Args::new(spec, &[searcher.params, game.searcher_params])?.choice("eval"),
+            false => "ev1",
+        };
         fn kit<E: Clone>(eval: E, game: &GameEntry) -> Kit<E, FastestFirst, OthelloPlausibility> {
             Kit::new(eval, 1000)
                 .with_ordering(FastestFirst::default())

@@ -123,8 +123,9 @@ impl<E, O, Pl> Kit<E, O, Pl> {
         }
     }
 
-    /// Parameters the game adds to every searcher spec, read by the game itself before it built
-    /// this kit (Othello's `eval`): accepted, and written out in [`Built::spec`].
+    /// Parameters the game adds to the spec of every searcher that evaluates, read by the game
+    /// itself before it built this kit (Othello's `eval`): accepted, and written out in
+    /// [`Built::spec`]. Searchers that do not evaluate (`uct`) refuse them as unknown.
     pub fn with_searcher_params(self, params: &'static [Param]) -> Self {
         Kit {
             searcher_params: params,
@@ -160,8 +161,14 @@ where
         Pl: Plausibility<G>,
     {
         let entry = registry::searcher(spec.name())?;
-        let mut args = Args::new(spec, &[entry.params, self.searcher_params])?;
-        for param in self.searcher_params {
+        // The game's evaluation parameters, only for searchers that evaluate.
+        let game_params = if entry.evaluates {
+            self.searcher_params
+        } else {
+            &[]
+        };
+        let mut args = Args::new(spec, &[entry.params, game_params])?;
+        for param in game_params {
             args.text(param.key);
         }
         let searcher: Box<dyn Searcher<G>> = match entry.name {
@@ -306,6 +313,10 @@ where
         use conspiracy::ConspiracyError;
         use conspiracy::{CaevConfig, CaevPlayer};
         let (x, y): (u32, u32) = (args.int("cn"), args.int("ab"));
+        if (x, y) == (0, 0) {
+            let why = "CN(0, 0) would search nothing and name no move: with cn=0, ab is at least 1";
+            return Err(args.invalid("ab", why));
+        }
         // The paper's RANGE = 1000, STEP = 50 for Othello's EV1, whose unit is 1000.
         let range: i64 = args.derived("range", i64::from(self.unit));
         let step: i64 = args.derived("step", caev_step(range));

@@ -27,6 +27,9 @@ pub struct SearcherEntry {
     /// Whether it needs a two-player zero-sum game ([`ZeroSumGame`](game_trait::ZeroSumGame)); if
     /// not, it plays every [`GeneralGame`](game_trait::GeneralGame).
     pub zero_sum: bool,
+    /// Whether it uses the game's evaluation, and so takes the game's
+    /// [`searcher_params`](GameEntry::searcher_params) (Othello's `eval`).
+    pub evaluates: bool,
     /// Whether, at the same depth and evaluation, it returns exactly the minimax value.
     pub exact: bool,
     /// Its parameters.
@@ -56,7 +59,8 @@ pub struct GameEntry {
     pub about: &'static str,
     /// Its parameters.
     pub params: &'static [Param],
-    /// Parameters this game adds to every searcher that uses its evaluation (Othello: `eval`).
+    /// Parameters this game adds to every searcher that uses its evaluation (Othello: `eval`):
+    /// those whose [`evaluates`](SearcherEntry::evaluates) is set.
     pub searcher_params: &'static [Param],
 }
 
@@ -73,7 +77,8 @@ const ANY: i64 = i64::MAX;
 const I32_MIN: i64 = i32::MIN as i64;
 #[cfg(feature = "random-tree")]
 const I32_MAX: i64 = i32::MAX as i64;
-const DEPTH: Kind = int(0, 256);
+/// A search depth: at least one ply, or the search names no move.
+const DEPTH: Kind = int(1, 256);
 const CUTOFF: Param = Param::fixed(
     "cutoff",
     choice(&["ge", "gt"]),
@@ -87,7 +92,7 @@ const TT_NONE: Param = Param::fixed(
     "transposition-table size, 0 for none",
 );
 
-/// Every searcher, in the order `gametree list` shows them. Zero-sum searchers also take the
+/// Every searcher, in the order `gametree list` shows them. Those that evaluate also take the
 /// game's [`searcher_params`](GameEntry::searcher_params) (Othello's `eval`).
 #[rustfmt::skip] // a table: one parameter per line
 pub const SEARCHERS: &[SearcherEntry] = &[
@@ -96,6 +101,7 @@ pub const SEARCHERS: &[SearcherEntry] = &[
         about: "plain full-width negamax, the oracle every pruning search is tested against",
         paper: "",
         zero_sum: true,
+        evaluates: true,
         exact: true,
         params: &[Param::fixed("depth", DEPTH, "3", "depth in plies")],
     },
@@ -104,6 +110,7 @@ pub const SEARCHERS: &[SearcherEntry] = &[
         about: "fail-soft negamax alpha-beta that reports whether its value is exact or a bound",
         paper: "Knuth and Moore, An Analysis of Alpha-Beta Pruning, 1975",
         zero_sum: true,
+        evaluates: true,
         exact: true,
         params: &[Param::fixed("depth", DEPTH, "4", "depth in plies"), TT_NONE, CUTOFF],
     },
@@ -112,6 +119,7 @@ pub const SEARCHERS: &[SearcherEntry] = &[
         about: "principal variation search with iterative deepening, a table, killers and history",
         paper: "Marsland and Campbell, Parallel Search of Strongly Ordered Game Trees, 1982",
         zero_sum: true,
+        evaluates: true,
         exact: true,
         params: &[
             Param::fixed("depth", DEPTH, "6", "depth of the last iteration, in plies"),
@@ -127,6 +135,7 @@ pub const SEARCHERS: &[SearcherEntry] = &[
         about: "alpha-beta pruning subtrees whose estimated value range cannot reach the window",
         paper: "Zhang, Forward Estimation for Minimax Search, 1995",
         zero_sum: true,
+        evaluates: true,
         exact: false,
         params: &[
             Param::fixed("depth", DEPTH, "4", "depth in plies"),
@@ -148,6 +157,7 @@ pub const SEARCHERS: &[SearcherEntry] = &[
         about: "PVS whose iterations raise an interest budget instead of the depth",
         paper: "Rollason, Interest Search: Another Way to Do Minimax, 2014",
         zero_sum: true,
+        evaluates: true,
         exact: false,
         params: &[
             Param::fixed("iterations", int(1, 10_000), "6", "iterations"),
@@ -174,10 +184,12 @@ pub const SEARCHERS: &[SearcherEntry] = &[
         paper: "Vu, Ishitobi, Terrillon and Iida, Using Conspiracy Numbers for Improving Move \
                 Selection in Minimax Game-Tree Search, 2016",
         zero_sum: true,
+        evaluates: true,
         exact: false,
         params: &[
             Param::fixed("cn", int(0, 64), "3", "x: depth of the layer (0: alpha-beta of depth y)"),
-            Param::fixed("ab", DEPTH, "2", "y: depth of the alpha-beta valuing the layer's leaves"),
+            Param::fixed("ab", int(0, 256), "2",
+                "y: depth of the alpha-beta valuing the layer's leaves (0: their static value)"),
             Param::derived("range", int(1, 1 << 40),
                 "the game's evaluation unit (Othello EV1: 1000, one corner)",
                 "RANGE: half-width of the integration window"),
@@ -192,6 +204,7 @@ pub const SEARCHERS: &[SearcherEntry] = &[
         about: "conspiracy number search: grows the tree where fewest leaves can change the value",
         paper: "McAllester, Conspiracy Numbers for Min-Max Search, 1988",
         zero_sum: true,
+        evaluates: true,
         exact: false,
         params: &[
             Param::fixed("w", int(1, ANY), "1", "granularity of the value grid"),
@@ -206,6 +219,7 @@ pub const SEARCHERS: &[SearcherEntry] = &[
         about: "Monte Carlo tree search with UCB1, decoupled at simultaneous moves",
         paper: "Kocsis and Szepesvári, Bandit Based Monte-Carlo Planning, 2006",
         zero_sum: false,
+        evaluates: false,
         exact: false,
         params: &[
             Param::fixed("sims", int(1, ANY), "10000", "simulations per search"),
@@ -329,11 +343,25 @@ pub fn reference() -> String {
         let _ = write!(out, "## `{}`\n\n{}.\n", g.name, capitalise(g.about));
         params_table(&mut out, g.params);
         if !g.searcher_params.is_empty() {
-            out.push_str("Its searchers also take:\n");
+            let _ = writeln!(out, "{}:", evaluating_searchers_take());
             params_table(&mut out, g.searcher_params);
         }
     }
     out
+}
+
+/// `Every searcher but uct also takes`: who takes a game's
+/// [`searcher_params`](GameEntry::searcher_params), for listings.
+pub fn evaluating_searchers_take() -> String {
+    let others: Vec<&str> = SEARCHERS
+        .iter()
+        .filter(|s| !s.evaluates)
+        .map(|s| s.name)
+        .collect();
+    match others.as_slice() {
+        [] => "Every searcher also takes".to_string(),
+        _ => format!("Every searcher but {} also takes", others.join(", ")),
+    }
 }
 
 fn params_table(out: &mut String, params: &[Param]) {
@@ -442,6 +470,7 @@ mod tests {
             };
             let small = on.starts_with("tree");
             for s in SEARCHERS {
+                let game_params = if s.evaluates { game_params } else { &[] };
                 for p in s.params.iter().chain(game_params) {
                     let Kind::Int { min, max } = p.kind else {
                         continue;
