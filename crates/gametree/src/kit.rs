@@ -433,6 +433,25 @@ mod tests {
     }
 
     #[test]
+    fn defaults_are_written_out_and_out_of_range_values_refused() {
+        let kit = Kit::new(LeafValue, 10);
+        assert_eq!(
+            full(&kit, "pvs:depth=3").unwrap(),
+            "pvs:depth=3,tt=64mb,cutoff=ge,aspiration=0"
+        );
+        assert_eq!(full(&kit, "minimax").unwrap(), "minimax:depth=3");
+        for bad in [
+            "minimax:depth=0",
+            "pvs:depth=257",
+            "pvs:aspiration=-1",
+            "uct:sims=0",
+        ] {
+            let err = full(&kit, bad).unwrap_err();
+            assert!(matches!(err, SpecError::BadValue { .. }), "{bad}: {err:?}");
+        }
+    }
+
+    #[test]
     #[cfg(feature = "conspiracy")]
     fn the_caev_step_is_the_largest_divisor_of_the_range_up_to_a_twentieth() {
         for (range, step) in [
