@@ -40,7 +40,7 @@ impl Game for Synthetic {
         Some((mix64(s.0 ^ (mv as u64 + 1)), s.1 + 1))
     }
     #[inline]
-    fn hash(&self, s: &(u64, u32)) -> Option<u64> {
+    fn state_hash(&self, s: &(u64, u32)) -> Option<u64> {
         Some(s.0)
     }
 }

@@ -1,6 +1,6 @@
-//! The generic `search_core::perft` (any `Game`, through the trait, explicit stack, bulk counting at
-//! the last ply) against Othello's hand-written bitboard perft, on the same position and depth: what
-//! genericity costs.
+//! The generic `search_core::perft` (any `GeneralGame`, through the trait, explicit stack, bulk
+//! counting at the last ply) against Othello's hand-written bitboard perft, on the same position
+//! and depth: what genericity costs.
 //!
 //! `cargo bench -p gametree-benches --bench perft -- --warm-up-time 1 --measurement-time 3`
 //! prints the throughput in leaves (elements) per second.

@@ -96,3 +96,42 @@ fn the_cn_layer_over_alpha_beta_backs_up_the_deeper_minimax_value() {
         .tests(200)
         .quickcheck(prop as fn(u64, u8) -> TestResult);
 }
+
+/// A reset player searches as a fresh one: the table its leaf-valuing PVS filled is emptied too,
+/// so the same search generates the same nodes and finds the same move and value.
+#[test]
+fn a_reset_layered_player_searches_as_a_fresh_one() {
+    use gametree::game::Reset;
+    let pvs = || {
+        AlphaBeta::new(LeafValue).with_config(AlphaBetaConfig {
+            tt_bytes: 1 << 16,
+            ..AlphaBetaConfig::pvs(3)
+        })
+    };
+    let mut warmed_any = false;
+    for seed in 0..20 {
+        let game = ExplicitTree::random(seed, 6, 3);
+        let root = game.initial_state();
+        if game.turn(&root) == gametree::game::Turn::Over {
+            continue;
+        }
+        let fresh = CaevPlayer::layered(pvs(), 2, 3)
+            .unwrap()
+            .search(&game, &root, &Limits::none());
+        let mut player = CaevPlayer::layered(pvs(), 2, 3).unwrap();
+        player.search(&game, &root, &Limits::none());
+        let warm = player.search(&game, &root, &Limits::none());
+        warmed_any |= warm.stats != fresh.stats;
+        player.reset();
+        let again = player.search(&game, &root, &Limits::none());
+        assert_eq!(
+            (again.best_move, again.value, &again.pv, again.stats),
+            (fresh.best_move, fresh.value, &fresh.pv, fresh.stats),
+            "seed {seed}"
+        );
+    }
+    assert!(
+        warmed_any,
+        "no table ever changed a second search: the test proves nothing"
+    );
+}

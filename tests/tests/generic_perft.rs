@@ -1,6 +1,7 @@
-//! `search_core::perft`, the generic perft of any `Game`, beyond the tables of `testdata/perft.toml`
-//! (which `perft_tables.rs` checks): `perft_divide` on Othello, and a literal recursive reference on
-//! the GDL games with simultaneous and chance moves, at every depth to the end of the game.
+//! `search_core::perft`, the generic perft of any `GeneralGame`, beyond the tables of
+//! `testdata/perft.toml` (which `perft_tables.rs` checks): `perft_divide` on Othello, and a literal
+//! recursive reference on the GDL games with simultaneous and chance moves, at every depth to the
+//! end of the game.
 
 use gametree::game::{ChanceList, Game, GeneralGame, MoveList, Turn};
 use gametree::gdl::GdlGame;

@@ -16,7 +16,7 @@ const GAMES: &[&str] = &[
     "tree:seed=3,depth=6,branching=4",
     "tree:seed=11,depth=5,branching=7",
     "random-tree:b=4,d=6,seed=2",
-    "random-tree:B=7,d=5,seed=9",
+    "random-tree:max_b=7,d=5,seed=9",
     "othello:moves=f5d6c3d3c4f4f6f3e6e7",
     "othello",
     "crates/gdl/games/tictactoe.kif",
@@ -244,7 +244,7 @@ fn exact_searchers_agree_with_minimax_on_many_random_trees() {
             )
         })
         .collect();
-    games.extend((0..20).map(|seed| format!("random-tree:B=6,d={},seed={seed}", 1 + seed % 5)));
+    games.extend((0..20).map(|seed| format!("random-tree:max_b=6,d={},seed={seed}", 1 + seed % 5)));
     for game in &games {
         let choice = GameChoice::parse(game).unwrap();
         choice.visit(Exact { game });
@@ -324,4 +324,24 @@ fn othello_searchers_take_an_evaluation_and_bad_specs_say_what_is_accepted() {
     assert!(err.contains("offline"), "{err}");
     let err = load("tree").visit(Run("alphabeta:eval=ev1")).unwrap_err();
     assert!(err.contains("no parameter `eval`"), "{err}");
+    // UCT evaluates nothing: it takes no evaluation, and its full spec names none.
+    let err = othello.visit(Run("uct:sims=10,eval=ev2")).unwrap_err();
+    assert!(err.contains("`uct` has no parameter `eval`"), "{err}");
+    assert_eq!(
+        othello.visit(Run("uct:sims=10")).unwrap(),
+        "uct:sims=10,c=1.4,seed=0"
+    );
+    // A depth of 0 would name no move.
+    for spec in [
+        "pvs:depth=0",
+        "minimax:depth=0",
+        "fe:depth=0",
+        "alphabeta:depth=0",
+    ] {
+        let err = othello.visit(Run(spec)).unwrap_err();
+        assert!(err.contains("an integer from 1 to 256"), "{spec}: {err}");
+    }
+    assert!(othello.visit(Run("caev:cn=1,ab=0")).is_ok());
+    let err = othello.visit(Run("caev:cn=0,ab=0")).unwrap_err();
+    assert!(err.contains("ab=0: CN(0, 0) would search nothing"), "{err}");
 }

@@ -166,6 +166,8 @@ pub struct Cns<E> {
     evaluator: E,
     config: CnsConfig,
     outcome: Option<CnsOutcome>,
+    /// Set by [`Reset::reset`]: the evaluator is reset at the start of the next search.
+    reset_evaluator: bool,
 }
 
 impl<E> Cns<E> {
@@ -175,6 +177,7 @@ impl<E> Cns<E> {
             evaluator,
             config,
             outcome: None,
+            reset_evaluator: false,
         }
     }
 
@@ -395,6 +398,9 @@ where
     fn search(&mut self, game: &G, state: &G::State, limits: &Limits) -> SearchResult<G::Move> {
         let start = Instant::now();
         self.outcome = None;
+        if std::mem::take(&mut self.reset_evaluator) {
+            self.evaluator.reset();
+        }
         if game.outcome(state).is_some() {
             let mut result = SearchResult::leaf(self.evaluator.value(game, state));
             result.elapsed = start.elapsed();
@@ -490,8 +496,13 @@ where
     }
 }
 
-/// Every search grows its tree anew: nothing is kept for the next one.
-impl<E> Reset for Cns<E> {}
+/// Every search grows its tree anew: nothing is kept for the next one but what the evaluator may
+/// keep, which is reset ([`Evaluator::reset`]) at the start of the next search.
+impl<E> Reset for Cns<E> {
+    fn reset(&mut self) {
+        self.reset_evaluator = true;
+    }
+}
 
 /// Expands the open leaf `leaf` (the conspirator chosen) and updates its ancestors; refuses when the
 /// tree would outgrow [`CnsConfig::max_nodes`].

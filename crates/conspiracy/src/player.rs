@@ -56,6 +56,8 @@ pub struct CaevPlayer<E> {
     leaf_depth: Option<u32>,
     node_counter: Option<fn(&E) -> u64>,
     numbers: ConspiracyNumbers,
+    /// Set by [`Reset::reset`]: the evaluator is reset at the start of the next search.
+    reset_evaluator: bool,
 }
 
 /// A root child as the player saw it.
@@ -103,6 +105,7 @@ impl<E> CaevPlayer<E> {
             leaf_depth: None,
             node_counter: None,
             numbers: ConspiracyNumbers::new(),
+            reset_evaluator: false,
         })
     }
 
@@ -169,6 +172,7 @@ impl<E> CaevPlayer<E> {
         G: ZeroSumGame,
         E: Evaluator<G>,
     {
+        self.settle_reset::<G>();
         let target = limits
             .depth
             .map_or(self.cn_depth, |d| d.min(self.cn_depth))
@@ -195,6 +199,17 @@ impl<E> CaevPlayer<E> {
             a.stats = stats;
             a
         })
+    }
+
+    /// Resets the evaluator if the player was reset since its last search.
+    fn settle_reset<G>(&mut self)
+    where
+        G: ZeroSumGame,
+        E: Evaluator<G>,
+    {
+        if std::mem::take(&mut self.reset_evaluator) {
+            self.evaluator.reset();
+        }
     }
 
     /// One layer of exactly `depth` plies.
@@ -275,6 +290,7 @@ where
     /// nearest integer (root side's view); [`CaevPlayer::analyse`] also gives the minimax value.
     fn search(&mut self, game: &G, state: &G::State, limits: &Limits) -> SearchResult<G::Move> {
         let start = Instant::now();
+        self.settle_reset::<G>();
         if game.outcome(state).is_some() {
             let mut result = SearchResult::leaf(self.evaluator.value(game, state));
             result.elapsed = start.elapsed();
@@ -306,8 +322,14 @@ where
     }
 }
 
-/// Every search builds its tree anew: nothing is kept for the next one.
-impl<E> Reset for CaevPlayer<E> {}
+/// Every search builds its tree anew: nothing is kept for the next one but what the evaluator may
+/// keep (a [`FixedDepth`] searcher's table), which is reset ([`Evaluator::reset`]) at the start of
+/// the next search.
+impl<E> Reset for CaevPlayer<E> {
+    fn reset(&mut self) {
+        self.reset_evaluator = true;
+    }
+}
 
 #[cfg(test)]
 mod tests {

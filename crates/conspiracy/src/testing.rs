@@ -117,7 +117,7 @@ impl Game for TreeGame {
     fn apply(&self, _: &mut u32, mv: u32) -> Option<u32> {
         Some(mv)
     }
-    fn hash(&self, s: &u32) -> Option<u64> {
+    fn state_hash(&self, s: &u32) -> Option<u64> {
         Some(u64::from(*s))
     }
 }

@@ -56,6 +56,16 @@ pub trait Evaluator<G: ZeroSumGame> {
             None => self.evaluate(game, state),
         }
     }
+
+    /// Forgets what earlier evaluations learned, so that the evaluator answers as a fresh one
+    /// would. The default does nothing: for evaluators that keep nothing (a static evaluation).
+    /// Evaluators with state override it ([`FixedDepth`] resets its searcher's table).
+    ///
+    /// A searcher that owns an evaluator calls it once it is itself
+    /// [reset](crate::Reset::reset): at the start of its next search, because
+    /// [`Reset`](crate::Reset) does not name the game.
+    #[inline]
+    fn reset(&mut self) {}
 }
 
 impl<G: ZeroSumGame, E: Evaluator<G> + ?Sized> Evaluator<G> for &mut E {
@@ -78,6 +88,11 @@ impl<G: ZeroSumGame, E: Evaluator<G> + ?Sized> Evaluator<G> for &mut E {
     #[inline]
     fn terminal(&mut self, game: &G, state: &G::State, outcome: Outcome) -> Score {
         (**self).terminal(game, state, outcome)
+    }
+
+    #[inline]
+    fn reset(&mut self) {
+        (**self).reset()
     }
 }
 
@@ -154,5 +169,48 @@ impl<G: ZeroSumGame, S: Searcher<G>> Evaluator<G> for FixedDepth<S> {
     /// What the searcher says of the finished game: its own evaluator's score of the outcome.
     fn terminal(&mut self, game: &G, state: &G::State, _: Outcome) -> Score {
         self.evaluate(game, state)
+    }
+
+    /// Resets the searcher ([`Reset::reset`](crate::Reset::reset)): its table and history are
+    /// forgotten. The node count is kept: it counts work done, not knowledge.
+    fn reset(&mut self) {
+        self.searcher.reset();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::search::{Reset, SearchResult};
+    use crate::testing::{Nim, Pile};
+
+    /// A searcher that only counts its searches and resets.
+    #[derive(Default)]
+    struct Counter {
+        searches: u32,
+        resets: u32,
+    }
+
+    impl Reset for Counter {
+        fn reset(&mut self) {
+            self.resets += 1;
+        }
+    }
+
+    impl Searcher<Nim> for Counter {
+        fn search(&mut self, _: &Nim, _: &Pile, _: &Limits) -> SearchResult<u32> {
+            self.searches += 1;
+            SearchResult::leaf(0)
+        }
+    }
+
+    #[test]
+    fn fixed_depth_resets_its_searcher() {
+        let mut eval = FixedDepth::new(Counter::default(), 2);
+        eval.evaluate(&Nim, &Nim.initial_state());
+        Evaluator::<Nim>::reset(&mut eval);
+        Evaluator::<Nim>::reset(&mut &mut eval);
+        assert_eq!((eval.searcher.searches, eval.searcher.resets), (1, 2));
     }
 }

@@ -16,8 +16,9 @@ use crate::score::Score;
 /// earns +100, a move that loses earns nothing and keeps the base interest. `unit` is a property of
 /// the evaluator's scale (a pawn, a disc, …).
 ///
-/// Each call counts the legal moves and evaluates two positions; for copy-make games the child is
-/// built on a copy of `state`, for make/unmake games the move is made on a clone and undone.
+/// Each call counts the legal moves and evaluates two positions; the move is applied to a clone of
+/// `state` (the child is returned by copy-make games, or is the clone itself for make/unmake
+/// games), so `state` is never changed and nothing needs undoing.
 #[derive(Clone, Debug)]
 pub struct StaticGain<E> {
     evaluator: E,

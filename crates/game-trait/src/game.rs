@@ -87,12 +87,16 @@ pub trait Game {
         }
     }
 
-    /// A 64-bit hash of the state (Zobrist or equally strong; equal states must hash equally), or
-    /// `None`, the default, for games that offer none. Searchers use it for transposition tables
-    /// and simply run without one when the game gives no hash.
+    /// The state's 64-bit key for transposition tables (Zobrist or equally strong: equal states
+    /// must have equal keys), or `None`: this state has no key, and a search neither probes nor
+    /// stores it. A game may give keys to some states only. Games that never hash keep the
+    /// default, which is always `None`; they are searched without a table.
     /// [`mix64`](crate::mix64) turns small integers into well-spread keys.
+    ///
+    /// Named `state_hash`, not `hash`, so that it never clashes with [`std::hash::Hash::hash`] on
+    /// a game type that derives `Hash`.
     #[inline]
-    fn hash(&self, state: &Self::State) -> Option<u64> {
+    fn state_hash(&self, state: &Self::State) -> Option<u64> {
         let _ = state;
         None
     }
@@ -169,10 +173,12 @@ pub trait ZeroSumGame: Game {
     /// is the one place where a game says that it is over and who won.
     fn outcome(&self, state: &Self::State) -> Option<Outcome>;
 
-    /// Pushes the legal moves of the side to move onto `moves`, which the caller has emptied.
-    /// Asked only while the game goes on ([`outcome`](ZeroSumGame::outcome) is `None`), and there
-    /// must be at least one (a player who cannot move but whose game is not over passes: the pass
-    /// is a move).
+    /// Pushes the legal moves of the side to move onto `moves`, which **the caller has emptied**:
+    /// an implementation just extends it. Callers clear the list first, or call the derived
+    /// [`GeneralGame::legal_moves`](crate::GeneralGame::legal_moves), which replaces the list's
+    /// contents. Asked only while the game goes on ([`outcome`](ZeroSumGame::outcome) is `None`),
+    /// and there must be at least one move (a player who cannot move but whose game is not over
+    /// passes: the pass is a move).
     fn moves(&self, state: &Self::State, moves: &mut MoveList<Self::Move>);
 }
 
@@ -239,6 +245,57 @@ impl Outcome {
             1 => 1.0,
             0 => 0.5,
             _ => 0.0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    // Imported on purpose: a game type deriving `Hash` must still call `state_hash` unambiguously.
+    #[allow(unused_imports)]
+    use std::hash::Hash;
+
+    use super::*;
+    use crate::testing::{Nim, Pile};
+
+    #[test]
+    fn state_hash_does_not_clash_with_a_derived_std_hash() {
+        let pile = Pile {
+            stones: 3,
+            to_move: 1,
+        };
+        assert_eq!(Nim.state_hash(&pile), Nim.state_hash(&pile.clone()));
+        assert_ne!(Nim.state_hash(&pile), Nim.state_hash(&Nim.initial_state()));
+    }
+
+    #[test]
+    fn margins_are_clamped_to_the_evaluation_limit_and_negate_without_overflow() {
+        for (margin, clamped) in [
+            (i32::MIN, -EVAL_LIMIT),
+            (-EVAL_LIMIT - 1, -EVAL_LIMIT),
+            (-EVAL_LIMIT, -EVAL_LIMIT),
+            (-3, -3),
+            (0, 0),
+            (64, 64),
+            (EVAL_LIMIT + 1, EVAL_LIMIT),
+            (i32::MAX, EVAL_LIMIT),
+        ] {
+            let outcome = Outcome::margin_of(margin);
+            assert_eq!(outcome.margin(), clamped, "{margin}");
+            assert_eq!(outcome.for_opponent().margin(), -clamped, "{margin}");
+            assert_eq!(outcome.for_opponent().for_opponent(), outcome);
+            assert_eq!(outcome.score(), terminal_score(clamped));
+        }
+        assert_eq!(Outcome::WIN.for_opponent(), Outcome::LOSS);
+        assert_eq!(Outcome::DRAW.for_opponent(), Outcome::DRAW);
+    }
+
+    #[test]
+    fn payoffs_are_win_draw_loss_whatever_the_margin() {
+        for (margin, payoff) in [(i32::MIN, 0.0), (-1, 0.0), (0, 0.5), (1, 1.0), (64, 1.0)] {
+            let outcome = Outcome::margin_of(margin);
+            assert_eq!(outcome.payoff(), payoff, "{margin}");
+            assert_eq!(outcome.payoff() + outcome.for_opponent().payoff(), 1.0);
         }
     }
 }

@@ -46,7 +46,9 @@ pub trait GeneralGame: Game {
     /// Who acts in `state`.
     fn turn(&self, state: &Self::State) -> Turn;
 
-    /// Replaces the contents of `moves` with `player`'s legal moves in `state`. At a `Player(p)`
+    /// **Replaces** the contents of `moves` with `player`'s legal moves in `state`: callers may pass
+    /// a list that still holds the last node's moves, so an implementation clears it first (unlike
+    /// [`ZeroSumGame::moves`], which is called on a list the caller emptied). At a `Player(p)`
     /// node only `p` is asked; at a `Simultaneous` node every player has at least one move (a player
     /// with nothing to choose has exactly one, such as GDL's `noop`).
     fn legal_moves(&self, state: &Self::State, player: PlayerId, moves: &mut MoveList<Self::Move>);
@@ -73,8 +75,14 @@ pub trait GeneralGame: Game {
     fn payoff(&self, state: &Self::State, player: PlayerId) -> f64;
 }
 
-/// Every two-player alternating game is a general game: two players, `Player(side to move)` until
-/// the outcome is known, payoffs from the [`Outcome`](crate::Outcome).
+/// Every two-player zero-sum game is a general game: two players, `Player(side to move)` until
+/// the outcome is known, and win/draw/loss payoffs from the [`Outcome`](crate::Outcome): 1 for a
+/// win, ½ for a draw, 0 for a loss, whatever the margin.
+///
+/// Because of this blanket implementation a type that implements [`ZeroSumGame`] cannot
+/// implement `GeneralGame` itself (the two would overlap): a two-player game that needs other
+/// payoffs (goal values, margins) implements `GeneralGame` directly and not `ZeroSumGame`, or
+/// offers a zero-sum view as a separate type, as GDL's `TurnTaking` does.
 impl<G: ZeroSumGame> GeneralGame for G {
     #[inline]
     fn players(&self) -> usize {
@@ -89,6 +97,10 @@ impl<G: ZeroSumGame> GeneralGame for G {
         }
     }
 
+    /// The side to move's moves while the game goes on; nothing for the other player or once the
+    /// game is over. Searchers have asked [`turn`](GeneralGame::turn), and so `outcome`, already;
+    /// asking it again here keeps [`ZeroSumGame::moves`] from ever being called on a finished game
+    /// (its contract) when a caller outside a search asks.
     #[inline]
     fn legal_moves(&self, state: &G::State, player: PlayerId, moves: &mut MoveList<G::Move>) {
         moves.clear();
@@ -97,8 +109,12 @@ impl<G: ZeroSumGame> GeneralGame for G {
         }
     }
 
+    /// The win/draw/loss payoff of `player` ([`Outcome::payoff`](crate::Outcome::payoff)). Only
+    /// asked at `Over`: on a game in progress it panics in debug builds and answers ½ otherwise.
     fn payoff(&self, state: &G::State, player: PlayerId) -> f64 {
-        let Some(outcome) = self.outcome(state) else {
+        let outcome = self.outcome(state);
+        debug_assert!(outcome.is_some(), "payoff asked of a game in progress");
+        let Some(outcome) = outcome else {
             return 0.5;
         };
         if player == self.side_to_move(state) {
@@ -106,5 +122,64 @@ impl<G: ZeroSumGame> GeneralGame for G {
         } else {
             outcome.for_opponent().payoff()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Outcome;
+    use crate::testing::{Nim, Pile};
+
+    const IN_PROGRESS: Pile = Pile {
+        stones: 2,
+        to_move: 1,
+    };
+    /// Player 1 took the last stone: player 0, to move, has lost.
+    const OVER: Pile = Pile {
+        stones: 0,
+        to_move: 0,
+    };
+
+    #[test]
+    fn a_zero_sum_game_is_a_two_player_general_game() {
+        assert_eq!(Nim.players(), 2);
+        assert_eq!(Nim.turn(&IN_PROGRESS), Turn::Player(1));
+        assert_eq!(Nim.turn(&OVER), Turn::Over);
+        let mut outcomes = ChanceList::new();
+        outcomes.push((9, 1.0));
+        Nim.chance_outcomes(&IN_PROGRESS, &mut outcomes);
+        assert!(outcomes.is_empty());
+        let mut pile = IN_PROGRESS;
+        Nim.play_joint(&mut pile, &[2]);
+        assert_eq!(pile, OVER);
+    }
+
+    #[test]
+    fn legal_moves_replace_the_list_and_only_the_side_to_move_has_any() {
+        let mut moves: MoveList<u32> = MoveList::new();
+        moves.extend([7, 7, 7]); // left over from another node
+        Nim.legal_moves(&IN_PROGRESS, 1, &mut moves);
+        assert_eq!(moves.as_slice(), &[1, 2]);
+        Nim.legal_moves(&IN_PROGRESS, 0, &mut moves);
+        assert!(moves.is_empty(), "the player not to move has no move");
+        moves.push(7);
+        Nim.legal_moves(&OVER, 0, &mut moves);
+        assert!(moves.is_empty(), "a finished game has no move");
+    }
+
+    #[test]
+    fn payoffs_read_the_outcome_for_either_player() {
+        assert_eq!(Nim.outcome(&OVER), Some(Outcome::LOSS));
+        assert_eq!((Nim.payoff(&OVER, 0), Nim.payoff(&OVER, 1)), (0.0, 1.0));
+        let over = Pile { to_move: 1, ..OVER };
+        assert_eq!((Nim.payoff(&over, 0), Nim.payoff(&over, 1)), (1.0, 0.0));
+    }
+
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "payoff asked of a game in progress")]
+    fn the_payoff_of_a_game_in_progress_is_a_bug() {
+        Nim.payoff(&IN_PROGRESS, 0);
     }
 }

@@ -89,6 +89,8 @@ mod mix;
 pub mod round;
 mod score;
 mod search;
+#[cfg(test)]
+mod testing;
 
 pub use eval::{Evaluator, FixedDepth, MarginOnly, OutcomeOnly};
 pub use gain::StaticGain;

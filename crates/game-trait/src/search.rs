@@ -112,7 +112,11 @@ impl std::ops::AddAssign for SearchStats {
 /// What a search found. `value` is from the root's side to move's point of view.
 #[derive(Clone, Debug)]
 pub struct SearchResult<M> {
-    /// The move to play; `None` when the root is a finished game (or no iteration completed).
+    /// The move to play, or `None` when the search names none: the root is a finished game, or
+    /// the search did not look below the root (α/β or Minimax at depth 0, a horizon that admits
+    /// no root move), or Minimax was stopped before it finished a root move. A stopped α/β that
+    /// completed no iteration still names a move in a game in progress: the best root move it
+    /// finished, else the first legal move, with the root's static value and `depth` 0.
     pub best_move: Option<M>,
     /// The value of the root, from its side to move's point of view.
     pub value: Score,
@@ -164,8 +168,9 @@ pub trait Searcher<G: Game>: Reset {
 /// game, so that `searcher.reset()` needs no type annotation on a searcher that plays many games.
 pub trait Reset {
     /// Forgets what earlier searches learned (transposition table, history, on-line bounds), so that
-    /// the next search behaves as on a fresh searcher. The default does nothing: for searchers that
-    /// keep nothing between searches.
+    /// the next search behaves as on a fresh searcher. A searcher that owns an evaluator also
+    /// resets it ([`Evaluator::reset`](crate::Evaluator::reset)), at the start of its next search.
+    /// The default does nothing: for searchers that keep nothing between searches.
     fn reset(&mut self) {}
 }
 

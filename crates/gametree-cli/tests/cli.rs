@@ -52,8 +52,17 @@ fn bad_input_is_one_line_on_stderr_and_exit_status_2() {
         vec!["perft", "chess", "3"],
         vec!["perft", "othello", "deep"],
         vec!["perft", "/nonexistent/game.kif", "2"],
+        vec!["perft", "<file>.kif:", "2"],
         vec!["search", "othello", "--searcher", "alphabeta:dpth=3"],
         vec!["search", "othello", "--searcher", "telepathy"],
+        vec![
+            "search",
+            "othello",
+            "--searcher",
+            "pvs:aspiration=3000000000",
+        ],
+        vec!["search", "othello", "--searcher", "pvs:tt=1000gb"],
+        vec!["search", "othello", "--searcher", "interest:tt=100000gb"],
         vec!["solve", "/nonexistent.obf"],
         vec!["reproduce", "fe-table9"],
         vec!["gdl", "check", "/nonexistent.kif"],
@@ -130,6 +139,9 @@ fn solve_reads_obf_reports_json_and_fails_on_a_wrong_listed_score() {
         gametree(&["solve", bad.to_str().unwrap()]).status.code(),
         Some(2)
     );
+    let huge = gametree(&["solve", good.to_str().unwrap(), "--tt", "1000gb"]);
+    assert_eq!(huge.status.code(), Some(2));
+    assert!(stderr(&huge).contains("up to 64gb"), "{}", stderr(&huge));
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -183,23 +183,54 @@ fn game_file(path: &str) -> Result<GameChoice, SpecError> {
     })
 }
 
-/// `random-tree:b=…,B=…,branching=…,d=…,seed=…,lo=…,hi=…`: `b` is the exact branching factor of a
-/// uniform tree or the mean of a random one; `B` asks for random branching from `{1, …, B}`.
+/// `random-tree:b=…,max_b=…,branching=…,d=…,seed=…,lo=…,hi=…`: `b` is the exact branching factor
+/// of a uniform tree or the mean of a random one; `max_b` asks for random branching from
+/// `{1, …, max_b}` (with `b` too, it must be `2b − 1`). The branching mode, and `max_b` for random
+/// branching, are recorded as used.
 #[cfg(feature = "random-tree")]
 fn random_tree(args: &mut Args) -> Result<random_tree::RandomTree, SpecError> {
-    use random_tree::{Branching, RandomTree, RandomTreeConfig};
+    use random_tree::{Branching, ConfigError, RandomTree, RandomTreeConfig, MAX_RANDOM_MEAN};
     let b: Option<u16> = args.optional("b");
-    let big_b: Option<u16> = args.optional("B");
-    let random: Option<String> = args.optional("branching");
-    let branching = match (b, big_b, random.as_deref()) {
-        (Some(_), Some(_), _) => return Err(args.invalid("B", "give either b or B, not both")),
-        (None, Some(_), Some("uniform")) => {
-            return Err(args.invalid("B", "B means random branching, not uniform"))
+    let max_b: Option<u16> = args.optional("max_b");
+    let mode: Option<String> = args.optional("branching");
+    let random = match (mode.as_deref(), max_b) {
+        (Some("uniform"), Some(_)) => {
+            return Err(args.invalid("max_b", "max_b means random branching, not uniform"))
         }
-        (None, Some(max), _) => Branching::Random { max },
-        (b, None, Some("random")) => Branching::random_with_mean(b.unwrap_or(args.int("b"))),
-        (b, None, _) => Branching::Uniform(b.unwrap_or(args.int("b"))),
+        (Some(mode), _) => mode == "random",
+        (None, max_b) => max_b.is_some(),
     };
+    let branching = match (random, b, max_b) {
+        (false, b, _) => Branching::Uniform(b.unwrap_or_else(|| args.int("b"))),
+        (true, Some(b), Some(max)) if u32::from(max) != 2 * u32::from(b) - 1 => {
+            let why = format!(
+                "random branching with mean b={b} draws from 1..={}: give max_b={} or leave \
+                 out b or max_b",
+                2 * u32::from(b) - 1,
+                2 * u32::from(b) - 1
+            );
+            return Err(args.invalid("max_b", why));
+        }
+        (true, _, Some(max)) => Branching::Random { max },
+        (true, b, None) => {
+            let b = b.unwrap_or_else(|| args.int("b"));
+            if b > MAX_RANDOM_MEAN {
+                let why = format!(
+                    "random branching draws from 1..=2b − 1, which must be at most 65535: b is at \
+                     most {MAX_RANDOM_MEAN}"
+                );
+                return Err(args.invalid("b", why));
+            }
+            Branching::random_with_mean(b)
+        }
+    };
+    args.derived(
+        "branching",
+        (if random { "random" } else { "uniform" }).to_string(),
+    );
+    if let Branching::Random { max } = branching {
+        args.derived("max_b", max);
+    }
     let config = RandomTreeConfig {
         branching,
         depth: args.int("d"),
@@ -207,7 +238,17 @@ fn random_tree(args: &mut Args) -> Result<random_tree::RandomTree, SpecError> {
         max_edge: args.int("hi"),
         seed: args.int("seed"),
     };
-    RandomTree::new(config).map_err(|e| args.invalid("d", e))
+    RandomTree::new(config).map_err(|e| {
+        let given = |key: &'static str| args.is_given(key).then_some(key);
+        let key = match e {
+            ConfigError::NoBranching => given("max_b").unwrap_or("b"),
+            ConfigError::EmptyEdgeRange { .. } => given("lo").or(given("hi")).unwrap_or("lo"),
+            ConfigError::CostOverflow { .. } => {
+                given("d").or(given("lo")).or(given("hi")).unwrap_or("d")
+            }
+        };
+        args.invalid(key, e)
+    })
 }
 
 impl Registered for search_core::tree::ExplicitTree {
@@ -241,7 +282,11 @@ impl Registered for othello_bitboard::Othello {
         use othello_bitboard::{Ev1, Ev2, FastestFirst, OthelloPlausibility};
         let game = registry::game("othello")?;
         let searcher = registry::searcher(spec.name())?;
-        let eval = Args::new(spec, &[searcher.params, game.searcher_params])?.choice("eval");
+        // Searchers that do not evaluate take no `eval` (the kit refuses it): any will do.
+        let eval = match searcher.evaluates {
+            true => Args::new(spec, &[searcher.params, game.searcher_params])?.choice("eval"),
+            false => "ev1",
+        };
         fn kit<E: Clone>(eval: E, game: &GameEntry) -> Kit<E, FastestFirst, OthelloPlausibility> {
             Kit::new(eval, 1000)
                 .with_ordering(FastestFirst::default())
@@ -270,5 +315,96 @@ impl Registered for gdl::TurnTaking {
         Kit::new(gdl::GoalEvaluator, 1000)
             .with_typical_moves(8)
             .build(self, spec)
+    }
+}
+
+#[cfg(test)]
+#[cfg(feature = "random-tree")]
+mod tests {
+    use super::*;
+    use random_tree::Branching;
+
+    /// The tree a `random-tree` spec builds, and the spec written out as used.
+    fn tree(text: &str) -> Result<(Branching, String), SpecError> {
+        let spec: Spec = text.parse()?;
+        let mut args = Args::new(&spec, &[registry::game("random-tree")?.params])?;
+        let tree = random_tree(&mut args)?;
+        Ok((tree.config().branching, args.full_spec()))
+    }
+
+    /// The message of the error `text` gives.
+    fn error(text: &str) -> String {
+        tree(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn every_tree_error_names_its_own_parameter() {
+        let err = error("random-tree:lo=5,hi=1");
+        assert!(
+            err.contains("lo=5: invalid random tree: empty edge-cost range"),
+            "{err}"
+        );
+        let err = error("random-tree:hi=-40000");
+        assert!(
+            err.contains("hi=-40000: invalid random tree: empty"),
+            "{err}"
+        );
+        let err = error("random-tree:d=5000");
+        assert!(
+            err.contains("d=5000: invalid random tree: node costs"),
+            "{err}"
+        );
+        let err = error("random-tree:d=100,lo=-2000000");
+        assert!(err.contains("d=100: "), "{err}");
+    }
+
+    #[test]
+    fn random_branching_refuses_a_mean_it_cannot_represent() {
+        let err = error("random-tree:b=65535,branching=random");
+        assert!(err.contains("b=65535: random branching draws"), "{err}");
+        assert_eq!(
+            tree("random-tree:b=32768,branching=random").unwrap().0,
+            Branching::Random { max: 65535 }
+        );
+        assert_eq!(
+            tree("random-tree:b=65535").unwrap().0,
+            Branching::Uniform(65535)
+        );
+    }
+
+    #[test]
+    fn max_b_asks_for_random_branching_and_agrees_with_b_or_is_refused() {
+        let full = |text| tree(text).unwrap().1;
+        assert_eq!(
+            full("random-tree:b=4"),
+            "random-tree:b=4,branching=uniform,d=10,seed=0,lo=-32767,hi=32768"
+        );
+        assert_eq!(
+            full("random-tree:max_b=9,d=3"),
+            "random-tree:max_b=9,branching=random,d=3,seed=0,lo=-32767,hi=32768"
+        );
+        assert_eq!(
+            full("random-tree:b=3,branching=random,d=3"),
+            "random-tree:b=3,max_b=5,branching=random,d=3,seed=0,lo=-32767,hi=32768"
+        );
+        assert_eq!(
+            tree("random-tree:b=3,max_b=5").unwrap().0,
+            Branching::Random { max: 5 }
+        );
+        let err = error("random-tree:b=3,max_b=6");
+        assert!(
+            err.contains("max_b=6: random branching with mean b=3 draws from 1..=5"),
+            "{err}"
+        );
+        let err = error("random-tree:max_b=9,branching=uniform");
+        assert!(
+            err.contains("max_b=9: max_b means random branching"),
+            "{err}"
+        );
+        // The old case-sensitive `B` is no longer a key: `B=5` for `b=5` cannot switch modes.
+        assert!(matches!(
+            tree("random-tree:B=5"),
+            Err(SpecError::UnknownKey { .. })
+        ));
     }
 }

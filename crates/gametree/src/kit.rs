@@ -38,7 +38,7 @@ use crate::spec::{Args, Param, Spec, SpecError};
 /// | part | default | read by |
 /// |---|---|---|
 /// | evaluation | (required) | every searcher but `uct` |
-/// | unit: an evaluation difference that is one clear advantage (a pawn, a corner) | (required) | `caev` (RANGE = unit, STEP = unit / 20), the default plausibility (+100 interest per unit gained) |
+/// | unit: an evaluation difference that is one clear advantage (a pawn, a corner) | (required) | `caev` (RANGE = unit, STEP = the largest divisor of RANGE up to RANGE / 20, at least 1), the default plausibility (+100 interest per unit gained) |
 /// | move ordering | none ([`NoOrdering`]) | `alphabeta`, `pvs`, `fe` |
 /// | plausibility | [`StaticGain`] of the evaluation | `interest` |
 /// | exact edge-cost bounds | unknown | `fe:bounds=exact` (the default when known) |
@@ -123,8 +123,9 @@ impl<E, O, Pl> Kit<E, O, Pl> {
         }
     }
 
-    /// Parameters the game adds to every searcher spec, read by the game itself before it built
-    /// this kit (Othello's `eval`): accepted, and written out in [`Built::spec`].
+    /// Parameters the game adds to the spec of every searcher that evaluates, read by the game
+    /// itself before it built this kit (Othello's `eval`): accepted, and written out in
+    /// [`Built::spec`]. Searchers that do not evaluate (`uct`) refuse them as unknown.
     pub fn with_searcher_params(self, params: &'static [Param]) -> Self {
         Kit {
             searcher_params: params,
@@ -160,15 +161,21 @@ where
         Pl: Plausibility<G>,
     {
         let entry = registry::searcher(spec.name())?;
-        let mut args = Args::new(spec, &[entry.params, self.searcher_params])?;
-        for param in self.searcher_params {
+        // The game's evaluation parameters, only for searchers that evaluate.
+        let game_params = if entry.evaluates {
+            self.searcher_params
+        } else {
+            &[]
+        };
+        let mut args = Args::new(spec, &[entry.params, game_params])?;
+        for param in game_params {
             args.text(param.key);
         }
         let searcher: Box<dyn Searcher<G>> = match entry.name {
             "minimax" => Box::new(Minimax::new(self.eval.clone(), args.int("depth"))),
-            "alphabeta" => Box::new(self.alpha_beta(&mut args, AlphaBetaConfig::alpha_beta(0))),
+            "alphabeta" => Box::new(self.alpha_beta(&mut args, AlphaBetaConfig::alpha_beta(0))?),
             "pvs" => {
-                let mut engine = self.alpha_beta(&mut args, AlphaBetaConfig::pvs(0));
+                let mut engine = self.alpha_beta(&mut args, AlphaBetaConfig::pvs(0))?;
                 let width: Score = args.int("aspiration");
                 engine.config_mut().aspiration = (width > 0).then_some(width);
                 Box::new(engine)
@@ -176,7 +183,7 @@ where
             #[cfg(feature = "forward-estimation")]
             "fe" => self.forward_estimation(game, &mut args)?,
             #[cfg(feature = "interest-search")]
-            "interest" => self.interest(&mut args),
+            "interest" => self.interest(&mut args)?,
             #[cfg(feature = "conspiracy")]
             "caev" => self.caev(&mut args)?,
             #[cfg(feature = "conspiracy")]
@@ -184,6 +191,9 @@ where
             "uct" => Box::new(uct(&mut args)),
             other => unreachable!("`{other}` is in the registry but has no builder"),
         };
+        // Only `fe` reads the game (to sample games for its off-line bounds); a build without
+        // forward estimation has no other use for it.
+        #[cfg(not(feature = "forward-estimation"))]
         let _ = game;
         Ok(Built {
             searcher,
@@ -192,12 +202,13 @@ where
     }
 
     /// The α/β engine with `depth`, `tt` and `cutoff` read on top of `config`, and the kit's
-    /// evaluation and ordering.
+    /// evaluation and ordering; its table is allocated now, so that a size the machine cannot
+    /// provide is an error of the spec.
     fn alpha_beta(
         &self,
         args: &mut Args,
         config: AlphaBetaConfig,
-    ) -> AlphaBeta<E, game_trait::NoPruning, game_trait::DepthHorizon, O> {
+    ) -> Result<AlphaBeta<E, game_trait::NoPruning, game_trait::DepthHorizon, O>, SpecError> {
         let config = AlphaBetaConfig {
             depth: args.int("depth"),
             tt_bytes: args.size("tt"),
@@ -207,9 +218,11 @@ where
             },
             ..config
         };
-        AlphaBeta::new(self.eval.clone())
+        let mut engine = AlphaBeta::new(self.eval.clone())
             .with_config(config)
-            .with_ordering(self.ordering.clone())
+            .with_ordering(self.ordering.clone());
+        engine.allocate_table().map_err(|e| args.invalid("tt", e))?;
+        Ok(engine)
     }
 
     /// `fe`: α/β pruned by Zhang's forward estimation.
@@ -225,7 +238,7 @@ where
         O: MoveOrdering<G>,
     {
         use forward_estimation::{learn_offline, EdgeBounds, ForwardEstimation};
-        let engine = self.alpha_beta(args, AlphaBetaConfig::alpha_beta(0));
+        let engine = self.alpha_beta(args, AlphaBetaConfig::alpha_beta(0))?;
         let known = if self.exact_edges.is_some() {
             "exact"
         } else {
@@ -260,7 +273,7 @@ where
     /// runs without the history heuristic, which would break the increasing-cost order (see the
     /// interest-search crate docs).
     #[cfg(feature = "interest-search")]
-    fn interest<G>(&self, args: &mut Args) -> Box<dyn Searcher<G>>
+    fn interest<G>(&self, args: &mut Args) -> Result<Box<dyn Searcher<G>>, SpecError>
     where
         G: ZeroSumGame + 'static,
         E: Evaluator<G>,
@@ -281,12 +294,12 @@ where
             ..AlphaBetaConfig::pvs(args.int("iterations"))
         };
         let plausibility = self.plausibility.clone();
-        Box::new(
-            AlphaBeta::new(self.eval.clone())
-                .with_config(engine)
-                .with_horizon(InterestHorizon::with_config(config, plausibility.clone()))
-                .with_ordering(InterestOrdering::new(plausibility)),
-        )
+        let mut engine = AlphaBeta::new(self.eval.clone())
+            .with_config(engine)
+            .with_horizon(InterestHorizon::with_config(config, plausibility.clone()))
+            .with_ordering(InterestOrdering::new(plausibility));
+        engine.allocate_table().map_err(|e| args.invalid("tt", e))?;
+        Ok(Box::new(engine))
     }
 
     /// `caev`: the CN(x, y) player. CN(0, y) is plain α/β of depth y, CN(x, 0) values the layer's
@@ -297,13 +310,24 @@ where
         G: ZeroSumGame + 'static,
         E: Evaluator<G>,
     {
+        use conspiracy::ConspiracyError;
         use conspiracy::{CaevConfig, CaevPlayer};
         let (x, y): (u32, u32) = (args.int("cn"), args.int("ab"));
-        // 20 segments of the unit, the paper's RANGE/STEP = 1000/50 for Othello's EV1.
-        let unit_step = (i64::from(self.unit) / 20).max(1);
-        let range: i64 = args.derived("range", 20 * unit_step);
-        let step: i64 = args.derived("step", (range / 20).max(1));
-        let caev = CaevConfig::new(range, step).map_err(|e| args.invalid("step", e))?;
+        if (x, y) == (0, 0) {
+            let why = "CN(0, 0) would search nothing and name no move: with cn=0, ab is at least 1";
+            return Err(args.invalid("ab", why));
+        }
+        // The paper's RANGE = 1000, STEP = 50 for Othello's EV1, whose unit is 1000.
+        let range: i64 = args.derived("range", i64::from(self.unit));
+        let step: i64 = args.derived("step", caev_step(range));
+        // Blame the parameter the user gave: a derived step always divides the range.
+        let culprit = |e: &ConspiracyError| match e {
+            ConspiracyError::NonPositive { parameter, .. }
+            | ConspiracyError::TooLarge { parameter, .. } => *parameter,
+            _ if args.is_given("step") => "step",
+            _ => "range",
+        };
+        let caev = CaevConfig::new(range, step).map_err(|e| args.invalid(culprit(&e), e))?;
         let alpha_beta =
             AlphaBeta::new(self.eval.clone()).with_config(AlphaBetaConfig::alpha_beta(y));
         let layer = |e: conspiracy::ConspiracyError| args.invalid("cn", e);
@@ -335,6 +359,27 @@ where
             .with_max_nodes(args.int("nodes"));
         Ok(Box::new(Cns::new(self.eval.clone(), config)))
     }
+}
+
+/// CAEV's default STEP for `range` (at least 1): the largest divisor of `range` that is at most
+/// `range / 20`, at least 1; so `range` is a whole number of segments, about 20 when `range` has a
+/// divisor near `range / 20` (1000: 50; 1001: 13; a prime: 1).
+#[cfg(feature = "conspiracy")]
+fn caev_step(range: i64) -> i64 {
+    let limit = (range / 20).max(1);
+    let mut best = 1;
+    let mut d = 1;
+    while d * d <= range {
+        if range % d == 0 {
+            for divisor in [d, range / d] {
+                if divisor <= limit {
+                    best = best.max(divisor);
+                }
+            }
+        }
+        d += 1;
+    }
+    best
 }
 
 /// The searcher `spec` names for a game that is not two-player zero-sum: only the searchers of
@@ -370,4 +415,148 @@ fn uct(args: &mut Args) -> Uct {
         seed: args.int("seed"),
         ..UctConfig::default()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use search_core::{ExplicitTree, LeafValue};
+
+    /// The spec `spec` builds to on a small tree with `kit`, written out in full.
+    fn full<O, Pl>(kit: &Kit<LeafValue, O, Pl>, spec: &str) -> Result<String, SpecError>
+    where
+        O: MoveOrdering<ExplicitTree> + Clone + 'static,
+        Pl: Plausibility<ExplicitTree> + Clone + 'static,
+    {
+        let tree = ExplicitTree::random(1, 3, 3);
+        Ok(kit.build(&tree, &spec.parse()?)?.spec)
+    }
+
+    #[test]
+    fn defaults_are_written_out_and_out_of_range_values_refused() {
+        let kit = Kit::new(LeafValue, 10);
+        assert_eq!(
+            full(&kit, "pvs:depth=3").unwrap(),
+            "pvs:depth=3,tt=64mb,cutoff=ge,aspiration=0"
+        );
+        assert_eq!(full(&kit, "minimax").unwrap(), "minimax:depth=3");
+        for bad in [
+            "minimax:depth=0",
+            "pvs:depth=257",
+            "pvs:aspiration=-1",
+            "uct:sims=0",
+        ] {
+            let err = full(&kit, bad).unwrap_err();
+            assert!(matches!(err, SpecError::BadValue { .. }), "{bad}: {err:?}");
+        }
+    }
+
+    #[test]
+    #[cfg(feature = "conspiracy")]
+    fn the_caev_step_is_the_largest_divisor_of_the_range_up_to_a_twentieth() {
+        for (range, step) in [
+            (1, 1),
+            (5, 1),
+            (19, 1),
+            (20, 1),
+            (40, 2),
+            (100, 5),
+            (997, 1), // a prime
+            (1000, 50),
+            (1001, 13), // 7 × 11 × 13
+            (16384, 512),
+            (1 << 40, 1 << 35),
+        ] {
+            assert_eq!(caev_step(range), step, "range {range}");
+            assert_eq!(range % step, 0);
+        }
+    }
+
+    #[test]
+    #[cfg(feature = "conspiracy")]
+    fn caev_derives_range_from_the_unit_and_blames_only_what_was_given() {
+        let caev = |unit: Score, spec: &str| full(&Kit::new(LeafValue, unit), spec);
+        assert_eq!(caev(5, "caev").unwrap(), "caev:cn=3,ab=2,range=5,step=1");
+        assert_eq!(
+            caev(1000, "caev").unwrap(),
+            "caev:cn=3,ab=2,range=1000,step=50"
+        );
+        assert_eq!(
+            caev(1030, "caev").unwrap(),
+            "caev:cn=3,ab=2,range=1030,step=10"
+        );
+        assert_eq!(
+            caev(1000, "caev:range=1001").unwrap(),
+            "caev:cn=3,ab=2,range=1001,step=13"
+        );
+        assert_eq!(
+            caev(1000, "caev:range=100,step=10").unwrap(),
+            "caev:cn=3,ab=2,range=100,step=10"
+        );
+        let err = caev(1000, "caev:range=100,step=7").unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("step=7: range 100 is not a multiple of step 7"),
+            "{err}"
+        );
+        let err = caev(10, "caev:step=3").unwrap_err();
+        assert!(err.to_string().contains("step=3"), "{err}");
+        // A prime range of a million has a million segments a side: too fine a grid, and the
+        // range (the only thing given) is blamed.
+        let err = caev(1000, "caev:range=1000003").unwrap_err();
+        assert!(err.to_string().contains("range=1000003: grid of"), "{err}");
+        let err = caev(1000, "caev:range=1099511627777").unwrap_err();
+        assert!(matches!(err, SpecError::BadValue { .. }), "{err:?}");
+    }
+
+    #[test]
+    #[cfg(feature = "interest-search")]
+    fn the_interest_limit_step_is_a_hundred_per_typical_move() {
+        let step = |kit: &Kit<LeafValue>, spec: &str| {
+            let spec: Spec = full(kit, spec).unwrap().parse().unwrap();
+            spec.value("limit_step").unwrap().to_string()
+        };
+        assert_eq!(step(&Kit::new(LeafValue, 10), "interest"), "1000");
+        assert_eq!(
+            step(&Kit::new(LeafValue, 10).with_typical_moves(7), "interest"),
+            "700"
+        );
+        assert_eq!(
+            step(&Kit::new(LeafValue, 10).with_typical_moves(0), "interest"),
+            "100"
+        );
+        let given = Kit::new(LeafValue, 10).with_typical_moves(7);
+        assert_eq!(step(&given, "interest:limit_step=33"), "33");
+        let err = full(&given, "interest:limit_step=0").unwrap_err();
+        assert!(matches!(err, SpecError::BadValue { .. }), "{err:?}");
+    }
+
+    #[test]
+    #[cfg(feature = "forward-estimation")]
+    fn fe_bounds_are_exact_where_the_game_knows_its_edges_else_learned_offline() {
+        let bounds = |kit: &Kit<LeafValue>, spec: &str| -> Result<String, SpecError> {
+            let spec: Spec = full(kit, spec)?.parse().unwrap();
+            Ok(spec.value("bounds").unwrap().to_string())
+        };
+        let learned = Kit::new(LeafValue, 10);
+        let known = Kit::new(LeafValue, 10).with_exact_edges(-20, 20);
+        assert_eq!(bounds(&known, "fe").unwrap(), "exact");
+        assert_eq!(bounds(&learned, "fe").unwrap(), "offline");
+        assert_eq!(bounds(&known, "fe:bounds=online").unwrap(), "online");
+        let err = bounds(&learned, "fe:bounds=exact").unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("bounds=exact: this game does not know"),
+            "{err}"
+        );
+        for bad in [
+            "fe:delta=1.5",
+            "fe:samples=0",
+            "fe:depth=257",
+            "fe:bounds=maybe",
+        ] {
+            let err = bounds(&learned, bad).unwrap_err();
+            assert!(matches!(err, SpecError::BadValue { .. }), "{bad}: {err:?}");
+        }
+    }
 }

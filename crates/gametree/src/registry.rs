@@ -11,6 +11,8 @@
 
 use std::fmt::Write;
 
+use game_trait::INFINITY;
+
 use crate::spec::{DefaultValue, Kind, Param, SpecError};
 
 /// A searcher that can be named in a spec.
@@ -25,10 +27,24 @@ pub struct SearcherEntry {
     /// Whether it needs a two-player zero-sum game ([`ZeroSumGame`](game_trait::ZeroSumGame)); if
     /// not, it plays every [`GeneralGame`](game_trait::GeneralGame).
     pub zero_sum: bool,
+    /// Whether it uses the game's evaluation, and so takes the game's
+    /// [`searcher_params`](GameEntry::searcher_params) (Othello's `eval`).
+    pub evaluates: bool,
     /// Whether, at the same depth and evaluation, it returns exactly the minimax value.
     pub exact: bool,
     /// Its parameters.
     pub params: &'static [Param],
+}
+
+impl SearcherEntry {
+    /// Which games it plays, for listings: `two-player zero-sum games` or `every game`.
+    pub fn plays(&self) -> &'static str {
+        if self.zero_sum {
+            "two-player zero-sum games"
+        } else {
+            "every game"
+        }
+    }
 }
 
 /// A game that can be named in a spec.
@@ -36,11 +52,15 @@ pub struct SearcherEntry {
 pub struct GameEntry {
     /// The name before the colon (`<file>.kif` for game files).
     pub name: &'static str,
+    /// Whether a spec names the game by `name`: `false` for the `<file>.kif` row, which describes
+    /// game files in listings and is not a name [`game`] finds.
+    pub named: bool,
     /// What it is, in one line.
     pub about: &'static str,
     /// Its parameters.
     pub params: &'static [Param],
-    /// Parameters this game adds to every searcher that uses its evaluation (Othello: `eval`).
+    /// Parameters this game adds to every searcher that uses its evaluation (Othello: `eval`):
+    /// those whose [`evaluates`](SearcherEntry::evaluates) is set.
     pub searcher_params: &'static [Param],
 }
 
@@ -57,7 +77,8 @@ const ANY: i64 = i64::MAX;
 const I32_MIN: i64 = i32::MIN as i64;
 #[cfg(feature = "random-tree")]
 const I32_MAX: i64 = i32::MAX as i64;
-const DEPTH: Kind = int(0, 256);
+/// A search depth: at least one ply, or the search names no move.
+const DEPTH: Kind = int(1, 256);
 const CUTOFF: Param = Param::fixed(
     "cutoff",
     choice(&["ge", "gt"]),
@@ -71,7 +92,7 @@ const TT_NONE: Param = Param::fixed(
     "transposition-table size, 0 for none",
 );
 
-/// Every searcher, in the order `gametree list` shows them. Zero-sum searchers also take the
+/// Every searcher, in the order `gametree list` shows them. Those that evaluate also take the
 /// game's [`searcher_params`](GameEntry::searcher_params) (Othello's `eval`).
 #[rustfmt::skip] // a table: one parameter per line
 pub const SEARCHERS: &[SearcherEntry] = &[
@@ -80,6 +101,7 @@ pub const SEARCHERS: &[SearcherEntry] = &[
         about: "plain full-width negamax, the oracle every pruning search is tested against",
         paper: "",
         zero_sum: true,
+        evaluates: true,
         exact: true,
         params: &[Param::fixed("depth", DEPTH, "3", "depth in plies")],
     },
@@ -88,6 +110,7 @@ pub const SEARCHERS: &[SearcherEntry] = &[
         about: "fail-soft negamax alpha-beta that reports whether its value is exact or a bound",
         paper: "Knuth and Moore, An Analysis of Alpha-Beta Pruning, 1975",
         zero_sum: true,
+        evaluates: true,
         exact: true,
         params: &[Param::fixed("depth", DEPTH, "4", "depth in plies"), TT_NONE, CUTOFF],
     },
@@ -96,12 +119,13 @@ pub const SEARCHERS: &[SearcherEntry] = &[
         about: "principal variation search with iterative deepening, a table, killers and history",
         paper: "Marsland and Campbell, Parallel Search of Strongly Ordered Game Trees, 1982",
         zero_sum: true,
+        evaluates: true,
         exact: true,
         params: &[
             Param::fixed("depth", DEPTH, "6", "depth of the last iteration, in plies"),
             Param::fixed("tt", Kind::Size, "64mb", "transposition-table size, 0 for none"),
             CUTOFF,
-            Param::fixed("aspiration", int(0, ANY), "0",
+            Param::fixed("aspiration", int(0, INFINITY as i64), "0",
                 "half-width of the window around the last iteration's value, 0 for none"),
         ],
     },
@@ -111,6 +135,7 @@ pub const SEARCHERS: &[SearcherEntry] = &[
         about: "alpha-beta pruning subtrees whose estimated value range cannot reach the window",
         paper: "Zhang, Forward Estimation for Minimax Search, 1995",
         zero_sum: true,
+        evaluates: true,
         exact: false,
         params: &[
             Param::fixed("depth", DEPTH, "4", "depth in plies"),
@@ -132,6 +157,7 @@ pub const SEARCHERS: &[SearcherEntry] = &[
         about: "PVS whose iterations raise an interest budget instead of the depth",
         paper: "Rollason, Interest Search: Another Way to Do Minimax, 2014",
         zero_sum: true,
+        evaluates: true,
         exact: false,
         params: &[
             Param::fixed("iterations", int(1, 10_000), "6", "iterations"),
@@ -158,15 +184,17 @@ pub const SEARCHERS: &[SearcherEntry] = &[
         paper: "Vu, Ishitobi, Terrillon and Iida, Using Conspiracy Numbers for Improving Move \
                 Selection in Minimax Game-Tree Search, 2016",
         zero_sum: true,
+        evaluates: true,
         exact: false,
         params: &[
             Param::fixed("cn", int(0, 64), "3", "x: depth of the layer (0: alpha-beta of depth y)"),
-            Param::fixed("ab", DEPTH, "2", "y: depth of the alpha-beta valuing the layer's leaves"),
+            Param::fixed("ab", int(0, 256), "2",
+                "y: depth of the alpha-beta valuing the layer's leaves (0: their static value)"),
             Param::derived("range", int(1, 1 << 40),
-                "the game's evaluation unit, rounded down to a multiple of 20 (Othello EV1: \
-                 1000, one corner)",
+                "the game's evaluation unit (Othello EV1: 1000, one corner)",
                 "RANGE: half-width of the integration window"),
-            Param::derived("step", int(1, 1 << 40), "range / 20 (Othello EV1: 50)",
+            Param::derived("step", int(1, 1 << 40),
+                "the largest divisor of range that is at most range / 20, at least 1 (1000: 50)",
                 "STEP: segment length; range must be a multiple of it"),
         ],
     },
@@ -176,12 +204,14 @@ pub const SEARCHERS: &[SearcherEntry] = &[
         about: "conspiracy number search: grows the tree where fewest leaves can change the value",
         paper: "McAllester, Conspiracy Numbers for Min-Max Search, 1988",
         zero_sum: true,
+        evaluates: true,
         exact: false,
         params: &[
             Param::fixed("w", int(1, ANY), "1", "granularity of the value grid"),
             Param::fixed("t", int(0, 1024), "1",
                 "threshold: stop when more than t leaves must conspire to change the value"),
-            Param::fixed("nodes", int(1, 1 << 32), "4194304", "largest tree kept, in nodes"),
+            Param::fixed("nodes", int(1, u32::MAX as i64), "4194304",
+                "largest tree kept, in nodes"),
         ],
     },
     SearcherEntry {
@@ -189,6 +219,7 @@ pub const SEARCHERS: &[SearcherEntry] = &[
         about: "Monte Carlo tree search with UCB1, decoupled at simultaneous moves",
         paper: "Kocsis and Szepesvári, Bandit Based Monte-Carlo Planning, 2006",
         zero_sum: false,
+        evaluates: false,
         exact: false,
         params: &[
             Param::fixed("sims", int(1, ANY), "10000", "simulations per search"),
@@ -204,6 +235,7 @@ pub const GAMES: &[GameEntry] = &[
     #[cfg(feature = "othello")]
     GameEntry {
         name: "othello",
+        named: true,
         about: "Othello on bitboards, from the start or after the given moves",
         params: &[Param::fixed("moves", Kind::Text, "", "moves from the start: f5d6c3 (ps: pass)")],
         searcher_params: &[Param::fixed("eval", choice(&["ev1", "ev2"]), "ev1",
@@ -212,13 +244,17 @@ pub const GAMES: &[GameEntry] = &[
     #[cfg(feature = "random-tree")]
     GameEntry {
         name: "random-tree",
+        named: true,
         about: "an incremental random tree (Korf, Pemberton and Zhang, 1994)",
         params: &[
-            Param::fixed("b", int(1, 65_535), "5", "branching: exact if uniform, mean if random"),
-            Param::derived("B", int(1, 65_535), "2b − 1 with branching=random, unused otherwise",
-                "random branching from {1, …, B}; implies branching=random"),
+            Param::fixed("b", int(1, 65_535), "5",
+                "branching: exact if uniform, mean if random (then at most 32768)"),
+            Param::derived("max_b", int(1, 65_535),
+                "2b − 1 with branching=random, unused otherwise",
+                "random branching from {1, …, max_b}; implies branching=random; with b, only \
+                 2b − 1"),
             Param::derived("branching", choice(&["uniform", "random"]),
-                "`random` if B is given, else `uniform`", "uniform or random branching"),
+                "`random` if max_b is given, else `uniform`", "uniform or random branching"),
             Param::fixed("d", int(0, 65_535), "10", "depth: the leaves are d plies deep"),
             Param::fixed("seed", int(0, ANY), "0", "the tree's seed"),
             Param::fixed("lo", int(I32_MIN, I32_MAX), "-32767", "smallest edge cost"),
@@ -228,6 +264,7 @@ pub const GAMES: &[GameEntry] = &[
     },
     GameEntry {
         name: "tree",
+        named: true,
         about: "an explicit random tree with small integer values on every node",
         params: &[
             Param::fixed("seed", int(0, ANY), "1", "the tree's seed"),
@@ -239,6 +276,7 @@ pub const GAMES: &[GameEntry] = &[
     #[cfg(feature = "gdl")]
     GameEntry {
         name: "<file>.kif",
+        named: false,
         about: "a game in the Game Description Language (GDL or GDL-II, KIF syntax); two-player \
                 turn-taking constant-sum games get every searcher, others UCT",
         params: &[],
@@ -258,15 +296,21 @@ pub fn searcher(name: &str) -> Result<&'static SearcherEntry, SpecError> {
         })
 }
 
-/// The built-in game called `name`.
+/// The built-in game called `name` (game files are read by [`GameChoice`](crate::games::GameChoice),
+/// not found here).
 pub fn game(name: &str) -> Result<&'static GameEntry, SpecError> {
     GAMES
         .iter()
-        .find(|g| g.name == name)
+        .find(|g| g.named && g.name == name)
         .ok_or_else(|| SpecError::UnknownName {
             kind: "game",
             name: name.to_string(),
-            accepted: names(GAMES.iter().map(|g| g.name)),
+            accepted: names(GAMES.iter().filter(|g| g.named).map(|g| g.name))
+                + if cfg!(feature = "gdl") {
+                    ", or a game file (.kif, .gdl)"
+                } else {
+                    ""
+                },
         })
 }
 
@@ -278,16 +322,12 @@ fn names(names: impl Iterator<Item = &'static str>) -> String {
 pub fn reference() -> String {
     let mut out = String::from("# Searchers\n\n");
     for s in SEARCHERS {
-        let plays = if s.zero_sum {
-            "two-player zero-sum games"
-        } else {
-            "every game"
-        };
         let _ = write!(
             out,
-            "## `{}`\n\n{}; plays {plays}",
+            "## `{}`\n\n{}; plays {}",
             s.name,
-            capitalise(s.about)
+            capitalise(s.about),
+            s.plays()
         );
         if s.exact {
             out.push_str("; returns exactly the minimax value");
@@ -303,11 +343,25 @@ pub fn reference() -> String {
         let _ = write!(out, "## `{}`\n\n{}.\n", g.name, capitalise(g.about));
         params_table(&mut out, g.params);
         if !g.searcher_params.is_empty() {
-            out.push_str("Its searchers also take:\n");
+            let _ = writeln!(out, "{}:", evaluating_searchers_take());
             params_table(&mut out, g.searcher_params);
         }
     }
     out
+}
+
+/// `Every searcher but uct also takes`: who takes a game's
+/// [`searcher_params`](GameEntry::searcher_params), for listings.
+pub fn evaluating_searchers_take() -> String {
+    let others: Vec<&str> = SEARCHERS
+        .iter()
+        .filter(|s| !s.evaluates)
+        .map(|s| s.name)
+        .collect();
+    match others.as_slice() {
+        [] => "Every searcher also takes".to_string(),
+        _ => format!("Every searcher but {} also takes", others.join(", ")),
+    }
 }
 
 fn params_table(out: &mut String, params: &[Param]) {
@@ -362,6 +416,125 @@ mod tests {
             "src/registry/reference.md is stale: run `GAMETREE_BLESS=1 cargo test -p gametree \
              reference` and commit it"
         );
+    }
+
+    /// Builds `spec` for the game visited and, on small games, searches with it briefly.
+    #[cfg(all(feature = "othello", feature = "random-tree", feature = "gdl"))]
+    struct Build {
+        spec: crate::spec::Spec,
+        search: bool,
+    }
+
+    #[cfg(all(feature = "othello", feature = "random-tree", feature = "gdl"))]
+    impl crate::games::GameVisitor for Build {
+        type Output = Result<String, SpecError>;
+        fn visit<G: crate::games::Registered>(self, game: &G, root: &G::State) -> Self::Output {
+            let mut built = game.searcher(&self.spec)?;
+            if self.search {
+                let limits = game_trait::Limits::none().with_nodes(20_000);
+                built.searcher.search(game, root, &limits);
+            }
+            Ok(built.spec)
+        }
+    }
+
+    /// Every integer parameter of every searcher, at both ends of its range, on every kind of
+    /// game: the searcher builds (or is refused with a message, never a panic), and the value is
+    /// used as given; one beyond either end is a `BadValue`. On the small tree it also searches.
+    #[test]
+    #[cfg(all(
+        feature = "othello",
+        feature = "random-tree",
+        feature = "forward-estimation",
+        feature = "interest-search",
+        feature = "conspiracy",
+        feature = "gdl"
+    ))]
+    fn every_integer_parameter_builds_at_both_ends_of_its_range_and_not_beyond() {
+        use crate::games::GameChoice;
+        use crate::spec::Spec;
+        let gdl = |name: &str| format!("{}/../gdl/games/{name}", env!("CARGO_MANIFEST_DIR"));
+        let games = [
+            ("tree:depth=4,branching=3".to_string(), ""),
+            ("random-tree:b=3,d=4".to_string(), ""),
+            ("othello".to_string(), "othello"),
+            (gdl("tictactoe.kif"), ""), // two-player zero-sum: every searcher
+            (gdl("rps3.kif"), ""),      // simultaneous: UCT only
+        ];
+        for (on, entry) in &games {
+            let choice = GameChoice::parse(on).unwrap();
+            let game_params = if entry.is_empty() {
+                &[][..]
+            } else {
+                game(entry).unwrap().searcher_params
+            };
+            let small = on.starts_with("tree");
+            for s in SEARCHERS {
+                let game_params = if s.evaluates { game_params } else { &[] };
+                for p in s.params.iter().chain(game_params) {
+                    let Kind::Int { min, max } = p.kind else {
+                        continue;
+                    };
+                    for value in [min, max] {
+                        // Sampling a million games of Othello or GDL takes minutes; the range
+                        // check that makes reading `samples` safe runs on every build anyway.
+                        if p.key == "samples" && value == max && !small {
+                            continue;
+                        }
+                        let spec: Spec = format!("{}:{}={value}", s.name, p.key).parse().unwrap();
+                        let build = Build {
+                            spec: spec.clone(),
+                            search: small,
+                        };
+                        match choice.visit_for(&spec, build) {
+                            // As given, or not read at all (`fe:samples` with exact bounds).
+                            Ok(full) => {
+                                let used: Spec = full.parse().unwrap();
+                                let value = value.to_string();
+                                assert!(
+                                    used.value(p.key).map_or(true, |v| v == value),
+                                    "{spec} on {on}: {full}"
+                                );
+                            }
+                            Err(SpecError::Invalid { .. }) => {}
+                            Err(e) => panic!("{spec} on {on}: {e}"),
+                        }
+                    }
+                    // A game UCT alone plays refuses the others before reading any value.
+                    let refused = s.zero_sum && on.ends_with("rps3.kif");
+                    let beyond = [min.checked_sub(1), max.checked_add(1)];
+                    for beyond in beyond.into_iter().flatten().filter(|_| !refused) {
+                        let spec: Spec = format!("{}:{}={beyond}", s.name, p.key).parse().unwrap();
+                        let build = Build {
+                            spec: spec.clone(),
+                            search: false,
+                        };
+                        let result = choice.visit_for(&spec, build);
+                        assert!(
+                            matches!(result, Err(SpecError::BadValue { .. })),
+                            "{spec} on {on}: {result:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn listing_rows_are_not_names() {
+        for g in GAMES {
+            assert_eq!(game(g.name).is_ok(), g.named, "{}", g.name);
+        }
+        #[cfg(feature = "gdl")]
+        {
+            let err = game("<file>.kif").unwrap_err();
+            assert!(matches!(err, SpecError::UnknownName { .. }), "{err:?}");
+            assert!(
+                err.to_string()
+                    .ends_with("tree, or a game file (.kif, .gdl)"),
+                "{err}"
+            );
+        }
     }
 
     #[test]

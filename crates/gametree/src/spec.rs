@@ -122,18 +122,20 @@ impl FromStr for Spec {
             if part.is_empty() {
                 continue;
             }
-            let Some((key, value)) = part.split_once('=') else {
+            let Some(equals) = part.find('=') else {
                 return Err(malformed(start, format!("`{part}` is not `key=value`")));
             };
-            let key = key.trim();
+            let (key, value) = (part[..equals].trim(), &part[equals + 1..]);
             if params.iter().any(|p| p.key == key) {
                 return Err(malformed(start, format!("`{key}` is given twice")));
             }
+            // The value's first character, after any spaces that follow `=`.
+            let value_start = part.len() - value.trim_start().len();
             params.push(Given {
                 key: key.to_string(),
                 value: value.trim().to_string(),
                 key_column: start,
-                value_column: start + part.find('=').map_or(0, |i| part[..=i].chars().count()),
+                value_column: start + part[..value_start].chars().count(),
             });
         }
         Ok(Spec {
@@ -198,7 +200,8 @@ pub enum Kind {
         /// Largest accepted value.
         max: f64,
     },
-    /// A size in bytes: `4096`, `512kb`, `64mb`, `1gb` (`kib`, `mib`, `gib` too).
+    /// A size in bytes, at most [`MAX_SIZE`] (64 GiB): `4096`, `512kb`, `64mb`, `1gb` (`kib`, `mib`,
+    /// `gib` too; every unit is a power of 1024).
     Size,
     /// `true` or `false`.
     Flag,
@@ -207,6 +210,10 @@ pub enum Kind {
     /// Free text without `,`.
     Text,
 }
+
+/// The largest [`Kind::Size`]: 64 GiB, more than any table these searchers need, so that a typo
+/// such as `tt=1000gb` is a bad value rather than an allocation the machine refuses.
+pub const MAX_SIZE: u64 = 64 << 30;
 
 /// The value of a [`Param`] that is not given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -257,7 +264,7 @@ impl Kind {
             Kind::Real { min, max } => value
                 .parse::<f64>()
                 .is_ok_and(|v| v.is_finite() && (min..=max).contains(&v)),
-            Kind::Size => parse_size(value).is_some(),
+            Kind::Size => parse_size(value).is_some_and(|bytes| bytes as u64 <= MAX_SIZE),
             Kind::Flag => matches!(value, "true" | "false"),
             Kind::Choice(words) => words.contains(&value),
             Kind::Text => !value.is_empty(),
@@ -273,7 +280,7 @@ impl fmt::Display for Kind {
             Kind::Int { min, max } => write!(f, "an integer from {min} to {max}"),
             Kind::Real { min, max } if max == f64::MAX => write!(f, "a number ≥ {min}"),
             Kind::Real { min, max } => write!(f, "a number from {min} to {max}"),
-            Kind::Size => f.write_str("a size such as 4096, 512kb, 64mb or 1gb"),
+            Kind::Size => f.write_str("a size up to 64gb, such as 4096, 512kb, 64mb or 1gb"),
             Kind::Flag => f.write_str("`true` or `false`"),
             Kind::Choice(words) => write!(f, "one of {}", words.join(", ")),
             Kind::Text => f.write_str("text"),
@@ -313,8 +320,10 @@ pub fn parse_size(text: &str) -> Option<usize> {
 /// given or the table's default, and records it, so that [`full_spec`](Args::full_spec) can
 /// write the spec out with every parameter as it was used.
 ///
-/// The getters panic if asked for a key that is not in the table: that is a bug of the builder,
-/// caught by the registry's tests, never a user error.
+/// The getters panic if asked for a key that is not in the table, or to read an integer into a
+/// type that cannot hold every value of its table's range: those are bugs of the builder, which
+/// panic whatever the value (the default included), so the registry's tests catch them. No value a
+/// user gives can make a getter panic.
 #[derive(Debug)]
 pub struct Args<'a> {
     spec: &'a Spec,
@@ -367,12 +376,26 @@ impl<'a> Args<'a> {
     fn raw(&mut self, key: &str) -> Option<String> {
         let param = self.param(key);
         let text = match (self.spec.value(key), param.default) {
-            (Some(value), _) => value.to_string(),
+            (Some(value), _) => canonical(param.kind, value),
             (None, DefaultValue::Fixed(value)) => value.to_string(),
             (None, DefaultValue::Derived(_)) => return None,
         };
         self.record(param.key, text.clone());
         Some(text)
+    }
+
+    /// Panics unless `T` holds every value of `key`'s integer range (a builder's bug, whatever the
+    /// value given), so that converting a validated value to `T` cannot fail.
+    fn check_fits<T: FromStr>(&self, key: &str) {
+        if let Kind::Int { min, max } = self.param(key).kind {
+            let fits = |v: i64| v.to_string().parse::<T>().is_ok();
+            assert!(
+                fits(min) && fits(max),
+                "`{}`: the range {min}..={max} of `{key}` does not fit {}",
+                self.name(),
+                std::any::type_name::<T>()
+            );
+        }
     }
 
     fn param(&self, key: &str) -> &'a Param {
@@ -393,14 +416,19 @@ impl<'a> Args<'a> {
             .unwrap_or_else(|| panic!("`{key}` has a derived default: read it with `derived`"))
     }
 
-    /// An integer parameter.
-    pub fn int<T: TryFrom<i64>>(&mut self, key: &str) -> T {
-        convert(key, &self.fixed(key))
+    /// An integer parameter, as `T`, which must hold every value of the parameter's range.
+    pub fn int<T: FromStr>(&mut self, key: &str) -> T {
+        assert!(
+            matches!(self.param(key).kind, Kind::Int { .. }),
+            "`{key}` is not an integer"
+        );
+        self.check_fits::<T>(key);
+        parse(&self.fixed(key))
     }
 
     /// A real parameter.
     pub fn real(&mut self, key: &str) -> f64 {
-        self.fixed(key).parse().expect("validated by its kind")
+        parse(&self.fixed(key))
     }
 
     /// A size parameter, in bytes.
@@ -431,18 +459,23 @@ impl<'a> Args<'a> {
     }
 
     /// The value given for `key` (parsed as `T`), or `None` if the spec leaves it out; for
-    /// parameters whose default depends on others.
+    /// parameters whose default depends on others. A value given is recorded for
+    /// [`full_spec`](Args::full_spec); when it is left out, record the value then used with
+    /// [`derived`](Args::derived) (or a getter), so that the full spec shows it.
     pub fn optional<T: FromStr>(&mut self, key: &str) -> Option<T> {
-        let value = self.spec.value(key)?.to_string();
-        self.record(self.param(key).key, value.clone());
-        Some(value.parse().ok().expect("validated by its kind"))
+        self.check_fits::<T>(key);
+        let param = self.param(key);
+        let value = canonical(param.kind, self.spec.value(key)?);
+        self.record(param.key, value.clone());
+        Some(parse(&value))
     }
 
     /// A parameter whose default the game decides: the value given (parsed as `T`), else
     /// `derived`; either way recorded for [`full_spec`](Args::full_spec).
     pub fn derived<T: FromStr + ToString>(&mut self, key: &str, derived: T) -> T {
+        self.check_fits::<T>(key);
         match self.raw(key) {
-            Some(text) => text.parse().ok().expect("validated by its kind"),
+            Some(text) => parse(&text),
             None => {
                 self.record(self.param(key).key, derived.to_string());
                 derived
@@ -464,13 +497,11 @@ impl<'a> Args<'a> {
     /// The spec written out with every parameter read, as used: `pvs:depth=8,tt=64mb,cutoff=ge`.
     pub fn full_spec(&self) -> String {
         let mut text = self.spec.name.clone();
-        for (i, param) in self.params.iter().enumerate() {
+        let mut separator = ':';
+        for param in &self.params {
             if let Some((_, value)) = self.used.iter().find(|(k, _)| *k == param.key) {
-                text.push(if i == 0 || !text.contains(':') {
-                    ':'
-                } else {
-                    ','
-                });
+                text.push(separator);
+                separator = ',';
                 text.push_str(param.key);
                 text.push('=');
                 text.push_str(value);
@@ -480,12 +511,21 @@ impl<'a> Args<'a> {
     }
 }
 
-/// Converts a validated integer text to `T` (the table's range keeps it within `T`).
-fn convert<T: TryFrom<i64>>(key: &str, text: &str) -> T {
-    let value: i64 = text.parse().expect("validated by its kind");
-    T::try_from(value)
+/// A given value as the getters read it and [`Args::full_spec`] writes it: integers in their
+/// plain decimal form (`+7`, `007` and `-0` are `7`, `7` and `0`), so that every type holding the
+/// range parses them.
+fn canonical(kind: Kind, value: &str) -> String {
+    match (kind, value.parse::<i64>()) {
+        (Kind::Int { .. }, Ok(number)) => number.to_string(),
+        _ => value.to_string(),
+    }
+}
+
+/// Parses a value its kind validated, into a type [`Args::check_fits`] accepted.
+fn parse<T: FromStr>(text: &str) -> T {
+    text.parse()
         .ok()
-        .unwrap_or_else(|| panic!("the range of `{key}` in its table does not fit its type"))
+        .expect("validated by its kind, into a type that holds its range")
 }
 
 /// `key=default, key=default, …` for error messages.
@@ -566,6 +606,72 @@ mod tests {
         ));
         assert!(matches!(args(":depth=1"), Err(SpecError::Malformed { .. })));
         assert!(args("x:tt=12parsecs").is_err());
+        let err = args("x:tt=1000gb").unwrap_err();
+        assert!(
+            matches!(err, SpecError::BadValue { column: 6, .. }),
+            "{err:?}"
+        );
+        assert!(err.to_string().contains("a size up to 64gb"), "{err}");
+        assert!(args("x:tt=64gb").is_ok());
+        assert!(args("x:tt=65537mb").is_err());
+    }
+
+    /// The character a 1-based column points at.
+    fn at(text: &str, column: usize) -> String {
+        text.chars().skip(column - 1).collect()
+    }
+
+    #[test]
+    fn columns_point_at_the_key_or_value_after_spaces_and_wide_characters() {
+        for (text, rest) in [
+            ("x:depth= 99", "99"),
+            ("x: tt = 1kb , depth =  99", "99"),
+            ("x:cutoff=é,depth=99", "é,depth=99"),
+            ("é:tt=é1,depth=1", "é1,depth=1"),
+            ("ééé: depth = ééé", "ééé"),
+        ] {
+            match args(text) {
+                Err(SpecError::BadValue { column, .. }) => assert_eq!(at(text, column), rest),
+                other => panic!("{text}: {other:?}"),
+            }
+        }
+        for (text, rest) in [("x:depth=4, depht=3", "depht=3"), ("é:tt=1k, ü =1", "ü =1")] {
+            match args(text) {
+                Err(SpecError::UnknownKey { column, .. }) => assert_eq!(at(text, column), rest),
+                other => panic!("{text}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn integers_are_read_and_written_in_their_plain_form() {
+        assert_eq!(
+            args("x:depth=+07,step=-0").unwrap_err(),
+            SpecError::BadValue {
+                name: "x".into(),
+                key: "step".into(),
+                value: "-0".into(),
+                column: 18,
+                expected: "an integer from 1 to 1000".into(),
+            }
+        );
+        assert_eq!(
+            args("x:depth=+07,step=0003").unwrap(),
+            "7 0 ge 3 x:depth=7,tt=0,cutoff=ge,step=3"
+        );
+        let spec: Spec = "x:depth=-0".parse().unwrap();
+        let mut args = Args::new(&spec, &[TABLE]).unwrap();
+        assert_eq!(args.int::<u8>("depth"), 0);
+    }
+
+    /// A builder reading a parameter into a type too small for its range is caught by any test
+    /// that reads it, whatever the value: here the default.
+    #[test]
+    #[should_panic(expected = "the range 1..=1000 of `step` does not fit u8")]
+    fn a_range_that_does_not_fit_its_type_fails_whatever_the_value() {
+        let spec: Spec = "x:step=2".parse().unwrap();
+        let mut args = Args::new(&spec, &[TABLE]).unwrap();
+        args.derived::<u8>("step", 7);
     }
 
     #[test]

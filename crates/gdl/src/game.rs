@@ -456,7 +456,7 @@ impl Game for GdlGame {
         Some(self.successor(state, &joint))
     }
 
-    fn hash(&self, state: &FluentSet) -> Option<u64> {
+    fn state_hash(&self, state: &FluentSet) -> Option<u64> {
         Some(state.hash64())
     }
 

@@ -136,7 +136,7 @@ impl Game for TurnTaking {
         })
     }
 
-    fn hash(&self, state: &TtState) -> Option<u64> {
+    fn state_hash(&self, state: &TtState) -> Option<u64> {
         let mover = u64::from(state.last_mover).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         Some(state.fluents.hash64() ^ mover)
     }

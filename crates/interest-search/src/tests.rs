@@ -71,7 +71,7 @@ impl Game for Tree {
             ply: s.ply + 1,
         })
     }
-    fn hash(&self, s: &At) -> Option<u64> {
+    fn state_hash(&self, s: &At) -> Option<u64> {
         Some(s.node as u64)
     }
 }

@@ -13,7 +13,7 @@ use crate::square::{Move, Square};
 ///   none but its opponent has some.
 /// - [`ZeroSumGame::outcome`]: once neither side can move, the disc difference from the side to
 ///   move's view with the empty squares going to the winner (the FFO / Edax convention).
-/// - [`Game::hash`] is [`Position::hash`].
+/// - [`Game::state_hash`] is [`Position::hash`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Othello;
 
@@ -31,7 +31,7 @@ impl Game for Othello {
     }
 
     #[inline]
-    fn hash(&self, state: &Position) -> Option<u64> {
+    fn state_hash(&self, state: &Position) -> Option<u64> {
         Some(state.hash())
     }
 
@@ -173,7 +173,7 @@ mod tests {
 
         fn hashes_are_distinct_along_games(seed: u64) -> bool {
             let game = random_game(seed);
-            let hashes: std::collections::HashSet<u64> = game.iter().filter_map(|p| Othello.hash(p)).collect();
+            let hashes: std::collections::HashSet<u64> = game.iter().filter_map(|p| Othello.state_hash(p)).collect();
             hashes.len() == game.len()
         }
     }

@@ -21,9 +21,12 @@ pub enum Branching {
 
 impl Branching {
     /// Random branching with mean `b`: `B = 2b − 1`, so that the mean `(B + 1)/2` is exactly `b`.
+    /// `B` is a `u16`: for `b` above [`MAX_RANDOM_MEAN`] it saturates at 65535 and the mean is
+    /// 32768, not `b`.
     pub fn random_with_mean(b: u16) -> Branching {
+        let max = (2 * u32::from(b)).saturating_sub(1);
         Branching::Random {
-            max: b.saturating_mul(2).saturating_sub(1).max(1),
+            max: u16::try_from(max).unwrap_or(u16::MAX).max(1),
         }
     }
 
@@ -54,6 +57,9 @@ impl Branching {
     }
 }
 
+/// The largest mean `b` that random branching represents exactly: `B = 2b − 1` must fit a `u16`.
+pub const MAX_RANDOM_MEAN: u16 = 32768;
+
 /// The parameters of an incremental random tree.
 ///
 /// The defaults are the paper's: random branching with mean 5 (`B = 9`), depth 10, edge costs uniform in
@@ -65,13 +71,13 @@ impl Branching {
 /// assert_eq!(uniform.branching, Branching::Uniform(5));
 /// let random = RandomTreeConfig::random(5, 10); // mean 5: B = 9
 /// assert_eq!(random.branching, Branching::Random { max: 9 });
-/// assert_eq!(random.to_string(), "B=9,d=10,seed=0");
+/// assert_eq!(random.to_string(), "max_b=9,d=10,seed=0");
 /// assert!(RandomTreeConfig { min_edge: 5, max_edge: 4, ..uniform }.validate().is_err());
 /// ```
 ///
 /// The `gametree` facade names trees in text as `random-tree:b=5,d=6,seed=1` (uniform) or
-/// `random-tree:B=9,d=10` (random branching from `{1, …, 9}`), the form [`Display`](fmt::Display)
-/// writes.
+/// `random-tree:max_b=9,d=10` (random branching from `{1, …, 9}`), the form
+/// [`Display`](fmt::Display) writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RandomTreeConfig {
     /// Branching factors.
@@ -139,27 +145,22 @@ impl RandomTreeConfig {
     /// (`d · max(|l|, |u|) ≤ EVAL_LIMIT`), so costs never overflow.
     pub fn validate(&self) -> Result<(), ConfigError> {
         if self.branching.max() == 0 {
-            return Err(ConfigError::Invalid {
-                message: "the branching factor must be at least 1".into(),
-            });
+            return Err(ConfigError::NoBranching);
         }
         if self.min_edge > self.max_edge {
-            return Err(ConfigError::Invalid {
-                message: format!(
-                    "empty edge-cost range: lo = {} > hi = {}",
-                    self.min_edge, self.max_edge
-                ),
+            return Err(ConfigError::EmptyEdgeRange {
+                lo: self.min_edge,
+                hi: self.max_edge,
             });
         }
         let widest = i64::from(self.min_edge)
             .abs()
             .max(i64::from(self.max_edge).abs());
         if widest * i64::from(self.depth) > i64::from(EVAL_LIMIT) {
-            return Err(ConfigError::Invalid {
-                message: format!(
-                    "node costs could reach {} · {widest}, beyond the evaluators' limit {EVAL_LIMIT}",
-                    self.depth
-                ),
+            return Err(ConfigError::CostOverflow {
+                depth: self.depth,
+                widest,
+                limit: EVAL_LIMIT,
             });
         }
         Ok(())
@@ -167,12 +168,12 @@ impl RandomTreeConfig {
 }
 
 impl fmt::Display for RandomTreeConfig {
-    /// The text form of the facade's `random-tree:` spec: `b=5,d=6,seed=1` or `B=9,d=10,seed=0`,
-    /// with `lo` and `hi` when the edge costs are not the paper's.
+    /// The text form of the facade's `random-tree:` spec: `b=5,d=6,seed=1` or
+    /// `max_b=9,d=10,seed=0`, with `lo` and `hi` when the edge costs are not the paper's.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.branching {
             Branching::Uniform(b) => write!(f, "b={b}")?,
-            Branching::Random { max } => write!(f, "B={max}")?,
+            Branching::Random { max } => write!(f, "max_b={max}")?,
         }
         write!(f, ",d={},seed={}", self.depth, self.seed)?;
         if (self.min_edge, self.max_edge) != (PAPER_MIN_EDGE, PAPER_MAX_EDGE) {
@@ -200,20 +201,38 @@ mod tests {
     }
 
     #[test]
-    fn invalid_trees_are_refused_with_a_reason() {
+    fn invalid_trees_are_refused_with_the_parameter_at_fault() {
         let ok = RandomTreeConfig::uniform(5, 100);
         assert!(ok.validate().is_ok());
-        for bad in [
-            RandomTreeConfig::uniform(0, 3),
-            RandomTreeConfig {
-                min_edge: 5,
-                max_edge: 4,
-                ..ok
-            },
-            RandomTreeConfig::uniform(5, 5000), // costs would leave the evaluator range
-        ] {
-            let err = bad.validate().unwrap_err();
-            assert!(matches!(err, ConfigError::Invalid { .. }), "{err:?}");
-        }
+        assert_eq!(
+            RandomTreeConfig::uniform(0, 3).validate(),
+            Err(ConfigError::NoBranching)
+        );
+        let empty = RandomTreeConfig {
+            min_edge: 5,
+            max_edge: 4,
+            ..ok
+        };
+        assert_eq!(
+            empty.validate(),
+            Err(ConfigError::EmptyEdgeRange { lo: 5, hi: 4 })
+        );
+        // Costs would leave the evaluator range.
+        assert_eq!(
+            RandomTreeConfig::uniform(5, 5000).validate(),
+            Err(ConfigError::CostOverflow {
+                depth: 5000,
+                widest: 32768,
+                limit: EVAL_LIMIT
+            })
+        );
+    }
+
+    #[test]
+    fn random_means_saturate_above_the_largest_exact_one() {
+        let exact = Branching::random_with_mean(MAX_RANDOM_MEAN);
+        assert_eq!(exact, Branching::Random { max: u16::MAX });
+        assert_eq!(exact.mean(), f64::from(MAX_RANDOM_MEAN));
+        assert_eq!(Branching::random_with_mean(u16::MAX), exact);
     }
 }

@@ -53,7 +53,7 @@ mod mix;
 mod ordering;
 mod tree;
 
-pub use config::{Branching, RandomTreeConfig, PAPER_MAX_EDGE, PAPER_MIN_EDGE};
+pub use config::{Branching, RandomTreeConfig, MAX_RANDOM_MEAN, PAPER_MAX_EDGE, PAPER_MIN_EDGE};
 pub use error::ConfigError;
 pub use ordering::StaticOrdering;
 pub use tree::{Node, NodeCost, RandomTree};

@@ -20,7 +20,8 @@ pub struct Node {
 }
 
 impl Node {
-    /// The node's 64-bit key: a hash of the tree seed and the node's path. Also its [`Game::hash`].
+    /// The node's 64-bit key: a hash of the tree seed and the node's path. Also its
+    /// [`Game::state_hash`].
     pub fn key(&self) -> u64 {
         self.key
     }
@@ -144,7 +145,7 @@ impl Game for RandomTree {
     }
 
     #[inline]
-    fn hash(&self, node: &Node) -> Option<u64> {
+    fn state_hash(&self, node: &Node) -> Option<u64> {
         Some(node.key)
     }
 

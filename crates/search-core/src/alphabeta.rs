@@ -20,6 +20,7 @@ use game_trait::{
 
 pub use config::AlphaBetaConfig;
 
+use crate::error::SearchError;
 use crate::ordering::Heuristics;
 use crate::stopwatch::Stopwatch;
 use crate::tt::{TranspositionTable, NO_MOVE};
@@ -57,6 +58,9 @@ pub struct AlphaBeta<E, P = NoPruning, H = DepthHorizon, O = NoOrdering> {
     tt: Option<TranspositionTable>,
     heuristics: Heuristics,
     pv: PvTable,
+    /// Set by [`Reset::reset`]: the evaluator is reset at the start of the next search (the
+    /// evaluator's `reset` names the game, which only a search knows).
+    reset_evaluator: bool,
 }
 
 impl<E> AlphaBeta<E> {
@@ -72,6 +76,7 @@ impl<E> AlphaBeta<E> {
             tt: None,
             heuristics: Heuristics::default(),
             pv: PvTable::default(),
+            reset_evaluator: false,
         }
     }
 }
@@ -94,6 +99,7 @@ impl<E, P, H, O> AlphaBeta<E, P, H, O> {
             tt: self.tt,
             heuristics: self.heuristics,
             pv: self.pv,
+            reset_evaluator: self.reset_evaluator,
         }
     }
 
@@ -108,6 +114,7 @@ impl<E, P, H, O> AlphaBeta<E, P, H, O> {
             tt: self.tt,
             heuristics: self.heuristics,
             pv: self.pv,
+            reset_evaluator: self.reset_evaluator,
         }
     }
 
@@ -122,6 +129,7 @@ impl<E, P, H, O> AlphaBeta<E, P, H, O> {
             tt: self.tt,
             heuristics: self.heuristics,
             pv: self.pv,
+            reset_evaluator: self.reset_evaluator,
         }
     }
 
@@ -161,14 +169,37 @@ impl<E, P, H, O> AlphaBeta<E, P, H, O> {
         &mut self.ordering
     }
 
+    /// Allocates the transposition table of the configured size now, rather than at the first
+    /// search, so that a size the machine cannot provide is an error here instead of a search
+    /// without a table (with `tt_bytes` 0 it frees any table). The facade's builders call it.
+    pub fn allocate_table(&mut self) -> Result<(), SearchError> {
+        let bytes = self.config.tt_bytes;
+        match &self.tt {
+            _ if bytes == 0 => self.tt = None,
+            Some(tt) if tt.bytes() == TranspositionTable::new_size(bytes) => {}
+            _ => {
+                self.tt = None; // free the old table before allocating the new one
+                self.tt = Some(TranspositionTable::try_new(bytes)?);
+            }
+        }
+        Ok(())
+    }
+
     /// Brings the transposition table in line with the configuration and ages what earlier
-    /// searches learned. Games that give no hash get no table, whatever its configured size.
-    fn prepare(&mut self, hashes: bool) {
-        let bytes = if hashes { self.config.tt_bytes } else { 0 };
+    /// searches learned. A missing table is allocated only for a search whose root has a key
+    /// (`root_has_key`), so that games that never hash cost no memory; nodes without a key are
+    /// neither probed nor stored. If the machine cannot provide the table, the search runs
+    /// without one ([`allocate_table`](Self::allocate_table) reports that as an error).
+    fn prepare(&mut self, root_has_key: bool) {
+        let bytes = self.config.tt_bytes;
         match &mut self.tt {
             _ if bytes == 0 => self.tt = None,
             Some(tt) if tt.bytes() == TranspositionTable::new_size(bytes) => tt.new_search(),
-            _ => self.tt = Some(TranspositionTable::new(bytes)),
+            _ if !root_has_key => self.tt = None,
+            _ => {
+                self.tt = None;
+                self.tt = TranspositionTable::try_new(bytes).ok();
+            }
         }
         self.heuristics
             .new_search(self.config.killers, self.config.history);
@@ -336,7 +367,10 @@ impl<E, P, H, O> AlphaBeta<E, P, H, O> {
     {
         let start = Instant::now();
         let depth = limits.depth.unwrap_or(self.config.depth);
-        self.prepare(game.hash(state).is_some());
+        if std::mem::take(&mut self.reset_evaluator) {
+            self.eval.reset();
+        }
+        self.prepare(game.state_hash(state).is_some());
         self.pruning.start_search();
         let mut root = state.clone();
         let mut run = self.run(game, limits);
@@ -372,7 +406,10 @@ where
         } else {
             depth
         };
-        self.prepare(game.hash(state).is_some());
+        if std::mem::take(&mut self.reset_evaluator) {
+            self.eval.reset();
+        }
+        self.prepare(game.state_hash(state).is_some());
         self.pruning.start_search();
         let mut root = state.clone();
         let mut run = self.run(game, limits);
@@ -396,11 +433,13 @@ where
 }
 
 impl<E, P, H, O> Reset for AlphaBeta<E, P, H, O> {
-    /// Empties the transposition table and forgets killers and history.
+    /// Empties the transposition table and forgets killers and history; the evaluator is reset
+    /// ([`Evaluator::reset`]) at the start of the next search.
     fn reset(&mut self) {
         if let Some(tt) = &mut self.tt {
             tt.clear();
         }
         self.heuristics.clear();
+        self.reset_evaluator = true;
     }
 }

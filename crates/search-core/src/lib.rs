@@ -4,7 +4,7 @@
 //!
 //! # Should I be using this crate?
 //! Use it to search any two-player zero-sum game that implements [`game_trait::ZeroSumGame`]
-//! ([`AlphaBeta`], [`Minimax`]) or any [`game_trait::Game`] ([`Uct`], [`perft`]). Algorithms that
+//! ([`AlphaBeta`], [`Minimax`]) or any [`game_trait::GeneralGame`] ([`Uct`], [`perft`]). Algorithms that
 //! *modify* α/β (forward estimation, interest search, an endgame solver) do not fork it: they plug
 //! into its hooks ([`game_trait::hooks`]) and stay in their own crates. Through the `gametree` facade
 //! this crate is `gametree::search`.
@@ -105,10 +105,12 @@
 //!    [`Evaluator::evaluate_window`](game_trait::Evaluator::evaluate_window) in the node's window
 //!    (one wider on each side under `>`), and its bound is kept only where the bookkeeping allows it
 //!    (a lower bound at or above β, an upper bound at or below α), otherwise it is read as exact.
-//! 2. **Transposition table** (if `tt_bytes > 0` and the game gives a
-//!    [`hash`](game_trait::Game::hash)): an entry of *exactly* this node's draft and
-//!    [`budget_key`](game_trait::HorizonPolicy::budget_key) settles the node if it is exact, a lower
-//!    bound with `value ⋆ beta`, or an upper bound that fails low; otherwise its move is tried first.
+//! 2. **Transposition table** (if `tt_bytes > 0` and the game gives this state a key,
+//!    [`state_hash`](game_trait::Game::state_hash); a state without one is neither probed nor
+//!    stored): an entry of *exactly* this node's draft and
+//!    [`budget_key`](game_trait::HorizonPolicy::budget_key) settles the node if it is exact, a
+//!    lower bound with `value ⋆ beta`, or an upper bound that fails low; otherwise its move is
+//!    tried first.
 //!    Deeper entries are not used for cutoffs: they answer a different question (the score at
 //!    another depth), and using them would make the value differ from the fixed-depth minimax value
 //!    whenever positions transpose across depths. Never at the root, which must produce a move.
@@ -208,6 +210,7 @@
 
 mod alphabeta;
 pub mod arena;
+mod error;
 pub mod horizon;
 mod minimax;
 pub mod ordering;
@@ -218,6 +221,7 @@ pub mod tt;
 pub mod uct;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
+pub use error::SearchError;
 pub use minimax::Minimax;
 pub use perft::{perft, perft_divide};
 pub use stopwatch::CHECK_INTERVAL;

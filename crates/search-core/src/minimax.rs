@@ -37,13 +37,19 @@ use crate::MAX_PLY;
 pub struct Minimax<E> {
     eval: E,
     depth: u32,
+    /// Set by [`Reset::reset`]: the evaluator is reset at the start of the next search.
+    reset_evaluator: bool,
 }
 
 impl<E> Minimax<E> {
     /// A searcher that looks `depth` plies ahead (overridden by [`Limits::depth`]) and evaluates
     /// the horizon with `eval`.
     pub fn new(eval: E, depth: u32) -> Minimax<E> {
-        Minimax { eval, depth }
+        Minimax {
+            eval,
+            depth,
+            reset_evaluator: false,
+        }
     }
 
     /// The evaluator.
@@ -121,6 +127,9 @@ impl<G: ZeroSumGame, E: Evaluator<G>> Searcher<G> for Minimax<E> {
     /// at depth 0 if no root move was finished.
     fn search(&mut self, game: &G, state: &G::State, limits: &Limits) -> SearchResult<G::Move> {
         let start = Instant::now();
+        if std::mem::take(&mut self.reset_evaluator) {
+            self.eval.reset();
+        }
         let depth = limits.depth.unwrap_or(self.depth);
         let mut root = state.clone();
         let mut run = Run {
@@ -189,4 +198,10 @@ impl<G: ZeroSumGame, E: Evaluator<G>> Searcher<G> for Minimax<E> {
     }
 }
 
-impl<E> Reset for Minimax<E> {}
+/// Minimax keeps nothing between searches but what its evaluator may keep: the evaluator is reset
+/// ([`Evaluator::reset`]) at the start of the next search.
+impl<E> Reset for Minimax<E> {
+    fn reset(&mut self) {
+        self.reset_evaluator = true;
+    }
+}

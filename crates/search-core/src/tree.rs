@@ -216,7 +216,7 @@ impl Game for ExplicitTree {
 
     /// Node ids are unique positions (a tree has no transpositions); mixed so that low bits vary.
     #[inline]
-    fn hash(&self, state: &NodeId) -> Option<u64> {
+    fn state_hash(&self, state: &NodeId) -> Option<u64> {
         Some(mix64(u64::from(*state).wrapping_add(0x9e37_79b9_7f4a_7c15)))
     }
 }

@@ -28,6 +28,8 @@
 
 use game_trait::{Bound, Score};
 
+use crate::error::SearchError;
+
 /// Entries per bucket.
 pub const BUCKET_SIZE: usize = 4;
 
@@ -85,13 +87,30 @@ pub struct TranspositionTable {
 impl TranspositionTable {
     /// A table of at most `bytes` bytes (at least one bucket of 64 bytes): the largest power of two
     /// number of buckets that fits.
+    ///
+    /// # Panics
+    /// If the machine cannot provide that much memory; [`try_new`](Self::try_new) returns an error
+    /// instead.
     pub fn new(bytes: usize) -> TranspositionTable {
-        let count = Self::new_size(bytes) / std::mem::size_of::<Bucket>();
-        TranspositionTable {
-            buckets: vec![Bucket::default(); count],
+        Self::try_new(bytes).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`new`](Self::new), or [`SearchError::TableAllocation`] if the memory cannot be reserved.
+    /// On a system that overcommits memory, reserving may succeed for more than the machine can
+    /// back; the table is filled at creation, so memory then runs out here, before any search.
+    pub fn try_new(bytes: usize) -> Result<TranspositionTable, SearchError> {
+        let size = Self::new_size(bytes);
+        let count = size / std::mem::size_of::<Bucket>();
+        let mut buckets = Vec::new();
+        buckets
+            .try_reserve_exact(count)
+            .map_err(|_| SearchError::TableAllocation { bytes: size })?;
+        buckets.resize(count, Bucket::default());
+        Ok(TranspositionTable {
+            buckets,
             mask: count as u64 - 1,
             generation: 0,
-        }
+        })
     }
 
     /// The size in bytes of a table asked for `bytes` bytes.
@@ -215,6 +234,20 @@ mod tests {
         assert_eq!(TranspositionTable::new(0).bytes(), 64);
         assert_eq!(TranspositionTable::new(1000).bytes(), 512);
         assert_eq!(TranspositionTable::new(1 << 20).bytes(), 1 << 20);
+    }
+
+    #[test]
+    fn a_table_larger_than_memory_can_hold_is_an_error_not_an_abort() {
+        let err = TranspositionTable::try_new(usize::MAX).unwrap_err();
+        assert_eq!(
+            err,
+            SearchError::TableAllocation {
+                bytes: 1 << (usize::BITS - 1)
+            }
+        );
+        assert!(err
+            .to_string()
+            .contains("cannot allocate a transposition table"));
     }
 
     #[test]

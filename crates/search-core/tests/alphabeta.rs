@@ -295,7 +295,7 @@ impl Game for Sums {
     fn apply(&self, s: &mut (u8, u32), mv: u32) -> Option<(u8, u32)> {
         Some((s.0 + 1, s.1 + mv))
     }
-    fn hash(&self, s: &(u8, u32)) -> Option<u64> {
+    fn state_hash(&self, s: &(u8, u32)) -> Option<u64> {
         Some(self.mix(s))
     }
 }
@@ -374,6 +374,108 @@ fn transposition_table_keeps_fixed_depth_values_with_transpositions() {
         TestResult::passed()
     }
     check(150, prop);
+}
+
+/// An explicit tree that gives a key only to the states `hashes` accepts: a game that cannot hash
+/// every state. The others must be neither probed nor stored.
+#[derive(Clone, Debug)]
+struct SomeKeys {
+    tree: ExplicitTree,
+    hashes: fn(NodeId) -> bool,
+}
+
+impl Game for SomeKeys {
+    type State = NodeId;
+    type Move = u32;
+    fn initial_state(&self) -> NodeId {
+        self.tree.initial_state()
+    }
+    fn apply(&self, s: &mut NodeId, mv: u32) -> Option<NodeId> {
+        self.tree.apply(s, mv)
+    }
+    fn state_hash(&self, s: &NodeId) -> Option<u64> {
+        (self.hashes)(*s).then(|| self.tree.state_hash(s)).flatten()
+    }
+}
+
+impl ZeroSumGame for SomeKeys {
+    fn side_to_move(&self, s: &NodeId) -> PlayerId {
+        self.tree.side_to_move(s)
+    }
+    fn outcome(&self, s: &NodeId) -> Option<Outcome> {
+        self.tree.outcome(s)
+    }
+    fn moves(&self, s: &NodeId, moves: &mut MoveList<u32>) {
+        self.tree.moves(s, moves)
+    }
+}
+
+impl Evaluator<SomeKeys> for LeafValue {
+    fn evaluate(&mut self, game: &SomeKeys, s: &NodeId) -> Score {
+        game.tree.value(*s)
+    }
+    fn terminal(&mut self, _: &SomeKeys, _: &NodeId, outcome: Outcome) -> Score {
+        outcome.margin()
+    }
+}
+
+#[test]
+fn states_without_a_key_are_neither_probed_nor_stored() {
+    fn prop(seed: u64, depth: u8, branching: u8) -> TestResult {
+        let (tree, depth) = tree(seed, depth, branching);
+        let only: [fn(NodeId) -> bool; 3] = [|id| id == 0, |id| id % 3 == 0, |id| id % 2 == 1];
+        for hashes in only {
+            let game = SomeKeys {
+                tree: tree.clone(),
+                hashes,
+            };
+            let root = game.initial_state();
+            let exact = oracle(&game, &root, LeafValue, depth).value;
+            let pvs = AlphaBetaConfig {
+                tt_bytes: 1 << 12,
+                ..AlphaBetaConfig::pvs(depth)
+            };
+            for c in [
+                pvs,
+                AlphaBetaConfig {
+                    etc_draft: Some(1),
+                    ..pvs
+                },
+            ] {
+                let mut pvs = AlphaBeta::new(LeafValue).with_config(c);
+                let r = pvs.search(&game, &root, &Limits::none());
+                if (r.value, r.bound) != (exact, Bound::Exact) {
+                    return TestResult::error(format!("{c:?}: {r:?} vs {exact}"));
+                }
+            }
+        }
+        TestResult::passed()
+    }
+    check(300, prop);
+}
+
+#[test]
+fn a_game_that_never_hashes_is_searched_without_probes() {
+    let game = SomeKeys {
+        tree: ExplicitTree::random(4, 6, 4),
+        hashes: |_| false,
+    };
+    let root = game.initial_state();
+    let mut pvs = AlphaBeta::new(LeafValue).with_config(AlphaBetaConfig {
+        tt_bytes: 1 << 12,
+        etc_draft: Some(1),
+        ..AlphaBetaConfig::pvs(6)
+    });
+    for _ in 0..2 {
+        let r = pvs.search(&game, &root, &Limits::none());
+        assert_eq!(r.value, oracle(&game, &root, LeafValue, 6).value);
+        assert_eq!(
+            (r.stats.tt_probes, r.stats.tt_hits),
+            (0, 0),
+            "{:?}",
+            r.stats
+        );
+    }
 }
 
 /// An evaluator that knows every node's exact (full-depth) negamax value: forward pruning with it
@@ -838,4 +940,55 @@ fn a_declined_promoted_move_is_skipped_not_the_end_of_the_node() {
         let evaluated: Vec<u32> = ab.evaluator_mut().plies.iter().copied().collect();
         assert_eq!(evaluated, vec![1, 2, 3, 4], "seed {seed}");
     }
+}
+
+/// An evaluator that counts how often it was reset.
+#[derive(Default)]
+struct CountsResets(u32);
+
+impl Evaluator<ExplicitTree> for CountsResets {
+    fn evaluate(&mut self, game: &ExplicitTree, s: &NodeId) -> Score {
+        game.value(*s)
+    }
+    fn reset(&mut self) {
+        self.0 += 1;
+    }
+}
+
+#[test]
+fn resetting_a_searcher_resets_its_evaluator_before_the_next_search() {
+    use game_trait::Reset;
+    let tree = ExplicitTree::random(2, 4, 3);
+    let root = tree.initial_state();
+    let mut ab = AlphaBeta::new(CountsResets::default());
+    let mut minimax = Minimax::new(CountsResets::default(), 3);
+    ab.search(&tree, &root, &Limits::none());
+    minimax.search(&tree, &root, &Limits::none());
+    assert_eq!((ab.evaluator_mut().0, minimax.evaluator_mut().0), (0, 0));
+    ab.reset();
+    minimax.reset();
+    ab.search(&tree, &root, &Limits::none());
+    minimax.search(&tree, &root, &Limits::none());
+    ab.search(&tree, &root, &Limits::none());
+    assert_eq!((ab.evaluator_mut().0, minimax.evaluator_mut().0), (1, 1));
+}
+
+#[test]
+fn a_table_the_machine_cannot_provide_is_an_error_and_searches_go_on_without_it() {
+    let tree = ExplicitTree::random(6, 5, 3);
+    let root = tree.initial_state();
+    let mut pvs = AlphaBeta::new(LeafValue).with_config(AlphaBetaConfig {
+        tt_bytes: usize::MAX,
+        ..AlphaBetaConfig::pvs(5)
+    });
+    assert!(matches!(
+        pvs.allocate_table(),
+        Err(search_core::SearchError::TableAllocation { .. })
+    ));
+    let r = pvs.search(&tree, &root, &Limits::none());
+    assert_eq!(r.value, oracle(&tree, &root, LeafValue, 5).value);
+    assert_eq!(r.stats.tt_probes, 0);
+    pvs.config_mut().tt_bytes = 1 << 12;
+    assert_eq!(pvs.allocate_table(), Ok(()));
+    assert!(pvs.search(&tree, &root, &Limits::none()).stats.tt_probes > 0);
 }

@@ -85,7 +85,7 @@ impl Game for Nim {
             mover: 1 - s.mover,
         })
     }
-    fn hash(&self, s: &Pile) -> Option<u64> {
+    fn state_hash(&self, s: &Pile) -> Option<u64> {
         Some(u64::from(s.stones))
     }
     fn move_name(&self, _: &Pile, mv: u32) -> String {

@@ -17,7 +17,7 @@ impl Game for Nim {
     fn apply(&self, s: &mut u32, take: u32) -> Option<u32> {
         Some(*s - take)
     }
-    fn hash(&self, s: &u32) -> Option<u64> {
+    fn state_hash(&self, s: &u32) -> Option<u64> {
         Some(u64::from(*s))
     }
 }
@@ -58,7 +58,7 @@ impl Game for NimInPlace {
     fn undo(&self, s: &mut u32, take: u32) {
         *s += take;
     }
-    fn hash(&self, s: &u32) -> Option<u64> {
+    fn state_hash(&self, s: &u32) -> Option<u64> {
         Some(u64::from(*s))
     }
 }
@@ -162,7 +162,7 @@ impl Game for Pennies {
             coins: [s.coins[0], s.coins[1], mv],
         })
     }
-    fn hash(&self, s: &Table) -> Option<u64> {
+    fn state_hash(&self, s: &Table) -> Option<u64> {
         Some(u64::from(s.stage) | u64::from(s.coins[0]) << 8 | u64::from(s.coins[1]) << 16)
     }
 }
@@ -255,7 +255,7 @@ impl Game for Corridor {
     fn undo(&self, s: &mut u32, _: u8) {
         *s -= 1;
     }
-    fn hash(&self, s: &u32) -> Option<u64> {
+    fn state_hash(&self, s: &u32) -> Option<u64> {
         Some(u64::from(*s))
     }
 }
@@ -361,7 +361,7 @@ impl Game for RandomCopy {
     fn apply(&self, s: &mut Pos, mv: u8) -> Option<Pos> {
         Some(self.0.next(*s, &[mv]))
     }
-    fn hash(&self, s: &Pos) -> Option<u64> {
+    fn state_hash(&self, s: &Pos) -> Option<u64> {
         Some(s.0)
     }
 }
@@ -400,7 +400,7 @@ impl Game for RandomInPlace {
     fn undo(&self, s: &mut Vec<Pos>, _: u8) {
         s.pop();
     }
-    fn hash(&self, s: &Vec<Pos>) -> Option<u64> {
+    fn state_hash(&self, s: &Vec<Pos>) -> Option<u64> {
         Some(s.last().unwrap().0)
     }
 }

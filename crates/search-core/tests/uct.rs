@@ -74,7 +74,7 @@ impl Game for Nim {
             mover: 1 - s.mover,
         })
     }
-    fn hash(&self, s: &Pile) -> Option<u64> {
+    fn state_hash(&self, s: &Pile) -> Option<u64> {
         Some(u64::from(s.stones) << 1 | s.mover as u64)
     }
 }
@@ -109,8 +109,8 @@ impl Game for NimInPlace {
         s.stones += take;
         s.mover = 1 - s.mover;
     }
-    fn hash(&self, s: &Pile) -> Option<u64> {
-        Nim.hash(s)
+    fn state_hash(&self, s: &Pile) -> Option<u64> {
+        Nim.state_hash(s)
     }
 }
 
@@ -230,7 +230,7 @@ impl Game for HandGame {
     fn undo(&self, s: &mut Vec<usize>, _: usize) {
         s.pop();
     }
-    fn hash(&self, s: &Vec<usize>) -> Option<u64> {
+    fn state_hash(&self, s: &Vec<usize>) -> Option<u64> {
         Some(s.iter().fold(0, |h, &m| h * 31 + m as u64 + 1))
     }
 }
@@ -378,7 +378,7 @@ impl Game for Matrix {
     fn apply(&self, _: &mut Self::State, _: usize) -> Option<Self::State> {
         unreachable!("no single-mover node")
     }
-    fn hash(&self, _: &Self::State) -> Option<u64> {
+    fn state_hash(&self, _: &Self::State) -> Option<u64> {
         Some(0)
     }
 }
@@ -496,7 +496,7 @@ impl Game for Dice {
             _ => DiceState::Done(f64::from(mv) / 6.0),
         })
     }
-    fn hash(&self, _: &DiceState) -> Option<u64> {
+    fn state_hash(&self, _: &DiceState) -> Option<u64> {
         Some(0)
     }
 }
@@ -559,7 +559,7 @@ impl Game for Coins {
     fn apply(&self, s: &mut (u8, u8), heads: u8) -> Option<(u8, u8)> {
         Some((s.0 + 1, s.1 + heads))
     }
-    fn hash(&self, s: &(u8, u8)) -> Option<u64> {
+    fn state_hash(&self, s: &(u8, u8)) -> Option<u64> {
         Some(u64::from(s.0) << 8 | u64::from(s.1))
     }
 }

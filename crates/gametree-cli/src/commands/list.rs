@@ -1,7 +1,7 @@
 //! `gametree list [--markdown]`: every game, searcher and reproduction, with the parameters and
 //! defaults of the registry's tables.
 
-use gametree::registry::{reference, GAMES, SEARCHERS};
+use gametree::registry::{evaluating_searchers_take, reference, GAMES, SEARCHERS};
 use gametree::spec::{DefaultValue, Param};
 use reproduce::EXPERIMENTS;
 
@@ -22,12 +22,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     }
     println!("searchers (SPEC = name or name:key=value,...):");
     for s in SEARCHERS {
-        let plays = if s.zero_sum {
-            "two-player zero-sum games"
-        } else {
-            "every game"
-        };
-        println!("  {:<12}{} ({plays})", s.name, s.about);
+        println!("  {:<12}{} ({})", s.name, s.about, s.plays());
         params(s.params);
     }
     println!("\ngames (GAME = name or name:key=value,..., or a game file):");
@@ -35,7 +30,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         println!("  {:<12}{}", g.name, g.about);
         params(g.params);
         if !g.searcher_params.is_empty() {
-            println!("  {:<12}its searchers also take:", "");
+            println!("  {:<12}{}:", "", evaluating_searchers_take());
             params(g.searcher_params);
         }
     }

@@ -33,12 +33,14 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
-    let tt_bytes = gametree::spec::parse_size(&args.tt).ok_or_else(|| {
-        Failure::input(format!(
-            "bad --tt `{}`: expected a size such as 64mb",
-            args.tt
-        ))
-    })?;
+    let tt_bytes = gametree::spec::parse_size(&args.tt)
+        .filter(|&bytes| bytes as u64 <= gametree::spec::MAX_SIZE)
+        .ok_or_else(|| {
+            Failure::input(format!(
+                "bad --tt `{}`: expected a size up to 64gb, such as 64mb",
+                args.tt
+            ))
+        })?;
     let defaults = SolveOptions::default();
     let first_guess = match (args.first_guess, args.narrow_width) {
         (Some(score), _) => FirstGuess::Score(score),

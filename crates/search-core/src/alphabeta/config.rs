@@ -38,7 +38,9 @@ pub struct AlphaBetaConfig {
     /// infinity when the value falls outside.
     pub aspiration: Option<Score>,
     /// Transposition-table size in bytes (rounded down to a power of two of 64-byte buckets); 0 for
-    /// no table.
+    /// no table. The table is allocated at the first search whose root has a key, or at once by
+    /// [`AlphaBeta::allocate_table`](crate::AlphaBeta::allocate_table), which reports a size the
+    /// machine cannot provide (a search that cannot allocate it runs without a table).
     pub tt_bytes: usize,
     /// Killer-move ordering (Akl and Newborn, *The Principal Continuation and the Killer
     /// Heuristic*, 1977): the last two moves that caused a cutoff at the same ply go first.

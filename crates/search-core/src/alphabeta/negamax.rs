@@ -152,11 +152,11 @@ where
             return (self.eval.terminal(self.game, state, outcome), Bound::Exact);
         }
         let draft = self.horizon.draft(&budget);
-        let mut hash = 0;
+        // The node's key, if there is a table and the game gives this state one: a state without
+        // a key is neither probed nor stored.
+        let hash = self.tt.as_deref().and_then(|_| self.game.state_hash(state));
         let mut tt_move = NO_MOVE;
-        if let Some(tt) = self.tt.as_deref() {
-            // A table is only allocated for games that hash (see `AlphaBeta::prepare`).
-            hash = self.game.hash(state).unwrap_or(0);
+        if let (Some(tt), Some(hash)) = (self.tt.as_deref(), hash) {
             self.stats.tt_probes += 1;
             if let Some(entry) = tt.probe(hash) {
                 self.stats.tt_hits += 1;
@@ -343,7 +343,7 @@ where
                     .record_cutoff(ply, ply % 2, key, draft, killers, history);
             }
         }
-        if let Some(tt) = self.tt.as_deref_mut() {
+        if let (Some(tt), Some(hash)) = (self.tt.as_deref_mut(), hash) {
             // A fail-low's best move is noise: keep whatever move the entry had.
             let mv = match bound {
                 Bound::Upper => NO_MOVE,
@@ -405,9 +405,9 @@ where
                 continue;
             };
             let hash = match self.game.apply(state, mv) {
-                Some(child) => self.game.hash(&child),
+                Some(child) => self.game.state_hash(&child),
                 None => {
-                    let hash = self.game.hash(state);
+                    let hash = self.game.state_hash(state);
                     self.game.undo(state, mv);
                     hash
                 }
