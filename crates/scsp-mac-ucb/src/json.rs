@@ -77,21 +77,33 @@ pub fn read(path: impl AsRef<Path>) -> Result<Network, ScspError> {
 
 /// Parses a network from its JSON form (see the [module docs](self)) and validates it.
 pub fn parse(text: &str) -> Result<Network, ScspError> {
-    let file: File = serde_json::from_str(text).map_err(|e| ScspError::Syntax {
-        line: e.line(),
-        column: e.column(),
-        message: e.to_string(),
+    let file: File = serde_json::from_str(text).map_err(|e| {
+        // serde_json ends its message with the place, which the error states on its own.
+        let message = e.to_string();
+        let suffix = format!(" at line {} column {}", e.line(), e.column());
+        ScspError::Syntax {
+            line: e.line(),
+            // 0 when the text ends early: the place is then the end of the last line.
+            column: e.column().max(1),
+            message: message
+                .strip_suffix(&suffix)
+                .unwrap_or(&message)
+                .to_string(),
+        }
     })?;
     let mut network = Network::new(file.players);
     for v in &file.variables {
         network.variable(&v.name, &v.domain, v.stochastic);
     }
-    let names: HashMap<&str, VarId> = file
-        .variables
-        .iter()
-        .enumerate()
-        .map(|(i, v)| (v.name.as_str(), i))
-        .collect();
+    let mut names: HashMap<&str, VarId> = HashMap::new();
+    for (i, v) in file.variables.iter().enumerate() {
+        if names.insert(v.name.as_str(), i).is_some() {
+            return Err(ScspError::DuplicateVariable {
+                place: format!("variables[{i}]"),
+                name: v.name.clone(),
+            });
+        }
+    }
     let reader = Reader {
         network: &network,
         names: &names,

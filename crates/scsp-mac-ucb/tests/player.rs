@@ -418,3 +418,17 @@ fn parameters_out_of_range_are_errors() {
         assert!(message.contains(name), "{message}");
     }
 }
+
+#[test]
+fn the_player_parameter_picks_whose_move_is_returned() {
+    let game = CooperativePennies::new();
+    let root = game.initial_state();
+    for (seat, chooser) in [(None, Some(0)), (Some(1), Some(1)), (Some(7), Some(0))] {
+        let config = MacUcbConfig {
+            player: seat,
+            ..samples(100)
+        };
+        let (_, analysis) = player(config).analyse(&game, &root, &Limits::none());
+        assert_eq!(analysis.chooser, chooser, "player {seat:?}");
+    }
+}

@@ -116,6 +116,10 @@ impl Game for Nim {
             mover: 1 - state.mover,
         })
     }
+
+    fn move_name(&self, _: &NimState, taken: u32) -> String {
+        format!("take{taken}")
+    }
 }
 
 impl GeneralGame for Nim {

@@ -144,6 +144,10 @@ impl Game for CooperativePennies {
         next.control = [false; 3];
         Some(next)
     }
+
+    fn move_name(&self, _: &PenniesState, side: u32) -> String {
+        ["heads", "tails", "noop"][side.min(2) as usize].to_string()
+    }
 }
 
 impl GeneralGame for CooperativePennies {

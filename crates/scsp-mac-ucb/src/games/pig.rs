@@ -154,6 +154,11 @@ impl Game for Pig {
     fn apply(&self, state: &mut PigState, act: u32) -> Option<PigState> {
         Some(self.next(state, act, 2))
     }
+
+    /// A player's move (`roll`, `hold`, `noop`); die faces are not named apart.
+    fn move_name(&self, _: &PigState, act: u32) -> String {
+        ["roll", "hold", "noop"][act.min(2) as usize].to_string()
+    }
 }
 
 impl GeneralGame for Pig {

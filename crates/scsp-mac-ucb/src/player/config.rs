@@ -87,7 +87,7 @@ pub struct MacUcbConfig {
     pub cache_capacity: usize,
     /// The player whose move is returned, and whose reward the arms maximise, in rounds where
     /// several players choose. `None`, the default: the only player with a choice if there is one,
-    /// else player 0.
+    /// else player 0. A player the game does not have counts as `None`.
     pub player: Option<PlayerId>,
 }
 

@@ -151,7 +151,7 @@ impl MacUcb {
         let start = Instant::now();
         let turn = game.turn(state);
         let chooser = self.chooser(game, state, turn);
-        let perspective = chooser.or(self.config.player).unwrap_or(0);
+        let perspective = chooser.or(self.player(game)).unwrap_or(0);
         if turn == Turn::Over {
             let value = score_of_mean(game.payoff(state, perspective));
             return (SearchResult::leaf(value), MacUcbAnalysis::default());
@@ -210,6 +210,11 @@ impl MacUcb {
         (result, analysis)
     }
 
+    /// [`MacUcbConfig::player`], if `game` has that player.
+    fn player<G: GeneralGame>(&self, game: &G) -> Option<PlayerId> {
+        self.config.player.filter(|&p| p < game.players())
+    }
+
     /// Who chooses in a state of `turn` (see the [module docs](self)).
     fn chooser<G: GeneralGame>(&self, game: &G, state: &G::State, turn: Turn) -> Option<PlayerId> {
         match turn {
@@ -225,7 +230,7 @@ impl MacUcb {
                     (Some(p), None) => Some(p),
                     _ => None,
                 };
-                self.config.player.or(only).or(Some(0))
+                self.player(game).or(only).or(Some(0))
             }
         }
     }
