@@ -8,7 +8,7 @@
 
 use gametree::game::{Bound, GeneralGame, Limits, MoveList, SearchResult, Turn, ZeroSumGame};
 use gametree::games::{GameChoice, GameVisitor, Registered};
-use gametree::registry::SEARCHERS;
+use gametree::registry::{Needs, SEARCHERS};
 use gametree::spec::Spec;
 
 /// Games, as the CLI names them (GDL paths relative to the workspace root).
@@ -25,7 +25,17 @@ const GAMES: &[&str] = &[
     "crates/gdl/games/dice_duel.kif",
     "crates/gdl/games/rps3.kif",
     "crates/gdl/games/montyhall.kif",
+    "nim:heap=9",
+    "pennies",
+    "pig:target=12",
 ];
+
+/// The games of [`GAMES`] that describe their rounds (and so take MAC-UCB and FC-UCB).
+fn describes_rounds(game: &str) -> bool {
+    ["nim", "pennies", "pig"]
+        .iter()
+        .any(|g| game.starts_with(g))
+}
 
 /// Depth of the exact searchers and of the Minimax they are compared with.
 const DEPTH: u32 = 3;
@@ -69,6 +79,17 @@ const SHORT_SPECS: &[(&str, &[&str])] = &[
     ),
     ("cns", &["cns:nodes=3000", "cns:w=5,t=2,nodes=1000"]),
     ("uct", &["uct:sims=300,seed=4"]),
+    (
+        "mac-ucb",
+        &[
+            "mac-ucb:samples=300",
+            "mac-ucb:samples=200,arms=own,choice=most,pruning=all,horizon=4,preprocess=off",
+        ],
+    ),
+    (
+        "fc-ucb",
+        &["fc-ucb:samples=300,choice=mean,pruning=off,seed=3"],
+    ),
 ];
 
 fn short_specs(name: &str) -> Vec<String> {
@@ -148,23 +169,29 @@ struct Matrix {
 impl GameVisitor for Matrix {
     type Output = usize;
 
-    /// Games that are not two-player zero-sum: the general searchers run, the others are refused
-    /// with an error naming what is accepted.
+    /// Games that are not two-player zero-sum: the general searchers run, and MAC-UCB and FC-UCB
+    /// on games that describe their rounds; the others are refused with an error naming what is
+    /// accepted.
     fn visit<G: Registered>(mut self, game: &G, root: &G::State) -> usize {
+        let rounds = describes_rounds(self.game);
         for info in SEARCHERS {
+            let plays = info.needs == Needs::General || (info.needs == Needs::Rounds && rounds);
             for text in short_specs(info.name) {
                 let what = format!("{text} on {}", self.game);
                 let spec: Spec = text.parse().unwrap();
                 match game.searcher(&spec) {
                     Ok(mut built) => {
-                        assert!(!info.zero_sum, "{what}: a zero-sum searcher was built");
+                        assert!(plays, "{what}: a searcher for other games was built");
                         let result = built.searcher.search(game, root, &Limits::none());
                         check_moves(game, root, &result, &what);
                         self.runs += 1;
                     }
                     Err(e) => {
-                        assert!(info.zero_sum, "{what}: {e}");
-                        assert!(e.to_string().contains("takes: uct"), "{what}: {e}");
+                        assert!(!plays, "{what}: {e}");
+                        assert!(
+                            e.to_string().contains("this game takes: uct"),
+                            "{what}: {e}"
+                        );
                     }
                 }
             }
@@ -184,6 +211,14 @@ impl GameVisitor for Matrix {
             for text in short_specs(info.name) {
                 let what = format!("{text} on {}", self.game);
                 let spec: Spec = text.parse().unwrap();
+                if info.needs == Needs::Rounds {
+                    let e = game.searcher(&spec).err().expect("refused");
+                    assert!(
+                        e.to_string().contains("this game takes: minimax"),
+                        "{what}: {e}"
+                    );
+                    continue;
+                }
                 let mut built = game
                     .searcher(&spec)
                     .unwrap_or_else(|e| panic!("{what}: {e}"));

@@ -32,7 +32,7 @@ use std::path::Path;
 use game_trait::{GeneralGame, ZeroSumGame};
 
 use crate::kit::{self, Built, Kit};
-use crate::registry;
+use crate::registry::{self, Needs};
 use crate::spec::{Args, Spec, SpecError};
 
 /// A game known by name: it builds searchers from specs and counts its tree.
@@ -77,6 +77,15 @@ pub enum GameChoice {
     RandomTree(random_tree::RandomTree),
     /// `tree:…`.
     Tree(search_core::tree::ExplicitTree),
+    /// `nim:heap=…`.
+    #[cfg(feature = "scsp")]
+    Nim(scsp_mac_ucb::games::Nim),
+    /// `pennies`.
+    #[cfg(feature = "scsp")]
+    Pennies(scsp_mac_ucb::games::CooperativePennies),
+    /// `pig:target=…`.
+    #[cfg(feature = "scsp")]
+    Pig(scsp_mac_ucb::games::Pig),
     /// A GDL file: the general game and, when it is two-player, turn-taking and constant-sum, its
     /// zero-sum view.
     #[cfg(feature = "gdl")]
@@ -110,6 +119,12 @@ impl GameChoice {
                 args.int("depth"),
                 args.int("branching"),
             )),
+            #[cfg(feature = "scsp")]
+            "nim" => GameChoice::Nim(scsp_mac_ucb::games::Nim::new(args.int("heap"))),
+            #[cfg(feature = "scsp")]
+            "pennies" => GameChoice::Pennies(scsp_mac_ucb::games::CooperativePennies::new()),
+            #[cfg(feature = "scsp")]
+            "pig" => GameChoice::Pig(scsp_mac_ucb::games::Pig::new(args.int("target"))),
             other => unreachable!("`{other}` is in the registry but has no builder"),
         })
     }
@@ -123,6 +138,12 @@ impl GameChoice {
             #[cfg(feature = "random-tree")]
             GameChoice::RandomTree(tree) => visitor.visit_zero_sum(tree, &tree.initial_state()),
             GameChoice::Tree(tree) => visitor.visit_zero_sum(tree, &tree.initial_state()),
+            #[cfg(feature = "scsp")]
+            GameChoice::Nim(nim) => visitor.visit(nim, &nim.initial_state()),
+            #[cfg(feature = "scsp")]
+            GameChoice::Pennies(pennies) => visitor.visit(pennies, &pennies.initial_state()),
+            #[cfg(feature = "scsp")]
+            GameChoice::Pig(pig) => visitor.visit(pig, &pig.initial_state()),
             #[cfg(feature = "gdl")]
             GameChoice::Gdl(gdl) => match &gdl.1 {
                 Some(two) => visitor.visit_zero_sum(two, &two.initial_state()),
@@ -135,7 +156,7 @@ impl GameChoice {
     /// general form for searchers that play every game (UCT then plays the goal values, not just
     /// win, draw or loss), otherwise as [`visit`](Self::visit).
     pub fn visit_for<V: GameVisitor>(&self, spec: &Spec, visitor: V) -> V::Output {
-        let general = registry::searcher(spec.name()).is_ok_and(|s| !s.zero_sum);
+        let general = registry::searcher(spec.name()).is_ok_and(|s| s.needs != Needs::ZeroSum);
         if general {
             self.visit_general(visitor)
         } else {
@@ -250,6 +271,25 @@ fn random_tree(args: &mut Args) -> Result<random_tree::RandomTree, SpecError> {
         args.invalid(key, e)
     })
 }
+
+/// The games that describe their rounds take MAC-UCB and FC-UCB besides UCT.
+#[cfg(feature = "scsp")]
+macro_rules! round_games {
+    ($($game:ty),*) => {$(
+        impl Registered for $game {
+            fn searcher(&self, spec: &Spec) -> Result<Built<Self>, SpecError> {
+                kit::round_searcher(spec)
+            }
+        }
+    )*};
+}
+
+#[cfg(feature = "scsp")]
+round_games!(
+    scsp_mac_ucb::games::Nim,
+    scsp_mac_ucb::games::CooperativePennies,
+    scsp_mac_ucb::games::Pig
+);
 
 impl Registered for search_core::tree::ExplicitTree {
     /// Node values are small integers: 10 is a clear advantage.

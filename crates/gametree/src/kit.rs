@@ -29,7 +29,7 @@ use game_trait::{
 };
 use search_core::{AlphaBeta, AlphaBetaConfig, Minimax, Uct, UctConfig};
 
-use crate::registry;
+use crate::registry::{self, Needs};
 use crate::spec::{Args, Param, Spec, SpecError};
 
 /// What a two-player zero-sum game brings to its searchers. Build one with [`Kit::new`], add what
@@ -161,6 +161,9 @@ where
         Pl: Plausibility<G>,
     {
         let entry = registry::searcher(spec.name())?;
+        if entry.needs == Needs::Rounds {
+            return Err(refused(entry, &[Needs::ZeroSum, Needs::General]));
+        }
         // The game's evaluation parameters, only for searchers that evaluate.
         let game_params = if entry.evaluates {
             self.searcher_params
@@ -386,19 +389,8 @@ fn caev_step(range: i64) -> i64 {
 /// the [registry] that play every game (UCT).
 pub fn general_searcher<G: GeneralGame + 'static>(spec: &Spec) -> Result<Built<G>, SpecError> {
     let entry = registry::searcher(spec.name())?;
-    if entry.zero_sum {
-        let general: Vec<&str> = registry::SEARCHERS
-            .iter()
-            .filter(|s| !s.zero_sum)
-            .map(|s| s.name)
-            .collect();
-        return Err(SpecError::Invalid {
-            name: entry.name.to_string(),
-            message: format!(
-                "it needs a two-player zero-sum game; this game takes: {}",
-                general.join(", ")
-            ),
-        });
+    if entry.needs != Needs::General {
+        return Err(refused(entry, &[Needs::General]));
     }
     let mut args = Args::new(spec, &[entry.params])?;
     let searcher: Box<dyn Searcher<G>> = Box::new(uct(&mut args));
@@ -406,6 +398,78 @@ pub fn general_searcher<G: GeneralGame + 'static>(spec: &Spec) -> Result<Built<G
         searcher,
         spec: args.full_spec(),
     })
+}
+
+/// The searcher `spec` names for a game that describes its rounds: MAC-UCB, FC-UCB, or a searcher
+/// that plays every game.
+#[cfg(feature = "scsp")]
+pub fn round_searcher<G: game_trait::RoundGame + 'static>(
+    spec: &Spec,
+) -> Result<Built<G>, SpecError> {
+    use scsp_mac_ucb::{Arms, FinalChoice, MacUcb, MacUcbConfig, ThresholdPruning};
+    let entry = registry::searcher(spec.name())?;
+    match entry.needs {
+        Needs::General => return general_searcher(spec),
+        Needs::ZeroSum => return Err(refused(entry, &[Needs::General, Needs::Rounds])),
+        Needs::Rounds => {}
+    }
+    let mut args = Args::new(spec, &[entry.params])?;
+    let base = match entry.name {
+        "mac-ucb" => MacUcbConfig::default(),
+        "fc-ucb" => MacUcbConfig::fc_ucb(),
+        other => unreachable!("`{other}` is in the registry but has no builder"),
+    };
+    let horizon: u32 = args.int("horizon");
+    let config = MacUcbConfig {
+        samples: args.int("samples"),
+        solve_share: args.real("share"),
+        exploration: args.real("c"),
+        seed: args.int("seed"),
+        horizon: (horizon > 0).then_some(horizon),
+        arms: match args.choice("arms") {
+            "own" => Arms::OwnAction,
+            _ => Arms::Joint,
+        },
+        choice: match args.choice("choice") {
+            "mean" => FinalChoice::Mean,
+            "most" => FinalChoice::MostSampled,
+            _ => FinalChoice::UcbIndex,
+        },
+        pruning: match args.choice("pruning") {
+            "all" => ThresholdPruning::AllPlayers,
+            "off" => ThresholdPruning::Off,
+            _ => ThresholdPruning::Chooser,
+        },
+        preprocess: args.choice("preprocess") == "on",
+        player: args.optional("player"),
+        ..base
+    };
+    let player = MacUcb::new(config).map_err(|e| SpecError::Invalid {
+        name: entry.name.to_string(),
+        message: e.to_string(),
+    })?;
+    Ok(Built {
+        searcher: Box::new(player),
+        spec: args.full_spec(),
+    })
+}
+
+/// The error for a searcher that does not play this kind of game: what it plays, and the
+/// searchers of the kinds the game `takes`.
+fn refused(entry: &registry::SearcherEntry, takes: &[Needs]) -> SpecError {
+    let accepted: Vec<&str> = registry::SEARCHERS
+        .iter()
+        .filter(|s| takes.contains(&s.needs))
+        .map(|s| s.name)
+        .collect();
+    SpecError::Invalid {
+        name: entry.name.to_string(),
+        message: format!(
+            "it plays {}; this game takes: {}",
+            entry.plays(),
+            accepted.join(", ")
+        ),
+    }
 }
 
 fn uct(args: &mut Args) -> Uct {

@@ -24,9 +24,8 @@ pub struct SearcherEntry {
     pub about: &'static str,
     /// The paper it implements, by authors, title and year ("" for textbook algorithms).
     pub paper: &'static str,
-    /// Whether it needs a two-player zero-sum game ([`ZeroSumGame`](game_trait::ZeroSumGame)); if
-    /// not, it plays every [`GeneralGame`](game_trait::GeneralGame).
-    pub zero_sum: bool,
+    /// The games it plays.
+    pub needs: Needs,
     /// Whether it uses the game's evaluation, and so takes the game's
     /// [`searcher_params`](GameEntry::searcher_params) (Othello's `eval`).
     pub evaluates: bool,
@@ -36,13 +35,25 @@ pub struct SearcherEntry {
     pub params: &'static [Param],
 }
 
+/// The games a searcher plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Needs {
+    /// Two-player zero-sum games ([`ZeroSumGame`](game_trait::ZeroSumGame)).
+    ZeroSum,
+    /// Every game ([`GeneralGame`](game_trait::GeneralGame)).
+    General,
+    /// Games that describe their rounds as variables and tables
+    /// ([`RoundGame`](game_trait::RoundGame)).
+    Rounds,
+}
+
 impl SearcherEntry {
-    /// Which games it plays, for listings: `two-player zero-sum games` or `every game`.
+    /// Which games it plays, for listings.
     pub fn plays(&self) -> &'static str {
-        if self.zero_sum {
-            "two-player zero-sum games"
-        } else {
-            "every game"
+        match self.needs {
+            Needs::ZeroSum => "two-player zero-sum games",
+            Needs::General => "every game",
+            Needs::Rounds => "games that describe their rounds as variables and tables",
         }
     }
 }
@@ -100,7 +111,7 @@ pub const SEARCHERS: &[SearcherEntry] = &[
         name: "minimax",
         about: "plain full-width negamax, the oracle every pruning search is tested against",
         paper: "",
-        zero_sum: true,
+        needs: Needs::ZeroSum,
         evaluates: true,
         exact: true,
         params: &[Param::fixed("depth", DEPTH, "3", "depth in plies")],
@@ -109,7 +120,7 @@ pub const SEARCHERS: &[SearcherEntry] = &[
         name: "alphabeta",
         about: "fail-soft negamax alpha-beta that reports whether its value is exact or a bound",
         paper: "Knuth and Moore, An Analysis of Alpha-Beta Pruning, 1975",
-        zero_sum: true,
+        needs: Needs::ZeroSum,
         evaluates: true,
         exact: true,
         params: &[Param::fixed("depth", DEPTH, "4", "depth in plies"), TT_NONE, CUTOFF],
@@ -118,7 +129,7 @@ pub const SEARCHERS: &[SearcherEntry] = &[
         name: "pvs",
         about: "principal variation search with iterative deepening, a table, killers and history",
         paper: "Marsland and Campbell, Parallel Search of Strongly Ordered Game Trees, 1982",
-        zero_sum: true,
+        needs: Needs::ZeroSum,
         evaluates: true,
         exact: true,
         params: &[
@@ -134,7 +145,7 @@ pub const SEARCHERS: &[SearcherEntry] = &[
         name: "fe",
         about: "alpha-beta pruning subtrees whose estimated value range cannot reach the window",
         paper: "Zhang, Forward Estimation for Minimax Search, 1995",
-        zero_sum: true,
+        needs: Needs::ZeroSum,
         evaluates: true,
         exact: false,
         params: &[
@@ -156,7 +167,7 @@ pub const SEARCHERS: &[SearcherEntry] = &[
         name: "interest",
         about: "PVS whose iterations raise an interest budget instead of the depth",
         paper: "Rollason, Interest Search: Another Way to Do Minimax, 2014",
-        zero_sum: true,
+        needs: Needs::ZeroSum,
         evaluates: true,
         exact: false,
         params: &[
@@ -183,7 +194,7 @@ pub const SEARCHERS: &[SearcherEntry] = &[
                 chosen by conspiracy-adjusted evaluation values",
         paper: "Vu, Ishitobi, Terrillon and Iida, Using Conspiracy Numbers for Improving Move \
                 Selection in Minimax Game-Tree Search, 2016",
-        zero_sum: true,
+        needs: Needs::ZeroSum,
         evaluates: true,
         exact: false,
         params: &[
@@ -203,7 +214,7 @@ pub const SEARCHERS: &[SearcherEntry] = &[
         name: "cns",
         about: "conspiracy number search: grows the tree where fewest leaves can change the value",
         paper: "McAllester, Conspiracy Numbers for Min-Max Search, 1988",
-        zero_sum: true,
+        needs: Needs::ZeroSum,
         evaluates: true,
         exact: false,
         params: &[
@@ -218,7 +229,7 @@ pub const SEARCHERS: &[SearcherEntry] = &[
         name: "uct",
         about: "Monte Carlo tree search with UCB1, decoupled at simultaneous moves",
         paper: "Kocsis and Szepesvári, Bandit Based Monte-Carlo Planning, 2006",
-        zero_sum: false,
+        needs: Needs::General,
         evaluates: false,
         exact: false,
         params: &[
@@ -227,6 +238,53 @@ pub const SEARCHERS: &[SearcherEntry] = &[
             Param::fixed("seed", int(0, ANY), "0", "seed of the simulations"),
         ],
     },
+    #[cfg(feature = "scsp")]
+    SearcherEntry {
+        name: "mac-ucb",
+        about: "solves each round's stochastic constraint network by MAC + FC, then samples every \
+                feasible policy with UCB",
+        paper: "Koriche, Lagrue, Piette and Tabary, General Game Playing with Stochastic CSP, 2016",
+        needs: Needs::Rounds,
+        evaluates: false,
+        exact: false,
+        params: MAC_UCB,
+    },
+    #[cfg(feature = "scsp")]
+    SearcherEntry {
+        name: "fc-ucb",
+        about: "MAC-UCB with each round's network solved by forward checking alone",
+        paper: "Koriche, Lagrue, Piette and Tabary, General Game Playing with Stochastic CSP, 2016",
+        needs: Needs::Rounds,
+        evaluates: false,
+        exact: false,
+        params: MAC_UCB,
+    },
+];
+
+/// The parameters of `mac-ucb` and `fc-ucb`.
+#[cfg(feature = "scsp")]
+#[rustfmt::skip] // a table: one parameter per line
+const MAC_UCB: &[Param] = &[
+    Param::fixed("samples", int(1, ANY), "10000", "samples per search"),
+    Param::fixed("share", Kind::Real { min: 0.0, max: 1.0 }, "0.9",
+        "share of the time to the deadline given to solving the round, the rest to sampling"),
+    Param::fixed("c", Kind::Real { min: 0.0, max: f64::MAX }, "1.4142135623730951",
+        "exploration weight: √2 is the paper's √(2 ln n / n_i)"),
+    Param::fixed("seed", int(0, ANY), "0", "seed of the samples"),
+    Param::fixed("horizon", int(0, u32::MAX as i64), "0",
+        "rounds sampled past the current one (a state there that is not terminal scores 0), 0 for \
+         as deep as the game goes"),
+    Param::fixed("arms", choice(&["joint", "own"]), "joint",
+        "an arm is a joint action (each feasible policy) or the choosing player's own action"),
+    Param::fixed("choice", choice(&["ucb", "mean", "most"]), "ucb",
+        "the arm played: highest UCB index, highest mean, or most sampled"),
+    Param::fixed("pruning", choice(&["chooser", "all", "off"]), "chooser",
+        "completely explored arms below the threshold are removed, by the chooser's value or by \
+         every player's"),
+    Param::fixed("preprocess", choice(&["on", "off"]), "on",
+        "merging, unary projection, universal variables and SAC before solving"),
+    Param::derived("player", int(0, 255), "the only player with a choice, else 0",
+        "the player whose move is returned in rounds where several choose"),
 ];
 
 /// Every built-in game, in the order `gametree list` shows them.
@@ -271,6 +329,31 @@ pub const GAMES: &[GameEntry] = &[
             Param::fixed("depth", int(0, 12), "6", "depth"),
             Param::fixed("branching", int(1, 16), "4", "largest number of children"),
         ],
+        searcher_params: &[],
+    },
+    #[cfg(feature = "scsp")]
+    GameEntry {
+        name: "nim",
+        named: true,
+        about: "one heap, take 1 to 3 stones, the last stone wins; describes its rounds",
+        params: &[Param::fixed("heap", int(1, 1_000), "15", "stones at the start")],
+        searcher_params: &[],
+    },
+    #[cfg(feature = "scsp")]
+    GameEntry {
+        name: "pennies",
+        named: true,
+        about: "cooperative matching pennies against chance (Koriche et al., 2016, Example 1); \
+                describes its rounds",
+        params: &[],
+        searcher_params: &[],
+    },
+    #[cfg(feature = "scsp")]
+    GameEntry {
+        name: "pig",
+        named: true,
+        about: "the dice game Pig, the die thrown every round; describes its rounds",
+        params: &[Param::fixed("target", int(1, 100), "20", "points to win")],
         searcher_params: &[],
     },
     #[cfg(feature = "gdl")]
@@ -460,6 +543,8 @@ mod tests {
             ("othello".to_string(), "othello"),
             (gdl("tictactoe.kif"), ""), // two-player zero-sum: every searcher
             (gdl("rps3.kif"), ""),      // simultaneous: UCT only
+            #[cfg(feature = "scsp")]
+            ("pig:target=5".to_string(), ""), // describes its rounds: UCT, MAC-UCB, FC-UCB
         ];
         for (on, entry) in &games {
             let choice = GameChoice::parse(on).unwrap();
@@ -468,7 +553,7 @@ mod tests {
             } else {
                 game(entry).unwrap().searcher_params
             };
-            let small = on.starts_with("tree");
+            let small = on.starts_with("tree") || on.starts_with("pig");
             for s in SEARCHERS {
                 let game_params = if s.evaluates { game_params } else { &[] };
                 for p in s.params.iter().chain(game_params) {
@@ -501,7 +586,11 @@ mod tests {
                         }
                     }
                     // A game UCT alone plays refuses the others before reading any value.
-                    let refused = s.zero_sum && on.ends_with("rps3.kif");
+                    let refused = match s.needs {
+                        Needs::ZeroSum => on.ends_with("rps3.kif") || on.starts_with("pig"),
+                        Needs::General => false,
+                        Needs::Rounds => !on.starts_with("pig"),
+                    };
                     let beyond = [min.checked_sub(1), max.checked_add(1)];
                     for beyond in beyond.into_iter().flatten().filter(|_| !refused) {
                         let spec: Spec = format!("{}:{}={beyond}", s.name, p.key).parse().unwrap();
@@ -530,8 +619,7 @@ mod tests {
             let err = game("<file>.kif").unwrap_err();
             assert!(matches!(err, SpecError::UnknownName { .. }), "{err:?}");
             assert!(
-                err.to_string()
-                    .ends_with("tree, or a game file (.kif, .gdl)"),
+                err.to_string().ends_with(", or a game file (.kif, .gdl)"),
                 "{err}"
             );
         }
