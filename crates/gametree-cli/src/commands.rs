@@ -5,6 +5,7 @@ pub mod list;
 pub mod matches;
 pub mod perft;
 pub mod reproduce;
+pub mod scsp;
 pub mod search;
 pub mod showcase;
 pub mod solve;

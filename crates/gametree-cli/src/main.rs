@@ -29,6 +29,8 @@ enum Command {
     Reproduce(commands::reproduce::Args),
     /// Game Description Language tools.
     Gdl(commands::gdl::Args),
+    /// Stochastic constraint networks: list the solution policies of a one-stage network.
+    Scsp(commands::scsp::Args),
     /// List the games, searchers (with their parameters and defaults) and reproductions.
     List(commands::list::Args),
 }
@@ -74,6 +76,7 @@ fn main() -> ExitCode {
         Some(Command::Solve(args)) => commands::solve::run(&args),
         Some(Command::Reproduce(args)) => commands::reproduce::run(&args),
         Some(Command::Gdl(args)) => commands::gdl::run(&args),
+        Some(Command::Scsp(args)) => commands::scsp::run(&args),
         Some(Command::List(args)) => commands::list::run(&args),
     };
     match result {

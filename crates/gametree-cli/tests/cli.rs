@@ -186,9 +186,106 @@ fn match_plays_both_colours_and_list_names_everything() {
         "interest",
         "fe",
         "uct",
+        "mac-ucb",
+        "fc-ucb",
+        "pennies",
+        "pig",
         "fe-table1",
         "cn-tables",
     ] {
         assert!(list.contains(name), "list lacks {name}");
     }
+}
+
+#[test]
+fn scsp_solve_lists_solutions_in_text_and_json_and_the_methods_agree() {
+    let file = workspace("crates/scsp-mac-ucb/testdata/one-stage.json");
+    let out = gametree(&["scsp", "solve", &file]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "x1=1  value 0.5 0\nx1=2  value 0.5 0.5\n2 solutions among 3 feasible policies (threshold 0.25 0)\n"
+    );
+    let json = |args: &[&str]| -> Vec<serde_json::Value> {
+        let out = gametree(&[&["scsp", "solve", &file, "--json"], args].concat());
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    let all = json(&["--threshold", "0,0"]);
+    assert_eq!(all.len(), 4);
+    assert_eq!(all[2]["assignment"]["x1"], 3);
+    assert_eq!(all[2]["value"], serde_json::json!([0.0, 0.5]));
+    assert_eq!(all[3], serde_json::json!({"solutions": 3, "feasible": 3}));
+    for algorithm in ["fc", "brute"] {
+        assert_eq!(json(&["--threshold", "0,0", "--algorithm", algorithm]), all);
+    }
+    // Every path must be consistent: only x1 = 3 keeps its impossible branches legal.
+    let strict = json(&["--threshold", "0,0", "--feasibility", "every-path"]);
+    assert_eq!(
+        strict.last().unwrap(),
+        &serde_json::json!({"solutions": 1, "feasible": 1})
+    );
+}
+
+#[test]
+fn scsp_solve_refuses_bad_networks_in_one_line() {
+    let dir = std::env::temp_dir().join(format!("gametree-scsp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.json");
+    std::fs::write(
+        &bad,
+        r#"{"players": 1, "variables": [{"name": "x", "domain": [1]}],
+        "constraints": [{"scope": ["x"], "allowed": [[2]]}]}"#,
+    )
+    .unwrap();
+    let two_stage = workspace("crates/scsp-mac-ucb/testdata/example2.json");
+    let one_stage = workspace("crates/scsp-mac-ucb/testdata/one-stage.json");
+    let bad = bad.display().to_string();
+    for (args, says) in [
+        (
+            vec![bad.as_str()],
+            "constraints[0].allowed[0][0]: 2 is not in the domain of `x`",
+        ),
+        (vec![two_stage.as_str()], "not a one-stage network"),
+        (
+            vec![one_stage.as_str(), "--threshold", "0.5"],
+            "--threshold",
+        ),
+        (
+            vec![one_stage.as_str(), "--threshold", "0.5,2"],
+            "--threshold",
+        ),
+        (vec!["/nonexistent.json"], "cannot read"),
+    ] {
+        let out = gametree(&[&["scsp", "solve"], &args[..]].concat());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn mac_ucb_searches_a_game_that_describes_its_rounds() {
+    let out = gametree(&[
+        "search",
+        "pig:target=10",
+        "--searcher",
+        "mac-ucb:samples=500",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert!(v["best_move"].is_string(), "{v}");
+    let out = gametree(&["search", "othello", "--searcher", "mac-ucb"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("this game takes: minimax"),
+        "{}",
+        stderr(&out)
+    );
 }

@@ -1,0 +1,125 @@
+//! `gametree scsp solve FILE.json [--json] [--threshold t1,t2,…] [--algorithm mac|fc|brute]`:
+//! every solution policy of a one-stage stochastic constraint network.
+
+use std::path::PathBuf;
+
+use gametree::scsp::{json, solve, Algorithm, Feasibility, Solution, SolveOptions, Solved};
+
+use crate::Failure;
+
+/// Arguments of `scsp`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum Command {
+    /// Print every solution policy of a one-stage network (a JSON file): the values of its decision
+    /// variables and its expected utility for each player, then a summary line. A policy is
+    /// feasible when its paths satisfy the hard constraints, a solution when moreover its value
+    /// meets the threshold for every player.
+    Solve(SolveArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct SolveArgs {
+    /// The network, in the JSON form of `gametree::scsp::json`.
+    file: PathBuf,
+    /// One JSON object per solution, {"assignment": {"x1": 2, …}, "value": [0.75, …]}, then
+    /// {"solutions": N, "feasible": M}.
+    #[arg(long)]
+    json: bool,
+    /// The threshold θ, one number in [0, 1] per player (instead of the file's).
+    #[arg(long, value_delimiter = ',', allow_hyphen_values = true)]
+    threshold: Option<Vec<f64>>,
+    /// How to enumerate: MAC on the decision constraints with FC on the stochastic ones, FC alone,
+    /// or plain enumeration (the oracle). All three find the same policies.
+    #[arg(long, value_enum, default_value = "mac")]
+    algorithm: Method,
+    /// Which paths of a policy must satisfy the hard constraints: those of positive probability,
+    /// or every path.
+    #[arg(long, value_enum, default_value = "probable")]
+    feasibility: Paths,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum Method {
+    Mac,
+    Fc,
+    Brute,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum Paths {
+    Probable,
+    EveryPath,
+}
+
+pub fn run(args: &Args) -> Result<(), Failure> {
+    let Command::Solve(args) = &args.command;
+    let mut network = json::read(&args.file).map_err(|e| Failure::input(located(args, e)))?;
+    if let Some(threshold) = &args.threshold {
+        network.threshold = threshold.clone();
+        network
+            .validate()
+            .map_err(|e| Failure::input(format!("--threshold: {e}")))?;
+    }
+    let options = SolveOptions {
+        algorithm: match args.algorithm {
+            Method::Mac => Algorithm::MacFc,
+            Method::Fc => Algorithm::Fc,
+            Method::Brute => Algorithm::Brute,
+        },
+        feasibility: match args.feasibility {
+            Paths::Probable => Feasibility::Probable,
+            Paths::EveryPath => Feasibility::EveryPath,
+        },
+        preprocess: true,
+        deadline: None,
+    };
+    let solved = solve(&network, &options).map_err(|e| Failure::input(located(args, e)))?;
+    for solution in solved.solutions() {
+        println!("{}", line(&solved, solution, args.json));
+    }
+    let solutions = solved.solutions().count();
+    let feasible = solved.feasible.len();
+    if args.json {
+        println!("{{\"solutions\": {solutions}, \"feasible\": {feasible}}}");
+    } else {
+        let threshold: Vec<String> = solved.threshold.iter().map(|t| t.to_string()).collect();
+        println!(
+            "{solutions} solution{} among {feasible} feasible polic{} (threshold {})",
+            if solutions == 1 { "" } else { "s" },
+            if feasible == 1 { "y" } else { "ies" },
+            threshold.join(" ")
+        );
+    }
+    Ok(())
+}
+
+fn located(args: &SolveArgs, e: impl std::fmt::Display) -> String {
+    format!("{}: {e}", args.file.display())
+}
+
+/// One solution: `x1=2 x2=0  value 0.75 0.25`, or its JSON object (keys in the network's order).
+fn line(solved: &Solved, solution: &Solution, json: bool) -> String {
+    let pairs = solved.decisions.iter().zip(&solution.assignment);
+    if json {
+        let assignment: Vec<String> = pairs
+            .map(|(name, value)| format!("{}: {value}", serde_json::Value::from(name.as_str())))
+            .collect();
+        let value = serde_json::Value::from(solution.value.clone());
+        format!(
+            "{{\"assignment\": {{{}}}, \"value\": {value}}}",
+            assignment.join(", ")
+        )
+    } else {
+        let assignment: Vec<String> = pairs
+            .map(|(name, value)| format!("{name}={value}"))
+            .collect();
+        let value: Vec<String> = solution.value.iter().map(|v| v.to_string()).collect();
+        format!("{}  value {}", assignment.join(" "), value.join(" "))
+    }
+}
