@@ -8,7 +8,7 @@ use game_trait::{ChanceList, MoveList, PlayerId, RoundGame, Turn};
 use rand::Rng;
 use rand_pcg::Pcg64;
 
-use super::cache::{Cache, UNBOUNDED};
+use super::cache::{key, Cache, UNBOUNDED};
 use crate::encoding::play_round;
 
 /// How often, in playout rounds, a sample reads the clock.
@@ -23,7 +23,8 @@ pub(crate) struct Sampler<'a, G: RoundGame> {
     reward: Vec<f64>,
     /// The playout's states below the arm, with their depths, for the completeness check.
     path: Vec<(G::State, u32)>,
-    key: Vec<u32>,
+    /// The state values of the last state keyed.
+    values: Vec<u32>,
     moves: MoveList<G::Move>,
     joint: MoveList<G::Move>,
     outcomes: ChanceList<G::Move>,
@@ -36,7 +37,7 @@ impl<'a, G: RoundGame> Sampler<'a, G> {
             horizon,
             reward: vec![0.0; game.players()],
             path: Vec::new(),
-            key: Vec::new(),
+            values: Vec::new(),
             moves: MoveList::new(),
             joint: MoveList::new(),
             outcomes: ChanceList::new(),
@@ -78,15 +79,15 @@ impl<'a, G: RoundGame> Sampler<'a, G> {
         self.path.clear();
         let mut depth = 1;
         loop {
-            self.set_key(&state, depth);
-            if let Some(value) = cache.get(&self.key) {
+            let key = self.key(&state, depth);
+            if let Some(value) = cache.get(key) {
                 self.reward.copy_from_slice(value);
                 break;
             }
             let turn = self.game.turn(&state);
             if let Some(value) = self.leaf(&state, turn, depth) {
                 self.reward = value;
-                cache.insert(&self.key, &self.reward);
+                cache.insert(key, &self.reward);
                 break;
             }
             if depth % CLOCK_EVERY == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
@@ -149,8 +150,8 @@ impl<'a, G: RoundGame> Sampler<'a, G> {
             let Some(value) = self.exact(&state, depth, cache) else {
                 return;
             };
-            self.set_key(&state, depth);
-            cache.insert(&self.key, &value);
+            let key = self.key(&state, depth);
+            cache.insert(key, &value);
         }
     }
 
@@ -190,8 +191,7 @@ impl<'a, G: RoundGame> Sampler<'a, G> {
                     Turn::Simultaneous => game.play_joint(&mut child, &self.joint),
                     _ => game.play(&mut child, self.joint[0]),
                 }
-                self.set_key(&child, depth + 1);
-                let Some(v) = cache.get(&self.key) else {
+                let Some(v) = cache.get(self.key(&child, depth + 1)) else {
                     break 'all false;
                 };
                 value
@@ -213,17 +213,13 @@ impl<'a, G: RoundGame> Sampler<'a, G> {
         complete.then_some(value)
     }
 
-    /// `key` := the state's values, then the rounds left to the horizon.
-    pub(crate) fn set_key(&mut self, state: &G::State, depth: u32) {
-        self.game.state_values(state, &mut self.key);
-        self.key
-            .push(self.horizon.map_or(UNBOUNDED, |t| t.saturating_sub(depth)));
-    }
-
-    /// The key of `state` at `depth`.
-    pub(crate) fn key(&mut self, state: &G::State, depth: u32) -> &[u32] {
-        self.set_key(state, depth);
-        &self.key
+    /// The cache key of `state` at `depth`.
+    pub(crate) fn key(&mut self, state: &G::State, depth: u32) -> u64 {
+        self.game.state_values(state, &mut self.values);
+        key(
+            &self.values,
+            self.horizon.map_or(UNBOUNDED, |t| t.saturating_sub(depth)),
+        )
     }
 }
 
