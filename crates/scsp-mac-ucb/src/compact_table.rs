@@ -32,6 +32,8 @@ pub struct CompactTable {
     on: Vec<Vec<(usize, usize)>>,
     queue: Vec<usize>,
     queued: Vec<bool>,
+    /// Scratch: the variables one constraint's filtering shrank.
+    shrunk: Vec<VarId>,
     trail: Vec<Saved>,
     marks: Vec<usize>,
     /// The timestamp of each open level (a fresh one per push).
@@ -99,6 +101,7 @@ impl CompactTable {
         CompactTable {
             queue: Vec::new(),
             queued: vec![false; cts.len()],
+            shrunk: Vec::new(),
             constraints: cts,
             on,
             trail: Vec::new(),
@@ -156,7 +159,8 @@ impl Propagator for CompactTable {
                 }
             }
         }
-        let mut shrunk = Vec::new();
+        let mut shrunk = std::mem::take(&mut self.shrunk);
+        let mut consistent = true;
         while let Some(c) = self.queue.pop() {
             self.queued[c] = false;
             shrunk.clear();
@@ -164,13 +168,15 @@ impl Propagator for CompactTable {
                 for c in self.queue.drain(..) {
                     self.queued[c] = false;
                 }
-                return false;
+                consistent = false;
+                break;
             }
             for &x in &shrunk {
                 self.schedule(x, c);
             }
         }
-        true
+        self.shrunk = shrunk;
+        consistent
     }
 
     fn push(&mut self) {

@@ -47,7 +47,16 @@ struct Kinds {
 }
 
 impl Kinds {
-    fn of(round: &Round) -> Result<Kinds, ScspError> {
+    /// The kinds of `round`'s variables, after checking that its tables are well formed and that
+    /// it has the game's number of players.
+    fn of(round: &Round, players: usize) -> Result<Kinds, ScspError> {
+        if round.players != players {
+            return Err(error(format!(
+                "the round has {} players, the game {players}",
+                round.players
+            )));
+        }
+        check_tables(round)?;
         let state = round.indices(|k| k == VariableKind::State);
         let actions = (0..round.players)
             .map(
@@ -65,37 +74,20 @@ impl Kinds {
             [y] => Some(y),
             ref found => return Err(error(format!("{} chance variables", found.len()))),
         };
-        for (i, v) in round.variables.iter().enumerate() {
-            if let VariableKind::Action(p) = v.kind {
-                if p >= round.players {
+        for v in &round.variables {
+            match v.kind {
+                VariableKind::Action(p) if p >= round.players => {
                     return Err(error(format!("`{}` is the action of player {p}", v.name)));
                 }
-            }
-            if let VariableKind::Next(s) = v.kind {
-                if round.variables.get(s).map(|s| s.kind) != Some(VariableKind::State) {
+                VariableKind::Next(s)
+                    if round.variables.get(s).map(|s| s.kind) != Some(VariableKind::State) =>
+                {
                     return Err(error(format!(
-                        "`{}` (variable {i}) is not the next value of a state variable",
+                        "`{}` is not the next value of a state variable",
                         v.name
                     )));
                 }
-            }
-        }
-        for t in &round.tables {
-            let next = t
-                .scope
-                .iter()
-                .any(|&v| matches!(round.variables[v].kind, VariableKind::Next(_)));
-            if next && t.role != TableRole::Next {
-                return Err(error(format!(
-                    "table `{}` names a next variable but is not a next table",
-                    t.name
-                )));
-            }
-            if let Some(&v) = t.scope.iter().find(|&&v| v >= round.variables.len()) {
-                return Err(error(format!(
-                    "table `{}` names variable {v}, which does not exist",
-                    t.name
-                )));
+                _ => {}
             }
         }
         Ok(Kinds {
@@ -133,11 +125,52 @@ fn error(message: String) -> ScspError {
     ScspError::Round { message }
 }
 
+/// Every table names existing variables, only next tables name next variables, and every tuple
+/// has one value per variable of its scope, within that variable's values.
+fn check_tables(round: &Round) -> Result<(), ScspError> {
+    for t in &round.tables {
+        if let Some(&v) = t.scope.iter().find(|&&v| v >= round.variables.len()) {
+            return Err(error(format!(
+                "table `{}` names variable {v}, which does not exist",
+                t.name
+            )));
+        }
+        let next = t
+            .scope
+            .iter()
+            .any(|&v| matches!(round.variables[v].kind, VariableKind::Next(_)));
+        if next && t.role != TableRole::Next {
+            return Err(error(format!(
+                "table `{}` names a next variable but is not a next table",
+                t.name
+            )));
+        }
+        let tuples: Vec<&[u32]> = match &t.relation {
+            TableRelation::Allowed(tuples) => tuples.iter().map(Vec::as_slice).collect(),
+            TableRelation::Utility(rows) => rows.iter().map(|(t, _)| t.as_slice()).collect(),
+        };
+        for tuple in tuples {
+            let fits = tuple.len() == t.scope.len()
+                && t.scope
+                    .iter()
+                    .zip(tuple)
+                    .all(|(&v, &x)| (x as usize) < round.variables[v].values.len());
+            if !fits {
+                return Err(error(format!(
+                    "table `{}` holds the tuple {tuple:?}, which does not fit its scope",
+                    t.name
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The one-stage network `μSCSP_t` of `state` (see the [module docs](self)). An error names what
 /// in the game's round is inconsistent.
 pub fn round_network<G: RoundGame>(game: &G, state: &G::State) -> Result<RoundNetwork, ScspError> {
     let round = game.round();
-    let kinds = Kinds::of(round)?;
+    let kinds = Kinds::of(round, game.players())?;
     let mut values = Vec::new();
     game.state_values(state, &mut values);
     let fixed = kinds.fixed(round, &values)?;
@@ -262,7 +295,12 @@ pub(crate) fn play_round<G: RoundGame>(
 ) {
     match turn {
         Turn::Player(p) => game.play(state, game.action(Some(p), joint[p])),
-        Turn::Chance => game.play(state, game.action(None, chance.expect("chance moves"))),
+        Turn::Chance => {
+            // A chance turn without an outcome breaks the game's contract: nothing is played.
+            if let Some(y) = chance {
+                game.play(state, game.action(None, y));
+            }
+        }
         Turn::Simultaneous => {
             let mut moves: MoveList<G::Move> = joint
                 .iter()
@@ -293,7 +331,7 @@ pub(crate) fn asks(turn: Turn, p: PlayerId) -> bool {
 /// checked; the first disagreement is an error naming the state and the table.
 pub fn check_round<G: RoundGame>(game: &G, seed: u64, playouts: usize) -> Result<usize, ScspError> {
     let round = game.round();
-    let kinds = Kinds::of(round)?;
+    let kinds = Kinds::of(round, game.players())?;
     let mut rng = Pcg64::seed_from_u64(seed);
     let mut checked = 0;
     for _ in 0..playouts {
@@ -320,6 +358,7 @@ pub fn check_round<G: RoundGame>(game: &G, seed: u64, playouts: usize) -> Result
             );
             let mut next_values = Vec::new();
             game.state_values(&next, &mut next_values);
+            kinds.fixed(round, &next_values)?;
             let mut known = fixed.clone();
             for (&a, &value) in kinds.actions.iter().zip(&joint) {
                 known[a] = Some(value);
@@ -427,9 +466,14 @@ fn check_legal<G: RoundGame>(
                 "in {state:?} player {p} does not move, but `{name}` may be {tables:?} (one value expected)"
             )));
         }
-        joint.push(pick(&tables, rng));
+        joint.push(pick(&tables, rng, &format!("player {p}"), state)?);
     }
     let Some(y) = kinds.chance else {
+        if moves_chance(game, state, turn) {
+            return Err(error(format!(
+                "in {state:?} chance moves, but the round has no chance variable"
+            )));
+        }
         return Ok((joint, None));
     };
     let tables = legal_values(round, y, fixed);
@@ -455,7 +499,7 @@ fn check_legal<G: RoundGame>(
             "in {state:?} chance does not move, but `{name}` may be {tables:?} (one value expected)"
         )));
     }
-    Ok((joint, Some(pick(&tables, rng))))
+    Ok((joint, Some(pick(&tables, rng, "chance", state)?)))
 }
 
 /// The action values of `moves`, checking that each round-trips through [`RoundGame::action`].
@@ -481,9 +525,21 @@ fn values_of<G: RoundGame>(
         .collect()
 }
 
-fn pick(values: &BTreeSet<u32>, rng: &mut Pcg64) -> u32 {
+/// A value drawn uniformly from `values`; an error if there is none (a game in progress where
+/// someone who must move cannot).
+fn pick<S: std::fmt::Debug>(
+    values: &BTreeSet<u32>,
+    rng: &mut Pcg64,
+    who: &str,
+    state: &S,
+) -> Result<u32, ScspError> {
+    if values.is_empty() {
+        return Err(error(format!(
+            "in {state:?}, which is not over, {who} has no legal move"
+        )));
+    }
     let i = rng.gen_range(0..values.len());
-    *values.iter().nth(i).expect("in range")
+    Ok(*values.iter().nth(i).expect("in range"))
 }
 
 /// Checks every next table: the successor's values must be allowed, and be the only next values

@@ -22,7 +22,9 @@ pub enum ScspError {
         /// Why.
         message: String,
     },
-    /// The network has no variable, no player, or a player count the utilities contradict.
+    /// The network's shape is wrong: no player or too many, a utility vector or threshold whose
+    /// length is not the player count, a constraint with both or neither of `allowed` and
+    /// `utility`.
     #[error("{place}: {message}")]
     Shape {
         /// Where.

@@ -10,18 +10,17 @@
 //! domain, makes the decisions infeasible at once; otherwise the branches' utilities, weighted by
 //! their probabilities, give the policy's value.
 
-use std::time::Instant;
-
+use crate::budget::Budget;
 use crate::model::{Network, VarId};
 use crate::solve::{Feasibility, Solution};
 use crate::tables::{Tables, UNASSIGNED};
 
 /// Every feasible policy of the one-stage `network` in lexicographic order of the decisions, and
-/// whether the enumeration finished before `deadline`.
+/// whether the enumeration finished within `budget`.
 pub(crate) fn solve(
     network: &Network,
     feasibility: Feasibility,
-    deadline: Option<Instant>,
+    budget: &mut Budget,
 ) -> (Vec<Solution>, bool) {
     let tables = Tables::new(network);
     let n = network.variables.len();
@@ -39,17 +38,16 @@ pub(crate) fn solve(
             .collect(),
         trail: Vec::new(),
         found: Vec::new(),
-        deadline,
-        nodes: 0,
-        stopped: false,
+        budget,
     };
     if fc.zero_ary_allows() {
         fc.decide(0);
     }
-    (fc.found, !fc.stopped)
+    let finished = !fc.budget.ran_out();
+    (fc.found, finished)
 }
 
-struct Fc<'a> {
+struct Fc<'a, 'b> {
     network: &'a Network,
     tables: &'a Tables,
     feasibility: Feasibility,
@@ -61,12 +59,10 @@ struct Fc<'a> {
     /// Values removed by forward checking, undone in reverse.
     trail: Vec<(VarId, u32)>,
     found: Vec<Solution>,
-    deadline: Option<Instant>,
-    nodes: u64,
-    stopped: bool,
+    budget: &'b mut Budget,
 }
 
-impl Fc<'_> {
+impl Fc<'_, '_> {
     /// Constraints with an empty scope are true or false whatever the assignment.
     fn zero_ary_allows(&self) -> bool {
         (0..self.tables.scopes.len())
@@ -74,16 +70,8 @@ impl Fc<'_> {
             .all(|c| self.tables.allows(c, &[]))
     }
 
-    fn out_of_time(&mut self) -> bool {
-        self.nodes += 1;
-        if self.nodes % 256 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
-            self.stopped = true;
-        }
-        self.stopped
-    }
-
     fn decide(&mut self, i: usize) {
-        if self.out_of_time() {
+        if self.budget.spent() {
             return;
         }
         let Some(&x) = self.decisions.get(i) else {
@@ -115,6 +103,11 @@ impl Fc<'_> {
             return true;
         };
         for d in 0..self.live[y].len() as u32 {
+            // A spent budget ends the branching as an inconsistency would: the policy is not
+            // reported (the enumeration is incomplete anyway).
+            if self.budget.spent() {
+                return false;
+            }
             let q = self.network.probability(y, d, &self.assignment);
             if q == 0.0 && self.feasibility == Feasibility::Probable {
                 continue;

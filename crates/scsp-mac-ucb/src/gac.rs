@@ -3,6 +3,7 @@
 //! scratch at every call, after Ullmann's STR, 2007) that serves as the test oracle of
 //! [Compact-Table](crate::compact_table) and as its baseline in the benches.
 
+use crate::budget::Budget;
 use crate::compact_table::CompactTable;
 use crate::domains::Domains;
 use crate::model::{Network, Relation, VarId};
@@ -194,11 +195,23 @@ pub fn count_solutions(constraints: &[TableConstraint], sizes: &[usize], engine:
     match engine {
         Engine::CompactTable => {
             let mut ct = CompactTable::new(constraints, sizes);
-            crate::mac::enumerate(&mut domains, &mut ct, &vars, None, &mut on_solution);
+            crate::mac::enumerate(
+                &mut domains,
+                &mut ct,
+                &vars,
+                &mut Budget::default(),
+                &mut on_solution,
+            );
         }
         Engine::Str => {
             let mut str = Str::new(constraints.to_vec());
-            crate::mac::enumerate(&mut domains, &mut str, &vars, None, &mut on_solution);
+            crate::mac::enumerate(
+                &mut domains,
+                &mut str,
+                &vars,
+                &mut Budget::default(),
+                &mut on_solution,
+            );
         }
     }
     count

@@ -26,6 +26,9 @@ use serde::Deserialize;
 use crate::error::ScspError;
 use crate::model::{Network, VarId};
 
+/// The most players a file may declare (utilities and thresholds have one number per player).
+pub const MAX_PLAYERS: usize = 1_000;
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct File {
@@ -91,6 +94,12 @@ pub fn parse(text: &str) -> Result<Network, ScspError> {
                 .to_string(),
         }
     })?;
+    if file.players > MAX_PLAYERS {
+        return Err(ScspError::Shape {
+            place: "players".into(),
+            message: format!("{} players; at most {MAX_PLAYERS}", file.players),
+        });
+    }
     let mut network = Network::new(file.players);
     for v in &file.variables {
         network.variable(&v.name, &v.domain, v.stochastic);

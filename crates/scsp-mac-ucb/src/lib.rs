@@ -65,8 +65,16 @@
 //! - **Horizon**: the paper samples "as deep as UCB can in the time given"; the default samples to
 //!   the end of the game, and [`MacUcbConfig::horizon`] sets a fixed `T`.
 //!
+//! - **Preprocessing on every round**: the paper preprocesses each `μSCSP_t` but the last, in which
+//!   the rewards are revealed; the player here preprocesses every round's network (the steps
+//!   preserve the solutions, so this costs time, never a policy), and
+//!   [`MacUcbConfig::preprocess`] turns it off.
+//!
 //! Not implemented: the paper's second pruning, removing from `N″` "a sufficient number of domain
 //! values of the stochastic variable below the confidence value", which it does not define further.
+//! Nor is the paper's compilation of a GDL description into networks (its Section 3.2): a game enters
+//! this crate through [`RoundGame`](game_trait::RoundGame), which the games of the `gdl` crate do
+//! not implement yet.
 //!
 //! # Example
 //! Koriche et al.'s cooperative matching pennies (their Example 1): alice and bob each place a
@@ -107,6 +115,7 @@
 #![forbid(unsafe_code)]
 
 mod brute;
+mod budget;
 pub mod compact_table;
 mod domains;
 pub mod encoding;

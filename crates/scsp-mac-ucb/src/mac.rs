@@ -6,54 +6,42 @@
 //! its values are tried in increasing order. Arc consistency comes from any [`Propagator`]:
 //! [Compact-Table](crate::compact_table) in play, [`Str`](crate::gac::Str) as its oracle.
 
-use std::time::Instant;
-
 use smallvec::SmallVec;
 
+use crate::budget::Budget;
 use crate::domains::Domains;
 use crate::gac::Propagator;
 use crate::model::VarId;
 
 /// Calls `solution` with the domains (all of `vars` reduced to one value) of every solution over
-/// `vars`, and returns whether the enumeration finished before `deadline`.
+/// `vars`, and returns whether the enumeration finished within `budget`.
 pub(crate) fn enumerate<P: Propagator>(
     domains: &mut Domains,
     propagator: &mut P,
     vars: &[VarId],
-    deadline: Option<Instant>,
+    budget: &mut Budget,
     solution: &mut dyn FnMut(&Domains),
 ) -> bool {
-    let mut search = Search {
-        vars,
-        deadline,
-        nodes: 0,
-        stopped: false,
-    };
+    let mut search = Search { vars, budget };
     if propagator.propagate(domains, vars) {
         search.descend(domains, propagator, solution);
     }
-    !search.stopped
+    !search.budget.ran_out()
 }
 
-struct Search<'a> {
+struct Search<'a, 'b> {
     vars: &'a [VarId],
-    deadline: Option<Instant>,
-    nodes: u64,
-    stopped: bool,
+    budget: &'b mut Budget,
 }
 
-impl Search<'_> {
+impl Search<'_, '_> {
     fn descend<P: Propagator>(
         &mut self,
         domains: &mut Domains,
         propagator: &mut P,
         solution: &mut dyn FnMut(&Domains),
     ) {
-        self.nodes += 1;
-        if self.nodes % 256 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
-            self.stopped = true;
-        }
-        if self.stopped {
+        if self.budget.spent() {
             return;
         }
         let next = self
@@ -78,7 +66,7 @@ impl Search<'_> {
             }
             propagator.pop();
             domains.pop();
-            if self.stopped {
+            if self.budget.ran_out() {
                 return;
             }
         }

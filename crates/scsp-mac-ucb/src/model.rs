@@ -223,7 +223,13 @@ impl Network {
     /// The decomposition into one-stage networks `μSCSP_1, …, μSCSP_T` (Section 3.3): stage `t`'s
     /// network holds the constraints and tables whose last variable lies in stage `t`, its own
     /// variables, and, first and as decisions, the earlier variables those constraints read (the
-    /// values of earlier stages, which solving the sequence instantiates).
+    /// values of earlier stages, which solving the sequence instantiates). A constraint over no
+    /// variable goes to the first stage.
+    ///
+    /// The paper's `μSCSP_t` also holds the next variables `f_{t+1}` and the constraints that set
+    /// them; here a constraint goes to the stage of its *last* variable, so those constraints land
+    /// in `μSCSP_{t+1}`, which reads stage `t`'s values as decisions. The policies and their values
+    /// are the same (a test checks it on the paper's Example 2); only the cut between stages moves.
     pub fn decompose(&self) -> Vec<Network> {
         let stages = self.stages();
         let stage_of: Vec<usize> = {
@@ -248,7 +254,9 @@ impl Network {
                 let constraints: Vec<&Constraint> = self
                     .constraints
                     .iter()
-                    .filter(|c| c.scope.iter().map(|&v| stage_of[v]).max() == Some(t))
+                    // A constraint belongs to the stage of its last variable; one over no
+                    // variable (a constant) to the first.
+                    .filter(|c| c.scope.iter().map(|&v| stage_of[v]).max().unwrap_or(0) == t)
                     .collect();
                 let cpts: Vec<&Cpt> = self
                     .cpts
@@ -315,8 +323,12 @@ impl Network {
 
     /// The same network with the domain of decision variable `var` reduced to the values
     /// (indices) `keep` accepts; tuples and table rows naming a removed value are dropped and the
-    /// rest re-indexed.
+    /// rest re-indexed. A stochastic variable's domain is its distribution's: the network is
+    /// returned unchanged.
     pub fn restrict(&self, var: VarId, keep: impl Fn(u32) -> bool) -> Network {
+        if self.variables[var].stochastic {
+            return self.clone();
+        }
         let old = &self.variables[var].domain;
         let map: Vec<Option<u32>> = {
             let mut next = 0;

@@ -22,8 +22,13 @@ pub enum Policy {
 impl Policy {
     /// `val(π) = Σ P(I) val(I)` over the complete instantiations `I` of the policy's leaves: each
     /// player's expected utility. A leaf that violates a hard constraint is worth −∞; one of
-    /// probability zero counts only under [`Feasibility::EveryPath`].
+    /// probability zero counts only under [`Feasibility::EveryPath`]. A tree that is not a policy
+    /// of `network` (a decision where a stochastic variable comes, a value outside a domain, the
+    /// wrong length) is worth −∞ too.
     pub fn value(&self, network: &Network, feasibility: Feasibility) -> Vec<f64> {
+        if !self.fits(network, 0) {
+            return vec![f64::NEG_INFINITY; network.players];
+        }
         let tables = Tables::new(network);
         let mut assignment = vec![UNASSIGNED; network.variables.len()];
         let mut value = vec![0.0; network.players];
@@ -50,6 +55,24 @@ impl Policy {
     pub fn is_solution(&self, network: &Network, feasibility: Feasibility) -> bool {
         let value = self.value(network, feasibility);
         value.iter().all(|v| *v >= 0.0) && meets(&value, &network.threshold)
+    }
+
+    /// Whether the tree from variable `var` on is a policy of `network`'s variables from `var` on.
+    fn fits(&self, network: &Network, var: usize) -> bool {
+        let Some(v) = network.variables.get(var) else {
+            return *self == Policy::Leaf;
+        };
+        match self {
+            Policy::Leaf => false,
+            Policy::Decide(value, next) => {
+                !v.stochastic && (*value as usize) < v.domain.len() && next.fits(network, var + 1)
+            }
+            Policy::Chance(branches) => {
+                v.stochastic
+                    && branches.len() == v.domain.len()
+                    && branches.iter().all(|b| b.fits(network, var + 1))
+            }
+        }
     }
 
     /// Visits every leaf with its probability and complete instantiation.

@@ -10,14 +10,16 @@
 //!    `|rel_c| = |D(x)| · |rel_c projected on scp_c \ {x}|`);
 //! 4. [`singleton_arc_consistency`]: a decision value whose assignment makes the decision
 //!    constraints arc-inconsistent is removed (SAC, Debruyne and Bessière, *Some Practicable
-//!    Filtering Techniques for the Constraint Satisfaction Problem*, IJCAI 1997), on the CSP of the
-//!    decision constraints the resolution solves with MAC.
+//!    Filtering Techniques for the Constraint Satisfaction Problem*, IJCAI 1997), on the CSP `N′`
+//!    of the decision constraints alone: the feasibility constraint `c_s` does not exist yet when
+//!    preprocessing runs, so SAC here removes less than SAC on `N′ + c_s` would.
 //!
 //! Domains of stochastic variables are never reduced: a removed value of positive probability
 //! would hide an inconsistent branch.
 
 use std::collections::{HashMap, HashSet};
 
+use crate::budget::Budget;
 use crate::compact_table::CompactTable;
 use crate::domains::Domains;
 use crate::gac::{Propagator, TableConstraint};
@@ -25,9 +27,14 @@ use crate::model::{Constraint, Network, Relation, VarId};
 
 /// All four steps, in order.
 pub fn preprocess(network: &Network) -> Network {
-    singleton_arc_consistency(&remove_universal(&project_unary(&merge_same_scope(
-        network,
-    ))))
+    preprocess_within(network, &mut Budget::default())
+}
+
+/// [`preprocess`], SAC stopping where `budget` runs out (what it removed until then stays removed:
+/// every removal preserves the policies).
+pub(crate) fn preprocess_within(network: &Network, budget: &mut Budget) -> Network {
+    let reduced = remove_universal(&project_unary(&merge_same_scope(network)));
+    sac_within(&reduced, budget)
 }
 
 /// Step 1: hard constraints whose scopes hold the same variables are replaced by one, over the
@@ -136,6 +143,11 @@ fn without(tuple: &[u32], i: usize) -> Vec<u32> {
 /// removed, until a pass removes nothing. If the decision constraints have no solution at all, the
 /// result gets a contradiction (a hard constraint over no variable allowing nothing).
 pub fn singleton_arc_consistency(network: &Network) -> Network {
+    sac_within(network, &mut Budget::default())
+}
+
+/// [`singleton_arc_consistency`] within `budget`.
+fn sac_within(network: &Network, budget: &mut Budget) -> Network {
     let decisions = network.decisions();
     let tables: Vec<TableConstraint> = TableConstraint::of(network)
         .into_iter()
@@ -152,6 +164,9 @@ pub fn singleton_arc_consistency(network: &Network) -> Network {
         for &x in &decisions {
             let values = domains.values(x).to_vec();
             for a in values {
+                if budget.spent() {
+                    break;
+                }
                 domains.push();
                 ct.push();
                 domains.assign(x, a);
@@ -167,7 +182,7 @@ pub fn singleton_arc_consistency(network: &Network) -> Network {
                 }
             }
         }
-        if !removed {
+        if !removed || budget.ran_out() {
             break;
         }
     }
@@ -182,6 +197,10 @@ pub fn singleton_arc_consistency(network: &Network) -> Network {
 
 fn contradiction(network: &Network) -> Network {
     let mut out = network.clone();
-    out.hard("no solution (singleton arc consistency)", &[], Vec::new());
+    out.hard(
+        "no solution (decision constraints inconsistent)",
+        &[],
+        Vec::new(),
+    );
     out
 }

@@ -15,17 +15,20 @@
 //! ([`Solved::solutions`]).
 
 use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
+use crate::budget::Budget;
 use crate::compact_table::CompactTable;
 use crate::domains::Domains;
 use crate::error::ScspError;
 use crate::gac::TableConstraint;
 use crate::model::{Network, VarId};
 use crate::policy::meets;
-use crate::preprocess::preprocess;
+use crate::preprocess::preprocess_within;
 use crate::tables::{Tables, UNASSIGNED};
 use crate::{brute, fc, mac};
 
@@ -55,17 +58,21 @@ pub enum Algorithm {
 }
 
 /// The options of [`solve`].
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct SolveOptions {
     /// The method.
     pub algorithm: Algorithm,
     /// Which paths must be consistent.
     pub feasibility: Feasibility,
     /// Whether to preprocess first (merge, unary projection, universal variables, SAC; see
-    /// [`preprocess`](crate::preprocess)).
+    /// [`preprocess`](crate::preprocess)). Default `false`; the players and the command line
+    /// preprocess.
     pub preprocess: bool,
-    /// Stop enumerating at this instant ([`Solved::complete`] then says so).
+    /// Stop at this instant ([`Solved::complete`] then says so); preprocessing stops too, keeping
+    /// what it removed so far.
     pub deadline: Option<Instant>,
+    /// Stop as soon as this flag is set, as at the deadline.
+    pub stop: Option<Arc<AtomicBool>>,
 }
 
 /// A feasible policy of a one-stage network: the values of its decision variables (in order) and
@@ -104,17 +111,18 @@ impl Solved {
 pub fn solve(network: &Network, options: &SolveOptions) -> Result<Solved, ScspError> {
     network.validate()?;
     network.require_one_stage()?;
+    let mut budget = Budget::new(options.deadline, options.stop.clone());
     let prepared;
     let network = if options.preprocess {
-        prepared = preprocess(network);
+        prepared = preprocess_within(network, &mut budget);
         &prepared
     } else {
         network
     };
     let (mut feasible, complete) = match options.algorithm {
         Algorithm::Brute => (brute::solve(network, options.feasibility), true),
-        Algorithm::Fc => fc::solve(network, options.feasibility, options.deadline),
-        Algorithm::MacFc => mac_fc(network, options.feasibility, options.deadline),
+        Algorithm::Fc => fc::solve(network, options.feasibility, &mut budget),
+        Algorithm::MacFc => mac_fc(network, options.feasibility, &mut budget),
     };
     let decisions = network.decisions();
     sort_lexicographically(&mut feasible, network, &decisions);
@@ -168,10 +176,10 @@ fn sort_lexicographically(solutions: &mut [Solution], network: &Network, decisio
 fn mac_fc(
     network: &Network,
     feasibility: Feasibility,
-    deadline: Option<Instant>,
+    budget: &mut Budget,
 ) -> (Vec<Solution>, bool) {
     let (stochastic_part, shared) = split(network);
-    let (policies, complete) = fc::solve(&stochastic_part, feasibility, deadline);
+    let (policies, complete) = fc::solve(&stochastic_part, feasibility, budget);
     // c_s: the decision tuples of N″'s feasible policies, with their expected utilities.
     let shared_ids: Vec<VarId> = shared.iter().map(|&(v, _)| v).collect();
     let index_of = |v: VarId, value: i64| -> u32 {
@@ -205,7 +213,7 @@ fn mac_fc(
     let decision_tables = Tables::new(&decision_part(network));
     let mut found = Vec::new();
     let mut assignment = vec![UNASSIGNED; network.variables.len()];
-    let finished = mac::enumerate(&mut domains, &mut ct, &decisions, deadline, &mut |d| {
+    let finished = mac::enumerate(&mut domains, &mut ct, &decisions, budget, &mut |d| {
         for &v in &decisions {
             assignment[v] = d.values(v)[0];
         }

@@ -109,6 +109,14 @@ fn a_cpt_must_read_earlier_variables_and_cover_its_scope() {
 }
 
 #[test]
+fn a_player_count_too_large_to_allocate_is_an_error() {
+    let message = error(r#"{"players": 1000000000000000000, "variables": []}"#);
+    assert!(message.starts_with("players: "), "{message}");
+    let message = error(r#"{"players": 0, "variables": [{"name": "x", "domain": [1]}]}"#);
+    assert!(message.contains("at least one player"), "{message}");
+}
+
+#[test]
 fn syntax_errors_give_line_and_column_once() {
     let message = error("{\"players\": 2,\n \"variables\": [}");
     assert!(message.starts_with("line 2, column 16: "), "{message}");

@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
-use common::Altered;
+use common::{Altered, Luck};
 use game_trait::round::Relation;
 use game_trait::{
     ChanceList, Game, GeneralGame, Limits, MoveList, Reset, RoundGame, Searcher, Turn,
@@ -231,10 +231,11 @@ fn the_threshold_prunes_completely_explored_arms_below_it() {
     assert!(analysis.arms.iter().all(|a| !a.removed));
 }
 
-/// Under the literal componentwise reading, a threshold with a positive opponent component
-/// removes an arm that wins outright (the opponent's value is 0); the chooser's reading keeps it.
+/// Under the literal componentwise reading, a threshold with a positive opponent component is
+/// failed by every arm that wins outright (the opponent's value is 0); but the best completely
+/// explored arm is never removed, so the win is still played under every reading.
 #[test]
-fn the_componentwise_threshold_removes_an_outright_win() {
+fn an_outright_win_survives_every_reading_of_the_threshold() {
     let pig = Pig::new(10);
     let opening = pig.initial_state();
     let winning = PigState {
@@ -242,26 +243,39 @@ fn the_componentwise_threshold_removes_an_outright_win() {
         total: 5,
         mover: 0,
     };
-    let after_opening = |pruning| {
+    for pruning in [ThresholdPruning::Chooser, ThresholdPruning::AllPlayers] {
         let mut p = player(MacUcbConfig {
             pruning,
             ..samples(2_000)
         });
         p.search(&pig, &opening, &Limits::none());
-        assert!(p.threshold().unwrap()[0] > 0.0);
-        p.analyse(&pig, &winning, &Limits::none())
-    };
-    let (result, analysis) = after_opening(ThresholdPruning::Chooser);
-    assert_eq!(result.best_move, Some(HOLD));
-    assert!(analysis.arms.iter().all(|a| !a.removed));
-    let (result, analysis) = after_opening(ThresholdPruning::AllPlayers);
-    let hold = analysis
-        .arms
-        .iter()
-        .find(|a| a.joints[0][0] == HOLD)
-        .unwrap();
-    assert!(hold.removed && hold.exact);
-    assert_eq!(result.best_move, Some(ROLL));
+        assert!(p.threshold().unwrap()[1] > 0.0);
+        let (result, analysis) = p.analyse(&pig, &winning, &Limits::none());
+        assert_eq!(result.best_move, Some(HOLD), "{pruning:?}");
+        let hold = analysis
+            .arms
+            .iter()
+            .find(|a| a.joints[0][0] == HOLD)
+            .unwrap();
+        assert!(hold.exact && !hold.removed, "{pruning:?}");
+    }
+}
+
+/// A threshold left by an earlier search can exceed every arm of the current one (here, after a
+/// bad chance outcome): the best completely explored arm must survive the pruning and be played.
+#[test]
+fn a_stale_threshold_never_removes_the_best_arm() {
+    let luck = Luck::new();
+    let mut p = player(samples(1_000));
+    p.search(&luck, &Luck::START, &Limits::none());
+    let theta = p.threshold().unwrap()[0];
+    assert!(
+        theta > Luck::BAD_BEST,
+        "θ = {theta}: the test needs a threshold above every arm"
+    );
+    let (result, analysis) = p.analyse(&luck, &Luck::BAD, &Limits::none());
+    assert_eq!(result.best_move, Some(Luck::X), "{analysis:?}");
+    assert_eq!(analysis.arms.iter().filter(|a| a.removed).count(), 1);
 }
 
 /// Nim has few states: the cache's transpositions explore it completely in a few dozen samples,

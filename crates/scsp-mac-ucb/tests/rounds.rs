@@ -3,11 +3,11 @@
 
 mod common;
 
-use common::Altered;
-use game_trait::round::Relation;
-use game_trait::{Game, GeneralGame, RoundGame};
+use common::{Altered, Luck};
+use game_trait::round::{Relation, Round, VariableKind};
+use game_trait::{Game, GeneralGame, Limits, RoundGame};
 use scsp_mac_ucb::games::{CooperativePennies, Nim, Pig};
-use scsp_mac_ucb::{check_round, round_network, solve, SolveOptions};
+use scsp_mac_ucb::{check_round, round_network, solve, MacUcb, MacUcbConfig, SolveOptions};
 
 #[test]
 fn every_hand_written_round_agrees_with_its_rules() {
@@ -48,20 +48,103 @@ fn a_round_that_disagrees_with_the_rules_is_an_error() {
     every_table_is_checked(&Pig::new(10));
 }
 
+/// Each way a description can be malformed is an error naming it — from `round_network`, from
+/// `check_round` — and the player still answers with a legal move. Never a panic.
 #[test]
 fn a_malformed_round_is_an_error_not_a_panic() {
-    let nim = Nim::new(5);
-    let mut round = nim.round().clone();
-    round.variables.retain(|v| v.name != "take(1)");
-    round.tables.clear();
-    let altered = Altered { game: nim, round };
-    let message = round_network(&altered, &altered.initial_state())
-        .unwrap_err()
-        .to_string();
+    type Change = fn(&mut Round);
+    let changes: [(&str, Change, &str); 5] = [
+        (
+            "no action for player 1",
+            |r| {
+                let take = r
+                    .variables
+                    .iter_mut()
+                    .find(|v| v.name == "take(1)")
+                    .unwrap();
+                take.kind = VariableKind::Auxiliary;
+            },
+            "player 1 has 0 action variables",
+        ),
+        (
+            "a scope beyond the variables",
+            |r| r.tables[0].scope.push(99),
+            "names variable 99",
+        ),
+        (
+            "a tuple shorter than its scope",
+            |r| match &mut r.tables[0].relation {
+                Relation::Allowed(tuples) => tuples.push(vec![1]),
+                Relation::Utility(_) => unreachable!(),
+            },
+            "does not fit its scope",
+        ),
+        (
+            "a value beyond its variable's",
+            |r| match &mut r.tables[0].relation {
+                Relation::Allowed(tuples) => tuples.push(vec![1, 7]),
+                Relation::Utility(_) => unreachable!(),
+            },
+            "does not fit its scope",
+        ),
+        (
+            "one player fewer than the game",
+            |r| {
+                r.players = 1;
+                r.variables
+                    .iter_mut()
+                    .filter(|v| v.name == "take(1)")
+                    .for_each(|v| v.kind = VariableKind::Auxiliary);
+            },
+            "the round has 1 players, the game 2",
+        ),
+    ];
+    for (what, change, says) in changes {
+        let nim = Nim::new(5);
+        let mut round = nim.round().clone();
+        change(&mut round);
+        let game = Altered { game: nim, round };
+        let root = game.initial_state();
+        let message = round_network(&game, &root).unwrap_err().to_string();
+        assert!(message.contains(says), "{what}: {message}");
+        assert!(check_round(&game, 1, 3).is_err(), "{what}");
+        let mut player = MacUcb::new(MacUcbConfig {
+            samples: 100,
+            ..MacUcbConfig::default()
+        })
+        .unwrap();
+        let (result, analysis) = player.analyse(&game, &root, &Limits::none());
+        assert!(matches!(result.best_move, Some(1..=3)), "{what}");
+        assert!(
+            analysis.fallback.is_some_and(|f| f.contains(says)),
+            "{what}"
+        );
+    }
+}
+
+/// A game whose chance moves although its round has no chance variable.
+#[test]
+fn chance_without_a_chance_variable_is_an_error_not_a_panic() {
+    let luck = Luck::new();
+    let mut round = luck.round().clone();
+    round
+        .variables
+        .iter_mut()
+        .filter(|v| v.kind == VariableKind::Chance)
+        .for_each(|v| v.kind = VariableKind::Auxiliary);
+    let game = Altered { game: luck, round };
+    let message = check_round(&game, 1, 5).unwrap_err().to_string();
     assert!(
-        message.contains("player 1 has 0 action variables"),
+        message.contains("chance moves, but the round has no chance variable"),
         "{message}"
     );
+    let mut player = MacUcb::new(MacUcbConfig {
+        samples: 100,
+        ..MacUcbConfig::default()
+    })
+    .unwrap();
+    let (result, _) = player.analyse(&game, &1, &Limits::none());
+    assert_eq!(result.best_move, None); // a chance turn: nobody chooses
 }
 
 /// In the initial state of cooperative matching pennies the feasible policies are the four joint

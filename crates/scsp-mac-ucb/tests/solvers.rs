@@ -4,11 +4,13 @@
 //! paper's Example 2, whole and decomposed.
 
 use quickcheck::{QuickCheck, TestResult};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64;
 use scsp_mac_ucb::gac::{arc_consistent, count_solutions, Engine, TableConstraint};
 use scsp_mac_ucb::preprocess::{
     merge_same_scope, preprocess, project_unary, remove_universal, singleton_arc_consistency,
 };
-use scsp_mac_ucb::random::{one_stage, Shape};
+use scsp_mac_ucb::random::{all_tuples, one_stage, table_csp, Shape};
 use scsp_mac_ucb::{
     json, policies, solve, Algorithm, Feasibility, Network, Policy, Solution, SolveOptions,
 };
@@ -95,10 +97,20 @@ fn every_preprocessing_step_keeps_the_feasible_policies() {
     ];
     for seed in 0..300 {
         let network = one_stage(&Shape::small(seed), seed);
-        let before = run(&network, Algorithm::Brute, Feasibility::Probable);
-        for (name, step) in steps {
-            let after = run(&step(&network), Algorithm::Brute, Feasibility::Probable);
-            assert!(same(&before, &after), "{name}, seed {seed}");
+        for feasibility in [Feasibility::Probable, Feasibility::EveryPath] {
+            let before = run(&network, Algorithm::Brute, feasibility);
+            for (name, step) in steps {
+                let after = step(&network);
+                assert!(
+                    same(&before, &run(&after, Algorithm::Brute, feasibility)),
+                    "{name}, seed {seed}, {feasibility:?}"
+                );
+                // A stochastic variable keeps every value: a removed one of positive
+                // probability would hide an inconsistent branch.
+                for (v, w) in network.variables.iter().zip(&after.variables) {
+                    assert!(!v.stochastic || v.domain == w.domain, "{name}, seed {seed}");
+                }
+            }
         }
     }
 }
@@ -325,5 +337,233 @@ fn the_one_stage_example_has_three_feasible_policies_and_two_solutions() {
         let every = run(&network, algorithm, Feasibility::EveryPath);
         assert_eq!(every.len(), 1);
         assert_eq!(every[0].assignment, vec![3]);
+    }
+}
+
+/// Networks the shapes above do not make: stochastic variables whose tables read earlier
+/// stochastic variables, up to three of them, constraints over no variable, one or two players.
+fn wider(seed: u64) -> Network {
+    let mut rng = Pcg64::seed_from_u64(seed);
+    let players = rng.gen_range(1..=2);
+    let (decisions, stochastic) = (rng.gen_range(1..=3), rng.gen_range(0..=3));
+    let count = decisions + stochastic;
+    let mut n = Network::new(players);
+    for v in 0..count {
+        let domain: Vec<i64> = (0..rng.gen_range(1..=4))
+            .map(|i| 100 * v as i64 + i)
+            .collect();
+        n.variable(&format!("v{v}"), &domain, v >= decisions);
+    }
+    for c in 0..rng.gen_range(0..=5) {
+        let arity = rng.gen_range(0..=3.min(count));
+        let mut scope: Vec<usize> = (0..count).collect();
+        for i in 0..arity {
+            scope.swap(i, rng.gen_range(i..count));
+        }
+        scope.truncate(arity);
+        let tuples = all_tuples(&n, &scope);
+        if rng.gen_bool(0.6) {
+            let kept = tuples.into_iter().filter(|_| rng.gen_bool(0.75)).collect();
+            n.hard(&format!("h{c}"), &scope, kept);
+        } else {
+            let mut rows = Vec::new();
+            for t in tuples {
+                if !rng.gen_bool(0.6) {
+                    continue;
+                }
+                let utility = (0..players).map(|_| rng.gen_range(0..=4) as f64 / 4.0);
+                rows.push((t, utility.collect()));
+            }
+            n.soft(&format!("s{c}"), &scope, rows);
+        }
+    }
+    for y in decisions..count {
+        if rng.gen_bool(0.3) {
+            continue; // uniform
+        }
+        let scope: Vec<usize> = (0..y).filter(|_| rng.gen_bool(0.4)).take(2).collect();
+        let size = n.variables[y].domain.len();
+        let rows = all_tuples(&n, &scope)
+            .into_iter()
+            .map(|t| {
+                let mut quarters = vec![0u32; size];
+                for _ in 0..4 {
+                    quarters[rng.gen_range(0..size)] += 1;
+                }
+                (t, quarters.iter().map(|&q| f64::from(q) / 4.0).collect())
+            })
+            .collect();
+        n.cpt(y, &scope, rows);
+    }
+    n
+}
+
+/// On the wider networks, every method, with and without preprocessing, under both readings of
+/// feasibility, finds the policies Definition 2 enumerates (`policies`), with their values.
+#[test]
+fn on_wider_networks_every_method_agrees_with_definition_2() {
+    fn prop(seed: u64) -> TestResult {
+        let network = wider(seed);
+        if network.validate().is_err() {
+            return TestResult::discard();
+        }
+        for feasibility in [Feasibility::Probable, Feasibility::EveryPath] {
+            let definition: Vec<Vec<f64>> = policies(&network, feasibility)
+                .into_iter()
+                .map(|(_, value)| value)
+                .collect();
+            let brute = run(&network, Algorithm::Brute, feasibility);
+            let values_agree = definition.len() == brute.len()
+                && definition
+                    .iter()
+                    .zip(&brute)
+                    .all(|(d, b)| d.iter().zip(&b.value).all(|(x, y)| (x - y).abs() < 1e-9));
+            if !values_agree {
+                return TestResult::error(format!(
+                    "seed {seed}, {feasibility:?}: {definition:?} vs {brute:?}"
+                ));
+            }
+            for algorithm in [Algorithm::Fc, Algorithm::MacFc] {
+                for preprocess in [false, true] {
+                    let options = SolveOptions {
+                        algorithm,
+                        feasibility,
+                        preprocess,
+                        ..SolveOptions::default()
+                    };
+                    let found = solve(&network, &options).expect("valid").feasible;
+                    if !same(&brute, &found) {
+                        return TestResult::error(format!(
+                            "seed {seed}, {feasibility:?}, {algorithm:?}, preprocess {preprocess}"
+                        ));
+                    }
+                }
+            }
+        }
+        TestResult::passed()
+    }
+    QuickCheck::new()
+        .tests(1_000)
+        .quickcheck(prop as fn(u64) -> TestResult);
+}
+
+/// Compact-Table's bit-sets span several 64-bit words once a table has more than 64 tuples: the
+/// sparse list of non-zero words and its restoration are exercised here, against STR.
+#[test]
+fn compact_table_agrees_with_str_on_tables_of_many_words() {
+    fn prop(seed: u64) -> TestResult {
+        let mut rng = Pcg64::seed_from_u64(seed);
+        let variables = rng.gen_range(3..=7);
+        let domain = rng.gen_range(5..=7);
+        let arity = rng.gen_range(2..=3);
+        let (tables, sizes) = table_csp(variables, domain, rng.gen_range(1..=6), arity, 0.6, seed);
+        if tables.iter().all(|t| t.tuples.len() <= 64) {
+            return TestResult::discard();
+        }
+        let assignments: Vec<(usize, u32)> = (0..4)
+            .map(|_| (rng.gen_range(0..variables), rng.gen_range(0..domain as u32)))
+            .collect();
+        for prefix in 0..=assignments.len() {
+            let ct = arc_consistent(
+                &tables,
+                &sizes,
+                &assignments[..prefix],
+                Engine::CompactTable,
+            );
+            let str = arc_consistent(&tables, &sizes, &assignments[..prefix], Engine::Str);
+            if ct != str {
+                return TestResult::error(format!(
+                    "seed {seed}, prefix {prefix}: {ct:?} vs {str:?}"
+                ));
+            }
+        }
+        // Whole searches (every backtrack restoring the words), where they stay small.
+        if variables <= 5 {
+            let counts = (
+                count_solutions(&tables, &sizes, Engine::CompactTable),
+                count_solutions(&tables, &sizes, Engine::Str),
+            );
+            if counts.0 != counts.1 {
+                return TestResult::error(format!("seed {seed}: {counts:?}"));
+            }
+        }
+        TestResult::passed()
+    }
+    QuickCheck::new()
+        .tests(300)
+        .quickcheck(prop as fn(u64) -> TestResult);
+}
+
+#[test]
+fn a_constraint_over_no_variable_stays_in_the_decomposition() {
+    let mut n = Network::new(1);
+    let x = n.variable("x", &[0, 1], false);
+    let y = n.variable("y", &[0, 1], true);
+    n.variable("z", &[0, 1], false);
+    n.hard("impossible", &[], vec![]);
+    n.hard("xy", &[x, y], all_tuples(&n, &[x, y]));
+    assert!(policies(&n, Feasibility::Probable).is_empty());
+    let stages = n.decompose();
+    let constraints: usize = stages.iter().map(|s| s.constraints.len()).sum();
+    assert_eq!(constraints, 2);
+    assert!(solve(&stages[0], &SolveOptions::default())
+        .unwrap()
+        .feasible
+        .is_empty());
+}
+
+#[test]
+fn a_tree_that_is_not_a_policy_of_the_network_is_worth_minus_infinity() {
+    let mut n = Network::new(1);
+    n.variable("x", &[0, 1], false);
+    let leaf = || Box::new(Policy::Leaf);
+    for tree in [
+        Policy::Decide(5, leaf()), // a value outside the domain
+        Policy::Decide(0, Box::new(Policy::Decide(0, leaf()))), // longer than the network
+        Policy::Chance(vec![Policy::Leaf, Policy::Leaf]), // chance at a decision
+        Policy::Leaf,              // shorter
+    ] {
+        assert_eq!(
+            tree.value(&n, Feasibility::Probable),
+            vec![f64::NEG_INFINITY]
+        );
+    }
+    assert_eq!(
+        Policy::Decide(1, leaf()).value(&n, Feasibility::Probable),
+        vec![0.0]
+    );
+}
+
+/// A stop flag already set, or a deadline already passed, stops preprocessing and every method
+/// early: the enumeration reports itself incomplete.
+#[test]
+fn a_raised_stop_flag_or_a_passed_deadline_stops_the_solver() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    use std::time::Instant;
+    let network = scsp_mac_ucb::random::round_like(16, 1);
+    let all = solve(&network, &SolveOptions::default()).unwrap();
+    assert!(all.complete && all.feasible.len() > 10_000);
+    for algorithm in [Algorithm::MacFc, Algorithm::Fc] {
+        let stopped = [
+            SolveOptions {
+                stop: Some(Arc::new(AtomicBool::new(true))),
+                ..SolveOptions::default()
+            },
+            SolveOptions {
+                deadline: Some(Instant::now()),
+                ..SolveOptions::default()
+            },
+        ];
+        for options in stopped {
+            let options = SolveOptions {
+                algorithm,
+                preprocess: true,
+                ..options
+            };
+            let partial = solve(&network, &options).unwrap();
+            assert!(!partial.complete, "{algorithm:?}");
+            assert!(partial.feasible.len() < all.feasible.len(), "{algorithm:?}");
+        }
     }
 }

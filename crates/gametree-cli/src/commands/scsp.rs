@@ -1,5 +1,6 @@
-//! `gametree scsp solve FILE.json [--json] [--threshold t1,t2,…] [--algorithm mac|fc|brute]`:
-//! every solution policy of a one-stage stochastic constraint network.
+//! `gametree scsp solve FILE.json [--json] [--threshold t1,t2,…] [--algorithm mac|fc|brute]
+//! [--feasibility probable|every-path]`: every solution policy of a one-stage stochastic constraint
+//! network.
 
 use std::path::PathBuf;
 
@@ -77,7 +78,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             Paths::EveryPath => Feasibility::EveryPath,
         },
         preprocess: true,
-        deadline: None,
+        ..SolveOptions::default()
     };
     let solved = solve(&network, &options).map_err(|e| Failure::input(located(args, e)))?;
     for solution in solved.solutions() {

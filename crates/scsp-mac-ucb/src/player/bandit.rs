@@ -161,21 +161,32 @@ impl Bandit {
     }
 
     /// Removes the completely explored arms whose exact value is below `threshold` (as `pruning`
-    /// reads it), keeping at least one arm.
+    /// reads it), except the best completely explored one: `threshold` comes from an earlier
+    /// search and may be above every arm of this one, and the best known arm must stay playable.
     pub(crate) fn prune(&mut self, threshold: &[f64], pruning: ThresholdPruning) {
+        let mut best: Option<(usize, f64)> = None;
+        for i in self.live() {
+            if let Some(exact) = &self.arms[i].exact {
+                let own = exact[self.perspective];
+                if best.map_or(true, |(_, b)| own > b) {
+                    best = Some((i, own));
+                }
+            }
+        }
         for i in 0..self.arms.len() {
             let Some(exact) = &self.arms[i].exact else {
                 continue;
             };
+            if self.arms[i].removed || best.is_some_and(|(b, _)| b == i) {
+                continue;
+            }
             let below = |p: usize| exact[p] < threshold[p] - 1e-9;
             let fails = match pruning {
                 ThresholdPruning::Off => false,
                 ThresholdPruning::Chooser => below(self.perspective),
                 ThresholdPruning::AllPlayers => (0..exact.len()).any(below),
             };
-            if fails && !self.arms[i].removed && self.live().count() > 1 {
-                self.arms[i].removed = true;
-            }
+            self.arms[i].removed = fails;
         }
     }
 }

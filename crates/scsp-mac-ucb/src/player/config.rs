@@ -12,7 +12,8 @@ pub enum Arms {
     /// Every feasible policy of the round's network, a joint action of all players, is an arm
     /// ("considering each feasible solution of μSCSP_t as an arm", Section 4.3), valued by the
     /// choosing player's reward. The default. In a round where one player chooses and the others
-    /// have one action each, the arms are that player's moves.
+    /// have one action each, the arms are that player's moves. Policies that differ only in the
+    /// values of other decision variables (helpers of the encoding, not actions) are one arm.
     #[default]
     Joint,
     /// The feasible policies grouped by the choosing player's action: an arm is one of its moves,
@@ -40,15 +41,16 @@ pub enum FinalChoice {
 pub enum ThresholdPruning {
     /// No pruning by the threshold.
     Off,
-    /// An arm whose exact value for the choosing player is below `θ` is removed. The default:
-    /// `θ = (r_min, …, r_min)` is at most the choosing player's estimate of its best arm, so such
-    /// an arm cannot be the best choice.
+    /// An arm whose exact value for the choosing player is below `θ` is removed. The default.
+    /// `θ = (r_min, …, r_min)` comes from the arm chosen in the previous search; the best
+    /// completely explored arm is never removed (after a bad chance outcome every arm may be below
+    /// it).
     #[default]
     Chooser,
     /// An arm whose exact value is below `θ` for some player is removed: the componentwise
     /// `val(π) ≥ θ` of a solution policy, literally. In a game someone wins, this removes the
-    /// arms that win outright for the chooser (the opponent's component is 0), so it is an option,
-    /// not the default.
+    /// arms that win outright for the chooser (the opponent's component is 0) unless one is the
+    /// best completely explored arm, so it is an option, not the default.
     AllPlayers,
 }
 
@@ -72,8 +74,9 @@ pub struct MacUcbConfig {
     pub samples: u64,
     /// Seed of each search's random generator. Default 0.
     pub seed: u64,
-    /// The horizon `T`, in rounds after the current one: a state reached at `T` that is not
-    /// terminal is worth 0 to every player. `None`, the default, samples as deep as the game goes
+    /// The horizon `T`, in rounds after the current one: a state reached `T` rounds later that is
+    /// not terminal is worth 0 to every player (so `Some(1)` scores each arm's successor state
+    /// itself, without sampling past it). `None`, the default, samples as deep as the game goes
     /// in the time given (the paper's rule; a sample the deadline interrupts is not counted).
     pub horizon: Option<u32>,
     /// What an arm is. Default [`Arms::Joint`].

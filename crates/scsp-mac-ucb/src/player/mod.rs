@@ -166,7 +166,11 @@ impl MacUcb {
             threshold: self.threshold.clone(),
             ..MacUcbAnalysis::default()
         };
-        let joints = self.arms_of(game, state, turn, solve_deadline, &mut analysis);
+        let solve_limits = Limits {
+            deadline: solve_deadline,
+            ..limits.clone()
+        };
+        let joints = self.arms_of(game, state, turn, &solve_limits, &mut analysis);
         analysis.solve_time = start.elapsed();
         let group = chooser.filter(|_| self.config.arms == Arms::OwnAction);
         let players = game.players();
@@ -242,7 +246,7 @@ impl MacUcb {
         game: &G,
         state: &G::State,
         turn: Turn,
-        deadline: Option<Instant>,
+        limits: &Limits,
         analysis: &mut MacUcbAnalysis,
     ) -> Vec<Vec<u32>> {
         let legal = LegalValues::of(game, state, turn);
@@ -251,7 +255,8 @@ impl MacUcb {
                 algorithm: self.config.algorithm,
                 feasibility: self.config.feasibility,
                 preprocess: self.config.preprocess,
-                deadline,
+                deadline: limits.deadline,
+                stop: limits.stop.clone(),
             };
             Ok((solve(&rn.network, &options)?, rn.actions))
         });
@@ -314,7 +319,7 @@ impl MacUcb {
             let joint = &bandit.joints[members[rng.gen_range(0..members.len())]];
             let y = (!chance.is_empty()).then(|| draw(&chance, &mut rng));
             let next = sampler.successor(state, joint, y);
-            match sampler.playout(next, &mut self.cache, &mut rng, limits.deadline) {
+            match sampler.playout(next, &mut self.cache, &mut rng, limits) {
                 Some(reward) => bandit.record(arm, reward),
                 None => break,
             }
@@ -334,17 +339,16 @@ impl MacUcb {
         if bandit.arms[arm].exact.is_some() {
             return;
         }
-        for m in bandit.arms[arm].members.clone() {
+        for k in 0..bandit.arms[arm].members.len() {
+            let m = bandit.arms[arm].members[k];
             if bandit.joint_exact[m].is_some() {
                 continue;
             }
-            let branches: Vec<(Option<u32>, f64)> = if chance.is_empty() {
-                vec![(None, 1.0)]
-            } else {
-                chance.iter().map(|&(y, p)| (Some(y), p)).collect()
-            };
+            // Chance's outcomes, or the one successor when chance does not move.
+            let branches = chance.len().max(1);
             let mut value = vec![0.0; bandit.arms[arm].sum.len()];
-            for (y, p) in branches {
+            for b in 0..branches {
+                let (y, p) = chance.get(b).map_or((None, 1.0), |&(y, p)| (Some(y), p));
                 let next = sampler.successor(state, &bandit.joints[m], y);
                 let Some(v) = self.cache.get(sampler.key(&next, 1)) else {
                     return;
@@ -359,7 +363,8 @@ impl MacUcb {
     }
 }
 
-fn stopped(limits: &Limits) -> bool {
+/// Whether the deadline has passed or the stop flag is set.
+pub(crate) fn stopped(limits: &Limits) -> bool {
     limits.deadline.is_some_and(|d| Instant::now() >= d)
         || limits
             .stop

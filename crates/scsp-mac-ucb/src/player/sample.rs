@@ -2,20 +2,20 @@
 //! uniformly random moves up to a terminal state or the horizon; and the cache bookkeeping that
 //! tells when a state is completely explored (Section 4.4).
 
-use std::time::Instant;
-
-use game_trait::{ChanceList, MoveList, PlayerId, RoundGame, Turn};
+use game_trait::{ChanceList, Limits, MoveList, PlayerId, RoundGame, Turn};
 use rand::Rng;
 use rand_pcg::Pcg64;
 
 use super::cache::{key, Cache, UNBOUNDED};
+use super::stopped;
 use crate::encoding::play_round;
 
 /// How often, in playout rounds, a sample reads the clock.
 const CLOCK_EVERY: u32 = 64;
 
-/// Samples states of one game; owns its buffers so that a sample allocates only what it adds to
-/// the cache (and the game's own state clones).
+/// Samples states of one game, owning the buffers a sample reuses (moves, outcomes, the path, the
+/// reward). What a sample still allocates: the state clones along its path, the entries it adds to
+/// the cache, and the move lists of the completeness check.
 pub(crate) struct Sampler<'a, G: RoundGame> {
     game: &'a G,
     horizon: Option<u32>,
@@ -68,13 +68,13 @@ impl<'a, G: RoundGame> Sampler<'a, G> {
     }
 
     /// Plays out from `state`, one round below the root, and returns every player's reward; `None`
-    /// if the deadline passed first (the sample does not count).
+    /// if the deadline passed or the stop flag was set first (the sample does not count).
     pub(crate) fn playout(
         &mut self,
         mut state: G::State,
         cache: &mut Cache,
         rng: &mut Pcg64,
-        deadline: Option<Instant>,
+        limits: &Limits,
     ) -> Option<&[f64]> {
         self.path.clear();
         let mut depth = 1;
@@ -85,51 +85,70 @@ impl<'a, G: RoundGame> Sampler<'a, G> {
                 break;
             }
             let turn = self.game.turn(&state);
-            if let Some(value) = self.leaf(&state, turn, depth) {
-                self.reward = value;
+            if self.leaf(&state, turn, depth) {
                 cache.insert(key, &self.reward);
                 break;
             }
-            if depth % CLOCK_EVERY == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+            if depth % CLOCK_EVERY == 0 && stopped(limits) {
                 return None;
             }
-            self.path.push((state.clone(), depth));
-            self.random_round(&mut state, turn, rng);
+            let before = state.clone();
+            if !self.random_round(&mut state, turn, rng) {
+                // Nobody can move in a game in progress: scored 0, as at the horizon.
+                self.reward.iter_mut().for_each(|r| *r = 0.0);
+                cache.insert(key, &self.reward);
+                break;
+            }
+            self.path.push((before, depth));
             depth += 1;
         }
         self.record_complete(cache);
         Some(&self.reward)
     }
 
-    /// The value of a state that ends a sample: terminal (the payoffs) or at the horizon (0).
-    fn leaf(&self, state: &G::State, turn: Turn, depth: u32) -> Option<Vec<f64>> {
-        let players = self.game.players();
+    /// Whether a state ends a sample, terminal (scored by its payoffs) or at the horizon (0), with
+    /// its value in `reward`.
+    fn leaf(&mut self, state: &G::State, turn: Turn, depth: u32) -> bool {
         if turn == Turn::Over {
-            Some((0..players).map(|p| self.game.payoff(state, p)).collect())
+            for (p, r) in self.reward.iter_mut().enumerate() {
+                *r = self.game.payoff(state, p);
+            }
+            true
         } else if self.horizon.is_some_and(|t| depth >= t) {
-            Some(vec![0.0; players])
+            self.reward.iter_mut().for_each(|r| *r = 0.0);
+            true
         } else {
-            None
+            false
         }
     }
 
-    /// One round of uniformly random moves (chance by its probabilities).
-    fn random_round(&mut self, state: &mut G::State, turn: Turn, rng: &mut Pcg64) {
+    /// One round of uniformly random moves (chance by its probabilities); `false`, playing
+    /// nothing, if someone who must move has no move (a game that breaks its contract).
+    fn random_round(&mut self, state: &mut G::State, turn: Turn, rng: &mut Pcg64) -> bool {
         let game = self.game;
         match turn {
             Turn::Player(p) => {
                 game.legal_moves(state, p, &mut self.moves);
+                if self.moves.is_empty() {
+                    return false;
+                }
                 let mv = self.moves[rng.gen_range(0..self.moves.len())];
                 game.play(state, mv);
             }
             Turn::Chance => {
                 game.chance_outcomes(state, &mut self.outcomes);
+                if self.outcomes.is_empty() {
+                    return false;
+                }
                 game.play(state, draw(&self.outcomes, rng));
             }
             Turn::Simultaneous => {
                 self.joint.clear();
                 for p in 0..game.players() {
                     game.legal_moves(state, p, &mut self.moves);
+                    if self.moves.is_empty() {
+                        return false;
+                    }
                     self.joint
                         .push(self.moves[rng.gen_range(0..self.moves.len())]);
                 }
@@ -141,6 +160,7 @@ impl<'a, G: RoundGame> Sampler<'a, G> {
             }
             Turn::Over => {}
         }
+        true
     }
 
     /// Walks the playout's path upwards, recording each state whose every successor is in the
@@ -177,6 +197,9 @@ impl<'a, G: RoundGame> Sampler<'a, G> {
             .collect();
         game.chance_outcomes(state, &mut self.outcomes);
         let outcomes: ChanceList<G::Move> = std::mem::take(&mut self.outcomes);
+        if lists.iter().any(|l| l.is_empty()) {
+            return None;
+        }
         let weight = 1.0 / lists.iter().map(|l| l.len() as f64).product::<f64>();
         let mut value = vec![0.0; players];
         let mut index = vec![0usize; lists.len()];
