@@ -9,15 +9,17 @@
 //! Incomplete Information Games*, 2010) requires of a valid description, and reports every violation
 //! with its location and rule:
 //! arity clashes; unsafe variables (a variable of the head, of a negated literal or of a `distinct`
-//! that no positive body literal binds); recursion through negation (the cycle is named); `legal`,
+//! that no positive body literal binds); `legal`,
 //! `terminal` or `goal` depending on `does`; `init` depending on `true` or `does`; rules defining `true`
-//! or `does`; no `role`; a role (other than `random`) without a `goal` rule.
+//! or `does`; no `role`; a role (other than `random`) without a `goal` rule. Recursion through
+//! negation between relations is a warning (the cycle is named): what GDL requires is a stratified
+//! *ground* program, which grounding checks ([`crate::ground`]).
 
 use std::collections::HashMap;
 
 use crate::error::{Diagnostic, GdlError, Location};
 use crate::syntax::{Ast, AstKind};
-use crate::term::{Node, Sym, TermId, Terms};
+use crate::term::{Sym, TermId, Terms};
 
 /// A rule body may expand into at most this many disjunct-free rules.
 pub const MAX_DISJUNCTS: usize = 4096;
@@ -107,7 +109,7 @@ impl Keywords {
     }
 }
 
-/// A parsed and validated game description: the term arena, the rules and their stratification.
+/// A parsed and validated game description: the term arena and the rules.
 #[derive(Clone, Debug)]
 pub struct Description {
     /// Symbols and terms (atoms included).
@@ -116,9 +118,6 @@ pub struct Description {
     pub kw: Keywords,
     /// All rules, facts included, in source order.
     pub rules: Vec<Rule>,
-    /// Rule indices per stratum, lowest first: a rule's negated relations are all defined in lower
-    /// strata, its positive ones in the same or lower strata.
-    pub strata: Vec<Vec<usize>>,
     /// Problems that do not make the description invalid.
     pub warnings: Vec<String>,
 }
@@ -147,7 +146,6 @@ pub fn load(text: &str, file: &str) -> Result<Description, GdlError> {
         terms: b.terms,
         kw,
         rules: b.rules,
-        strata: Vec::new(),
         warnings: Vec::new(),
     };
     let diagnostics = crate::validate::validate(&mut desc);
@@ -293,7 +291,7 @@ impl Builder<'_> {
         match &ast.kind {
             AstKind::Var(v) => {
                 let i = scope.var(v);
-                self.terms.intern(Node::Var(i))
+                self.terms.var(i)
             }
             AstKind::Const(c) => {
                 let s = self.terms.sym(c);

@@ -41,9 +41,10 @@
 //! # Validation
 //! Every problem is reported with file, line, column and the rule ([`Diagnostic`]): syntax; arity
 //! clashes; unsafe variables (in the head, in `not` or `distinct`, without a positive binding literal);
-//! recursion through negation (the cycle is named); `legal`/`terminal`/`goal` depending on `does`;
-//! `init` depending on `true` or `does`; rules defining `true` or `does`; no `role`; a role other than
-//! `random` without a `goal` rule.
+//! violations of the recursion restriction; `legal`/`terminal`/`goal` depending on `does`; `init`
+//! depending on `true` or `does`; rules defining `true` or `does`; no `role`; a role other than
+//! `random` without a `goal` rule. Ground atoms that depend on themselves through negation are
+//! reported when grounding finds them ([`GdlError::NotStratified`], the cycle named).
 //!
 //! # Semantics
 //! A state is a set of ground fluents. The initial state holds every `f` with `init(f)`. In a state,
@@ -56,18 +57,22 @@
 //! payoffs are goal/100.
 //!
 //! # The reasoners
-//! * **Reference** ([`reference`](mod@reference), [`eval`]): every query computes the stratified model bottom-up
-//!   (naive iteration per stratum, nested-loop joins over hash-consed ground atoms). Easy to read, the
-//!   oracle of the tests.
-//! * **Fast** ([`network`]): the rules are grounded once by domain analysis (a relaxed fixpoint: every
-//!   atom that can hold in some reachable state), static relations are folded away, and the ground
-//!   rules are compiled into three straight-line programs (view = legal + terminal, goal, next) over
-//!   bitset states: positive and negative state literals become word masks, derived atoms bits in a
-//!   scratch bitset, rules run in dependency order (recursive components to a fixpoint), and `next`
-//!   rules triggered by a move run only when that move is played. No allocation per query for games
-//!   up to 256 fluents and 4096 derived atoms. If grounding exceeds [`network::MAX_GROUND_RULES`],
-//!   the game falls back to the reference reasoner and says so ([`GdlGame::reasoner_kind`],
-//!   [`GdlGame::fallback_reason`]).
+//! Both rest on one Datalog engine ([`eval`]): bottom-up, stratified, semi-naive evaluation with
+//! hash-indexed joins, under a budget.
+//! * **Reference** ([`reference`](mod@reference)): every query computes the stratified model of the
+//!   rules plus the state (and joint move) with the engine and reads the answer off it. The relations
+//!   that depend on neither `true` nor `does` are evaluated once at load; a query evaluates only what
+//!   its answer depends on. Easy to read, the oracle of the tests.
+//! * **Fast** ([`ground`], [`network`]): the rules are grounded over the relaxed model of domain
+//!   analysis (every atom that can hold in some reachable state), static relations folded away, and
+//!   the ground rules compiled into three straight-line programs (view = legal + terminal, goal, next)
+//!   over bitset states. If grounding exceeds its [`Limits`], the game falls back to the reference
+//!   reasoner when that is fast enough and says so ([`GdlGame::reasoner_kind`],
+//!   [`GdlGame::fallback_reason`]); otherwise loading fails with an error naming the rule.
+//!
+//! Recursion through negation is accepted when the ground rules are stratified (a warning says so),
+//! and rejected ([`GdlError::NotStratified`]) when ground atoms depend on themselves through
+//! negation.
 //!
 //! Both are cross-checked on every shipped game along seeded random playouts (same legal sets, next
 //! states, terminal and goals).
@@ -119,9 +124,13 @@ mod check;
 pub mod desc;
 mod error;
 pub mod eval;
+pub mod facts;
 mod fluents;
 mod game;
 mod graph;
+pub mod ground;
+mod hash;
+mod limits;
 pub mod network;
 mod playout;
 pub mod reference;
@@ -134,5 +143,6 @@ pub use check::{check, check_file, CheckReport};
 pub use error::{Diagnostic, GdlError, Location};
 pub use fluents::FluentSet;
 pub use game::{GdlGame, GdlMove, ReasonerKind};
+pub use limits::Limits;
 pub use playout::{random_playout, sample, Playout};
 pub use turn_taking::{GoalEvaluator, TtState, TurnTaking};

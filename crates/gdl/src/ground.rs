@@ -1,0 +1,386 @@
+//! Grounding: the rules instantiated into a propositional program over the atoms that can hold.
+//!
+//! 1. **Domain analysis.** The *relaxed model* is computed once by the [`Engine`]: negation ignored,
+//!    `true(f)` for every `init(f)` and `next(f)`, `does(r, m)` for every `legal(r, m)`, to a
+//!    fixpoint ([`relaxed_rules`]). Every atom that can hold in a reachable state (with any legal
+//!    joint move) is in it. This is the atom-level form of the argument-domain analysis of
+//!    instantiation (Kissmann, Edelkamp, *Instantiating General Games*, 2009), and it is computed the
+//!    way a Datalog engine would: semi-naively, with indexed joins, each component planned with the
+//!    sizes of the relations it reads.
+//! 2. **Instantiation.** Every rule whose head can depend on the state is joined once more over the
+//!    relaxed model; each solution is a ground rule. Static literals (relations that depend on
+//!    neither `true` nor `does`) are decided on the spot from the exact static model, atoms outside
+//!    the relaxed model are false, so a ground rule keeps only its state, move and derived literals.
+//! 3. **Stratification.** The ground program must be stratified: no cycle of ground atoms may go
+//!    through a negation. This is checked here, on the ground program, so a description whose
+//!    relations recurse through negation but whose atoms do not is accepted (GDL asks for a
+//!    stratified program; real descriptions such as `(<= (goal r 100) (not (goal r 0)))` are
+//!    stratified only at the ground level).
+//!
+//! Everything runs under a [`Budget`]; exceeding it stops grounding with the rule being
+//! instantiated.
+
+use std::collections::HashMap;
+
+use crate::desc::Literal;
+use crate::eval::{relaxed_rules, Budget, Engine, EvalError, Limit, Scratch};
+use crate::facts::Facts;
+use crate::graph;
+use crate::hash::{FastMap, FastSet};
+use crate::reference::Kb;
+use crate::term::{Sym, TermId};
+
+/// A literal of a ground rule: kind in bits 29–30 ([`KIND_FLUENT`], [`KIND_DOES`],
+/// [`KIND_DERIVED`]), [`NEGATED`] in bit 31, index in bits 0–28.
+pub type Lit = u32;
+/// `true(f)`: the index is the fluent id.
+pub const KIND_FLUENT: u32 = 0;
+/// `does(r, m)`: the index is a `does` id ([`GroundProgram::does`]).
+pub const KIND_DOES: u32 = 1 << 29;
+/// A derived atom: the index is its slot ([`GroundProgram::atoms`]).
+pub const KIND_DERIVED: u32 = 2 << 29;
+/// The kind bits.
+pub const KIND: u32 = 3 << 29;
+/// The literal is negated.
+pub const NEGATED: u32 = 1 << 31;
+/// The index bits.
+pub const INDEX: u32 = (1 << 29) - 1;
+
+/// The ground rules of a game.
+#[derive(Clone, Debug, Default)]
+pub struct GroundProgram {
+    /// Head slot of each ground rule.
+    pub heads: Vec<u32>,
+    /// Where each rule's literals start in `lits` (one more entry than rules).
+    pub starts: Vec<u32>,
+    /// The literals of all rules.
+    pub lits: Vec<Lit>,
+    /// The derived atom of each slot.
+    pub atoms: Vec<TermId>,
+    /// (role index, move id) of each `does` id.
+    pub does: Vec<(u32, u32)>,
+}
+
+impl GroundProgram {
+    /// The number of ground rules.
+    pub fn len(&self) -> usize {
+        self.heads.len()
+    }
+
+    /// Whether there is no ground rule.
+    pub fn is_empty(&self) -> bool {
+        self.heads.is_empty()
+    }
+
+    /// The literals of rule `i`.
+    pub fn body(&self, i: usize) -> &[Lit] {
+        &self.lits[self.starts[i] as usize..self.starts[i + 1] as usize]
+    }
+
+    fn bytes(&self) -> usize {
+        self.heads.len() * 8 + self.lits.len() * 4 + self.atoms.len() * 4
+    }
+}
+
+/// Why grounding failed.
+#[derive(Clone, Debug)]
+pub enum GroundError {
+    /// A budget limit was reached (see [`EvalError::Budget`]).
+    Eval(EvalError),
+    /// Ground atoms depend on each other through negation: the program has no stratified ground
+    /// model. The atoms of one such cycle, in order.
+    Cycle(Vec<TermId>),
+}
+
+impl From<EvalError> for GroundError {
+    fn from(e: EvalError) -> GroundError {
+        GroundError::Eval(e)
+    }
+}
+
+/// What a ground literal became.
+enum Folded {
+    Always,
+    Never,
+    Lit(Lit),
+}
+
+/// Instantiation state: the tables that give atoms their literal codes, and the rules so far.
+struct Instances {
+    fluents: HashMap<TermId, u32>,
+    moves: HashMap<TermId, u32>,
+    roles: Vec<TermId>,
+    true_: Sym,
+    does_sym: Sym,
+    static_rels: FastSet<Sym>,
+    slots: FastMap<TermId, u32>,
+    program: GroundProgram,
+    does_ids: FastMap<(u32, u32), u32>,
+    /// Ground rules by hash of (head, literals), to drop duplicates (`or` expansion and symmetric
+    /// rules produce many).
+    seen: FastMap<u64, Vec<u32>>,
+}
+
+impl Instances {
+    fn slot(&mut self, atom: TermId) -> u32 {
+        let next = self.program.atoms.len() as u32;
+        *self.slots.entry(atom).or_insert_with(|| {
+            self.program.atoms.push(atom);
+            next
+        })
+    }
+
+    /// A ground positive atom (or `None`: a term never built, so no fact) as a literal.
+    fn fold(
+        &mut self,
+        terms: &crate::term::Terms,
+        statics: &Facts,
+        relaxed: &Facts,
+        atom: Option<TermId>,
+    ) -> Folded {
+        let Some(atom) = atom else {
+            return Folded::Never;
+        };
+        let Some((rel, _)) = terms.functor(atom) else {
+            return Folded::Never;
+        };
+        if rel == self.true_ {
+            return match self.fluents.get(&terms.args(atom)[0]) {
+                Some(&id) => Folded::Lit(KIND_FLUENT | id),
+                None => Folded::Never,
+            };
+        }
+        if rel == self.does_sym {
+            let args = terms.args(atom);
+            let role = self.roles.iter().position(|&r| r == args[0]);
+            let (Some(r), Some(&m)) = (role, self.moves.get(&args[1])) else {
+                return Folded::Never;
+            };
+            let key = (r as u32, m);
+            let next = self.program.does.len() as u32;
+            let id = *self.does_ids.entry(key).or_insert(next);
+            if id == next {
+                self.program.does.push(key);
+            }
+            return Folded::Lit(KIND_DOES | id);
+        }
+        if self.static_rels.contains(&rel) {
+            return if statics.contains(atom) {
+                Folded::Always
+            } else {
+                Folded::Never
+            };
+        }
+        if !relaxed.contains(atom) {
+            return Folded::Never;
+        }
+        Folded::Lit(KIND_DERIVED | self.slot(atom))
+    }
+
+    /// Adds a ground rule unless an identical one exists.
+    fn add(&mut self, head: u32, lits: &mut Vec<Lit>) {
+        lits.sort_unstable();
+        lits.dedup();
+        let h = lits
+            .iter()
+            .fold(crate::hash::mix(u64::from(head)), |h, &l| {
+                crate::hash::mix(h ^ u64::from(l))
+            });
+        let same = self.seen.get(&h).is_some_and(|rules| {
+            rules.iter().any(|&r| {
+                self.program.heads[r as usize] == head
+                    && self.program.body(r as usize) == lits.as_slice()
+            })
+        });
+        if same {
+            return;
+        }
+        let p = &mut self.program;
+        self.seen.entry(h).or_default().push(p.heads.len() as u32);
+        p.heads.push(head);
+        p.lits.extend_from_slice(lits);
+        p.starts.push(p.lits.len() as u32);
+    }
+}
+
+/// The relaxed model of `kb`'s rules (see the module docs), within `budget` (whose depth limit
+/// stops the infinite models that relaxing negation can create, e.g. a step counter only `terminal`
+/// stops: they grow by one nesting level per round).
+fn relaxed_model(kb: &mut Kb, budget: &mut Budget) -> Result<(Engine, Facts), EvalError> {
+    let kw = kb.desc.kw;
+    let rules = relaxed_rules(&mut kb.desc.terms, &kb.desc.rules, &kw);
+    let mut engine = Engine::new(&kb.desc.terms, &rules, &[], &[]);
+    let mut facts = engine.facts();
+    let comps = engine.all_components(true);
+    engine.run_adaptive(
+        &comps,
+        &mut kb.desc.terms,
+        &mut facts,
+        &mut Scratch::default(),
+        budget,
+    )?;
+    Ok((engine, facts))
+}
+
+/// Grounds `kb`'s rules within `budget` and at most `max_rules` ground rules, registering every
+/// fluent and move of the relaxed model in `kb`'s tables (initial fluents first, so that ids agree
+/// with the reference reasoner's).
+pub fn ground(
+    kb: &mut Kb,
+    budget: &mut Budget,
+    max_rules: usize,
+) -> Result<GroundProgram, GroundError> {
+    let kw = kb.desc.kw;
+    let (mut engine, mut relaxed) = relaxed_model(kb, budget)?;
+    let args_of = |rel: Option<u32>, i: usize| -> Vec<TermId> {
+        rel.map_or(&[][..], |r| relaxed.of(r))
+            .iter()
+            .map(|&a| kb.desc.terms.args(a)[i])
+            .collect()
+    };
+    let fluents = args_of(engine.schema.id((kw.true_, 1)), 0);
+    let moves = args_of(engine.schema.id((kw.legal, 2)), 1);
+    for f in fluents {
+        kb.fluent_id(f);
+    }
+    for m in moves {
+        kb.move_id(m);
+    }
+    let static_rels: FastSet<Sym> = (0..kb.engine.schema.len() as u32)
+        .filter(|&r| kb.engine.is_static(r))
+        .map(|r| kb.engine.schema.get(r).0)
+        .collect();
+    let outputs = [kw.legal, kw.next, kw.goal, kw.terminal];
+    let skip = [kw.init, kw.role, kw.sees, kw.true_, kw.does];
+    let mut inst = Instances {
+        fluents: kb
+            .fluents
+            .iter()
+            .enumerate()
+            .map(|(i, &f)| (f, i as u32))
+            .collect(),
+        moves: kb
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, &m)| (m, i as u32))
+            .collect(),
+        roles: kb.roles.clone(),
+        true_: kw.true_,
+        does_sym: kw.does,
+        static_rels,
+        slots: FastMap::default(),
+        program: GroundProgram {
+            starts: vec![0],
+            ..GroundProgram::default()
+        },
+        does_ids: FastMap::default(),
+        seen: FastMap::default(),
+    };
+    let mut scratch = Scratch::default();
+    let mut lits = Vec::new();
+    for ri in 0..kb.desc.rules.len() {
+        let Some((head_rel, _)) = kb.desc.terms.functor(kb.desc.rules[ri].head) else {
+            continue;
+        };
+        if skip.contains(&head_rel)
+            || (inst.static_rels.contains(&head_rel) && !outputs.contains(&head_rel))
+            || engine.source(ri) != Some(ri)
+        {
+            continue;
+        }
+        let plan = engine.full_plan(&kb.desc.terms, ri, &mut relaxed);
+        let rule = &kb.desc.rules[ri];
+        let statics = &kb.statics;
+        engine.solve(
+            &plan,
+            &mut kb.desc.terms,
+            None,
+            &mut relaxed,
+            None,
+            &mut scratch,
+            budget,
+            &mut |terms, relaxed, b, budget| {
+                lits.clear();
+                let mut holds = true;
+                for lit in &rule.body {
+                    let (atom, negated) = match *lit {
+                        Literal::Pos(a) => (a, false),
+                        Literal::Neg(a) => (a, true),
+                        Literal::Distinct(..) => continue, // decided by the join
+                    };
+                    let atom = terms.resolve(atom, b);
+                    match (inst.fold(terms, statics, relaxed, atom), negated) {
+                        (Folded::Always, false) | (Folded::Never, true) => {}
+                        (Folded::Never, false) | (Folded::Always, true) => holds = false,
+                        (Folded::Lit(l), neg) => lits.push(if neg { l | NEGATED } else { l }),
+                    }
+                    if !holds {
+                        break;
+                    }
+                }
+                if !holds {
+                    return Ok(());
+                }
+                match terms.substitute(rule.head, b) {
+                    Some(h) => {
+                        let h = inst.slot(h);
+                        inst.add(h, &mut lits);
+                        if inst.program.len() > max_rules {
+                            Err(EvalError::Budget {
+                                limit: Limit::GroundRules(max_rules),
+                                rule: Some(ri),
+                            })
+                        } else if inst.program.len() % 4096 == 0
+                            && terms.bytes() + relaxed.bytes() + inst.program.bytes()
+                                > budget.max_bytes
+                        {
+                            Err(EvalError::Budget {
+                                limit: Limit::Memory(budget.max_bytes),
+                                rule: Some(ri),
+                            })
+                        } else {
+                            Ok(())
+                        }
+                    }
+                    None => Ok(()),
+                }
+            },
+        )?;
+    }
+    stratified(&inst.program)?;
+    Ok(inst.program)
+}
+
+/// Checks that no cycle of ground atoms goes through a negated literal.
+fn stratified(p: &GroundProgram) -> Result<(), GroundError> {
+    let n = p.atoms.len();
+    let mut edges: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for i in 0..p.len() {
+        for &l in p.body(i) {
+            if l & KIND == KIND_DERIVED {
+                edges[p.heads[i] as usize].push((l & INDEX) as usize);
+            }
+        }
+    }
+    let comps = graph::sccs(&edges);
+    let mut comp_of = vec![0; n];
+    for (c, comp) in comps.iter().enumerate() {
+        for &v in comp {
+            comp_of[v] = c;
+        }
+    }
+    for i in 0..p.len() {
+        let h = p.heads[i] as usize;
+        for &l in p.body(i) {
+            let b = (l & INDEX) as usize;
+            if l & KIND == KIND_DERIVED && l & NEGATED != 0 && comp_of[b] == comp_of[h] {
+                let cycle = graph::path(&edges, b, h).unwrap_or_default();
+                let mut atoms = vec![p.atoms[h]];
+                atoms.extend(cycle.iter().map(|&v| p.atoms[v]));
+                return Err(GroundError::Cycle(atoms));
+            }
+        }
+    }
+    Ok(())
+}

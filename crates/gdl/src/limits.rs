@@ -1,0 +1,42 @@
+//! [`Limits`]: what loading a game may spend.
+
+use std::time::Duration;
+
+/// The budget of loading a game: grounding and the static part of the reference reasoner stop
+/// within these limits, with an error naming the rule being evaluated, instead of exhausting
+/// memory or time. Pass them to [`GdlGame::parse_with`](crate::GdlGame::parse_with).
+///
+/// When grounding exceeds them and `fallback` is set, the game is played by the reference reasoner
+/// if one of its queries on the initial state fits in `fallback_query` (sound, and fast enough to
+/// play); otherwise loading fails.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The most ground rules grounding may produce.
+    pub ground_rules: usize,
+    /// The most atoms a model (the static relations, the relaxed model of domain analysis) may hold.
+    pub atoms: usize,
+    /// The most memory terms, atoms and ground rules may take, in bytes (an estimate, checked
+    /// every few thousand join steps).
+    pub memory_bytes: usize,
+    /// The longest loading may take.
+    pub time: Duration,
+    /// Whether a game grounding gives up on may be played by the reference reasoner.
+    pub fallback: bool,
+    /// How long one reference query on the initial state may take for the fallback to apply.
+    pub fallback_query: Duration,
+}
+
+impl Default for Limits {
+    /// Two million ground rules, five million atoms, 2 GB, 60 s; fallback when a reference query
+    /// takes less than a second.
+    fn default() -> Limits {
+        Limits {
+            ground_rules: 2_000_000,
+            atoms: 5_000_000,
+            memory_bytes: 2_000_000_000,
+            time: Duration::from_secs(60),
+            fallback: true,
+            fallback_query: Duration::from_secs(1),
+        }
+    }
+}
