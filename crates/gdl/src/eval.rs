@@ -261,6 +261,9 @@ enum Step {
 pub struct Plan {
     rule: usize,
     steps: Vec<Step>,
+    /// How many steps bind every variable of the head: a model needs one solution per head atom,
+    /// so once they are bound and the head holds, the remaining steps can be skipped.
+    head_bound: usize,
 }
 
 /// A strongly connected component of the relation graph and its rules' plans.
@@ -456,13 +459,16 @@ impl Engine {
         let in_comp: Vec<u32> = comp.rels.clone();
         let mut full = Vec::new();
         let mut delta = Vec::new();
+        // The first pass sees the component's relations as they are (usually empty: joining them
+        // first fails at once); later rounds see them growing, so their size counts as unknown.
+        let growing = |r: u32| if in_comp.contains(&r) { None } else { size(r) };
         for &ri in &rules {
             full.push(self.plan(terms, ri, None, &in_comp, size));
             let body = self.rules[ri].body.clone();
             for (i, lit) in body.iter().enumerate() {
                 if let Lit::Pos(_, rel) = *lit {
                     if in_comp.contains(&rel) {
-                        delta.push(self.plan(terms, ri, Some(i), &in_comp, size));
+                        delta.push(self.plan(terms, ri, Some(i), &in_comp, &growing));
                     }
                 }
             }
@@ -551,7 +557,24 @@ impl Engine {
             };
             steps.push(step);
         }
-        Plan { rule: ri, steps }
+        let mut head_vars = Vec::new();
+        terms.vars_of(self.rules[ri].head, &mut head_vars);
+        let mut seen = Vec::new();
+        let mut head_bound = if head_vars.is_empty() { 0 } else { steps.len() };
+        for (i, step) in steps.iter().enumerate() {
+            if let Step::Scan { pat, .. } = step {
+                terms.vars_of(*pat, &mut seen);
+            }
+            if !head_vars.is_empty() && head_vars.iter().all(|v| seen.contains(v)) {
+                head_bound = i + 1;
+                break;
+            }
+        }
+        Plan {
+            rule: ri,
+            steps,
+            head_bound,
+        }
     }
 
     fn index_id(&mut self, rel: u32, paths: Box<[Path]>) -> u32 {
@@ -657,10 +680,7 @@ impl Engine {
             let sizes: Vec<usize> = (0..self.schema.len() as u32)
                 .map(|r| facts.of(r).len())
                 .collect();
-            let own = self.comps[c].rels.clone();
-            self.plan_component(terms, c, &|r| {
-                (!own.contains(&r)).then(|| sizes[r as usize])
-            });
+            self.plan_component(terms, c, &|r| Some(sizes[r as usize]));
             self.update_indexes(terms, facts);
             self.run(&[c], terms, None, facts, scratch, budget)?;
         }
@@ -773,8 +793,9 @@ impl Engine {
     ) -> Result<(), EvalError> {
         let rule = &self.rules[p.rule];
         let (head, head_rel, source) = (rule.head, rule.head_rel, rule.source);
-        self.solve(
+        self.join(
             p,
+            true,
             terms,
             base,
             facts,
@@ -832,9 +853,46 @@ impl Engine {
         budget: &mut Budget,
         on_solution: &mut OnSolution<'_>,
     ) -> Result<(), EvalError> {
-        let source = self.rules[p.rule].source;
+        self.join(
+            p,
+            false,
+            terms,
+            base,
+            facts,
+            oracle,
+            scratch,
+            budget,
+            on_solution,
+        )
+    }
+
+    /// [`solve`](Engine::solve); with `heads_only`, skips the solutions whose head already holds
+    /// (what a model needs: each head atom once), which on rules with existential variables (a
+    /// frame axiom joined with every move) saves most of the join.
+    #[allow(clippy::too_many_arguments)]
+    fn join(
+        &self,
+        p: &Plan,
+        heads_only: bool,
+        terms: &mut Terms,
+        base: Option<&Facts>,
+        facts: &mut Facts,
+        oracle: Option<&FastSet<TermId>>,
+        scratch: &mut Scratch,
+        budget: &mut Budget,
+        on_solution: &mut OnSolution<'_>,
+    ) -> Result<(), EvalError> {
+        let rule = &self.rules[p.rule];
         let n = p.steps.len();
-        scratch.bindings.reset(self.rules[p.rule].vars as usize);
+        scratch.bindings.reset(rule.vars as usize);
+        let holds = |terms: &Terms, facts: &Facts, b: &Bindings| {
+            terms
+                .resolve(rule.head, b)
+                .is_some_and(|h| facts.contains(h))
+        };
+        if heads_only && p.head_bound == 0 && holds(terms, facts, &scratch.bindings) {
+            return Ok(());
+        }
         if n == 0 {
             return on_solution(terms, facts, &scratch.bindings, budget);
         }
@@ -842,7 +900,7 @@ impl Engine {
         scratch.levels.resize(n, Level::default());
         let mut level = 0;
         loop {
-            budget.tick(terms, facts, source)?;
+            budget.tick(terms, facts, rule.source)?;
             let ok = self.advance(
                 &p.steps[level],
                 &mut scratch.levels[level],
@@ -859,8 +917,18 @@ impl Engine {
                 level -= 1;
                 continue;
             }
+            if heads_only && level + 1 == p.head_bound && holds(terms, facts, &scratch.bindings) {
+                continue; // this head already holds: try the next binding of this step
+            }
             if level + 1 == n {
                 on_solution(terms, facts, &scratch.bindings, budget)?;
+                if heads_only {
+                    // The head now holds: back to the step that bound its last variable.
+                    match p.head_bound {
+                        0 => return Ok(()),
+                        b => level = b - 1,
+                    }
+                }
                 continue;
             }
             level += 1;
