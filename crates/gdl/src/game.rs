@@ -2,6 +2,7 @@
 
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
+use std::time::Instant;
 
 use game_trait::{ChanceList, Game, GeneralGame, MoveList, PlayerId, Turn};
 use smallvec::SmallVec;
@@ -11,7 +12,7 @@ use crate::error::GdlError;
 use crate::eval::{Budget, EvalError, Limit};
 use crate::fluents::FluentSet;
 use crate::ground::{ground, GroundError};
-use crate::limits::Limits;
+use crate::limits::{Limits, LoadProfile};
 use crate::network::{Network, Scratch};
 use crate::reference::{Kb, RefView, NO_MOVE};
 
@@ -67,6 +68,7 @@ pub struct GdlGame {
     kind: ReasonerKind,
     fallback: Option<String>,
     name: String,
+    profile: LoadProfile,
 }
 
 impl Clone for GdlGame {
@@ -82,6 +84,7 @@ impl Clone for GdlGame {
             kind: self.kind,
             fallback: self.fallback.clone(),
             name: self.name.clone(),
+            profile: self.profile,
         }
     }
 }
@@ -158,7 +161,11 @@ impl GdlGame {
     /// relations, or grounding without an acceptable fallback, exceed them (the message names the
     /// rule); [`GdlError::NotStratified`] when ground atoms recurse through negation.
     pub fn parse_with(text: &str, file: &str, limits: &Limits) -> Result<GdlGame, GdlError> {
+        let mut profile = LoadProfile::default();
+        let start = Instant::now();
         let desc = crate::desc::load(text, file)?;
+        profile.parse = start.elapsed();
+        let start = Instant::now();
         let mut budget = Budget::new(
             limits.atoms,
             limits.memory_bytes,
@@ -176,7 +183,9 @@ impl GdlGame {
             return Err(GdlError::Semantics("no role other than `random`".into()));
         }
         let init = kb.initial();
-        let (fast, fallback) = build_fast(&mut kb, &init, limits, &mut budget, &rules)?;
+        profile.statics = start.elapsed();
+        let (fast, fallback) =
+            build_fast(&mut kb, &init, limits, &mut budget, &rules, &mut profile)?;
         let noop = kb
             .desc
             .terms
@@ -198,6 +207,7 @@ impl GdlGame {
             fast,
             fallback,
             name: file.to_string(),
+            profile,
         })
     }
 
@@ -232,6 +242,11 @@ impl GdlGame {
     /// buckets) each.
     pub fn program_sizes(&self) -> Option<[(usize, usize); 3]> {
         self.fast.as_ref().map(Network::program_sizes)
+    }
+
+    /// Where the time of loading went.
+    pub fn load_profile(&self) -> LoadProfile {
+        self.profile
     }
 
     /// The file name the description came from (`<input>` for text).
@@ -628,15 +643,20 @@ fn build_fast(
     limits: &Limits,
     budget: &mut Budget,
     rules: &[Rule],
+    profile: &mut LoadProfile,
 ) -> Result<(Option<Network>, Option<String>), GdlError> {
     let mut relaxed_budget = budget.clone();
     relaxed_budget.max_depth = crate::eval::MAX_RELAXED_DEPTH;
-    let reason = match ground(kb, &mut relaxed_budget, limits.ground_rules) {
+    let grounded = ground(kb, &mut relaxed_budget, limits.ground_rules, profile);
+    let start = Instant::now();
+    let reason = match grounded {
         Ok(program) => {
-            return Ok(match Network::build(kb, &program) {
+            let net = Network::build(kb, &program);
+            profile.compile = start.elapsed();
+            return Ok(match net {
                 Ok(net) => (Some(net), None),
                 Err(reason) => (None, Some(reason)),
-            })
+            });
         }
         Err(GroundError::Cycle(atoms)) => {
             let shown: Vec<String> = atoms
@@ -691,6 +711,7 @@ fn build_fast(
             kb.next_within(init, &joint, &mut quick).map(|_| ())
         }
     });
+    profile.compile = start.elapsed();
     match probe {
         Ok(()) => Ok((None, Some(reason))),
         Err(e) => Err(GdlError::Budget(format!(

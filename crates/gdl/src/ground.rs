@@ -21,12 +21,14 @@
 //! instantiated.
 
 use std::collections::HashMap;
+use std::time::Instant;
 
 use crate::desc::Literal;
 use crate::eval::{relaxed_rules, Budget, Engine, EvalError, Limit, Scratch};
 use crate::facts::Facts;
 use crate::graph;
 use crate::hash::{FastMap, FastSet};
+use crate::limits::LoadProfile;
 use crate::reference::Kb;
 use crate::term::{Sym, TermId};
 
@@ -229,9 +231,26 @@ pub fn ground(
     kb: &mut Kb,
     budget: &mut Budget,
     max_rules: usize,
+    profile: &mut LoadProfile,
+) -> Result<GroundProgram, GroundError> {
+    let start = Instant::now();
+    let domain = relaxed_model(kb, budget);
+    profile.domain = start.elapsed();
+    let start = Instant::now();
+    let result = instantiate(kb, budget, max_rules, domain?);
+    profile.instantiate = start.elapsed();
+    result
+}
+
+/// Instantiates `kb`'s rules over the relaxed model `domain` (its engine and facts).
+fn instantiate(
+    kb: &mut Kb,
+    budget: &mut Budget,
+    max_rules: usize,
+    domain: (Engine, Facts),
 ) -> Result<GroundProgram, GroundError> {
     let kw = kb.desc.kw;
-    let (mut engine, mut relaxed) = relaxed_model(kb, budget)?;
+    let (mut engine, mut relaxed) = domain;
     let args_of = |rel: Option<u32>, i: usize| -> Vec<TermId> {
         rel.map_or(&[][..], |r| relaxed.of(r))
             .iter()

@@ -12,6 +12,8 @@
 //!   and a chance player (`random`); [`GdlGame::from_file`], [`GdlGame::from_str`].
 //! - [`TurnTaking`], [`GoalEvaluator`]: the checked two-player view for negamax searchers.
 //! - [`check`] / [`check_file`] → [`CheckReport`]: validate and summarise, for `gametree gdl check`.
+//! - [`bench`] → [`BenchReport`]: load time, ground rules, fluents, random playouts per second, for
+//!   `gametree gdl bench`; [`Limits`]: the budget of loading.
 //! - [`random_playout`]: seeded random playouts over any game.
 //! - Modules: [`syntax`] (lexer, parser), [`desc`] (rules and the validator's checks), [`eval`] and
 //!   [`reference`](mod@reference) (the reference reasoner), [`network`] (grounding and the compiled reasoner),
@@ -120,6 +122,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod bench;
 mod check;
 pub mod desc;
 mod error;
@@ -139,10 +142,11 @@ pub mod term;
 mod turn_taking;
 mod validate;
 
+pub use bench::{bench, BenchReport};
 pub use check::{check, check_file, CheckReport};
 pub use error::{Diagnostic, GdlError, Location};
 pub use fluents::FluentSet;
 pub use game::{GdlGame, GdlMove, ReasonerKind};
-pub use limits::Limits;
+pub use limits::{Limits, LoadProfile};
 pub use playout::{random_playout, sample, Playout};
 pub use turn_taking::{GoalEvaluator, TtState, TurnTaking};

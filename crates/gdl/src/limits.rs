@@ -1,4 +1,4 @@
-//! [`Limits`]: what loading a game may spend.
+//! [`Limits`]: what loading a game may spend; [`LoadProfile`]: what it spent.
 
 use std::time::Duration;
 
@@ -38,5 +38,28 @@ impl Default for Limits {
             fallback: true,
             fallback_query: Duration::from_secs(1),
         }
+    }
+}
+
+/// Where the time of loading a game went (wall clock, one thread): the figures behind
+/// `gametree gdl bench`'s load time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LoadProfile {
+    /// Parsing and validation.
+    pub parse: Duration,
+    /// Evaluating the static relations (the reference reasoner's base layer, the initial state).
+    pub statics: Duration,
+    /// Domain analysis: the relaxed model.
+    pub domain: Duration,
+    /// Instantiating the rules into ground rules (with the stratification check).
+    pub instantiate: Duration,
+    /// Compiling the ground rules (or probing the reference reasoner, when grounding gave up).
+    pub compile: Duration,
+}
+
+impl LoadProfile {
+    /// The sum of the phases.
+    pub fn total(&self) -> Duration {
+        self.parse + self.statics + self.domain + self.instantiate + self.compile
     }
 }
