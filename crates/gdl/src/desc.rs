@@ -2,7 +2,7 @@
 //!
 //! Conversion flattens `or` (a rule with disjunctive bodies becomes one rule per disjunct, at most
 //! [`MAX_DISJUNCTS`] per rule) and pushes `not` through `or` (De Morgan), so the rest of the crate sees
-//! only three kinds of body literal: positive atoms, negated atoms and `distinct`.
+//! only four kinds of body literal: positive atoms, negated atoms, `distinct` and its negation.
 //!
 //! The validator then checks what the GDL specification (Love et al., *General Game Playing: Game
 //! Description Language Specification*, 2008; Thielscher, *A General Game Description Language for
@@ -33,6 +33,8 @@ pub enum Literal {
     Neg(TermId),
     /// The two terms differ (both ground when evaluated).
     Distinct(TermId, TermId),
+    /// The two terms are equal: `(not (distinct a b))` (both ground when evaluated).
+    Same(TermId, TermId),
 }
 
 /// One disjunct-free rule `head :- body`; a fact has an empty body.
@@ -366,18 +368,13 @@ impl Builder<'_> {
                     );
                     return None;
                 }
-                if negated {
-                    self.problem(
-                        ast.pos,
-                        "",
-                        "`(not (distinct a b))` is not supported: use the same variable for both"
-                            .into(),
-                    );
-                    return None;
-                }
                 let a = self.term(&args[0], scope);
                 let b = self.term(&args[1], scope);
-                Some(vec![vec![Literal::Distinct(a, b)]])
+                Some(vec![vec![if negated {
+                    Literal::Same(a, b)
+                } else {
+                    Literal::Distinct(a, b)
+                }]])
             }
             AstKind::Const(f) if ["not", "or", "distinct"].contains(&f.as_str()) => {
                 self.problem(ast.pos, "", format!("`{f}` needs arguments"));
@@ -411,12 +408,13 @@ pub fn rule_text(terms: &Terms, head: TermId, body: &[Literal]) -> String {
                 terms.write(a, &mut out);
                 out.push(')');
             }
-            Literal::Distinct(a, b) => {
-                out.push_str("(distinct ");
+            Literal::Distinct(a, b) | Literal::Same(a, b) => {
+                let same = matches!(lit, Literal::Same(..));
+                out.push_str(if same { "(not (distinct " } else { "(distinct " });
                 terms.write(a, &mut out);
                 out.push(' ');
                 terms.write(b, &mut out);
-                out.push(')');
+                out.push_str(if same { "))" } else { ")" });
             }
         }
     }

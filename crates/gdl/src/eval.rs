@@ -221,6 +221,7 @@ enum Lit {
     Pos(TermId, u32),
     Neg(TermId, u32),
     Distinct(TermId, TermId),
+    Same(TermId, TermId),
 }
 
 /// A rule prepared for the engine.
@@ -254,6 +255,8 @@ enum Step {
     Neg { pat: TermId, internal: bool },
     /// `distinct` (all variables bound).
     Distinct(TermId, TermId),
+    /// `(not (distinct a b))` (all variables bound).
+    Same(TermId, TermId),
 }
 
 /// A rule body in join order.
@@ -352,6 +355,7 @@ impl Engine {
                         }
                     }
                     Literal::Distinct(a, b) => Lit::Distinct(a, b),
+                    Literal::Same(a, b) => Lit::Same(a, b),
                 });
             }
             if usable {
@@ -424,7 +428,7 @@ impl Engine {
                             self.comps[c].deps.push(d);
                         }
                     }
-                    Lit::Distinct(..) => {}
+                    Lit::Distinct(..) | Lit::Same(..) => {}
                 }
             }
         }
@@ -499,7 +503,9 @@ impl Engine {
             let all_bound = |t: TermId, bound: &[u32]| vars_of(t).iter().all(|v| bound.contains(v));
             let test = left.iter().position(|&i| match body[i] {
                 Lit::Neg(a, _) | Lit::Pos(a, _) => all_bound(a, &bound),
-                Lit::Distinct(a, b) => all_bound(a, &bound) && all_bound(b, &bound),
+                Lit::Distinct(a, b) | Lit::Same(a, b) => {
+                    all_bound(a, &bound) && all_bound(b, &bound)
+                }
             });
             let pick = match (delta, test) {
                 (Some(d), _) if left.contains(&d) => left.iter().position(|&i| i == d),
@@ -554,6 +560,7 @@ impl Engine {
                     internal: in_comp.contains(&rel),
                 },
                 Lit::Distinct(a, b) => Step::Distinct(a, b),
+                Lit::Same(a, b) => Step::Same(a, b),
             };
             steps.push(step);
         }
@@ -1029,6 +1036,10 @@ impl Engine {
             Step::Distinct(x, y) => {
                 st.started = true;
                 !terms.equal(*x, *y, b)
+            }
+            Step::Same(x, y) => {
+                st.started = true;
+                terms.equal(*x, *y, b)
             }
         }
     }

@@ -326,7 +326,7 @@ fn instantiate(
                     let (atom, negated) = match *lit {
                         Literal::Pos(a) => (a, false),
                         Literal::Neg(a) => (a, true),
-                        Literal::Distinct(..) => continue, // decided by the join
+                        Literal::Distinct(..) | Literal::Same(..) => continue, // decided by the join
                     };
                     let atom = terms.resolve(atom, b);
                     match (inst.fold(terms, statics, relaxed, atom), negated) {

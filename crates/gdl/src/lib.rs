@@ -37,8 +37,8 @@
 //! `crates/gdl/games/matching_pennies.kif` is the paper's figure in infix, with the four corrections it
 //! needs to be valid GDL listed in its header.
 //!
-//! Not supported: `(not (distinct a b))` (write the equality by reusing a variable) and nesting deeper
-//! than [`syntax::MAX_NESTING`] parentheses; both are reported as errors, never as a crash.
+//! Not supported: nesting deeper than [`syntax::MAX_NESTING`] parentheses, reported as an error, never
+//! as a crash.
 //!
 //! # Validation
 //! Every problem is reported with file, line, column and the rule ([`Diagnostic`]): syntax; arity

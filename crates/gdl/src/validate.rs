@@ -43,7 +43,7 @@ impl Validator<'_> {
         for lit in &r.body {
             match *lit {
                 Literal::Pos(a) | Literal::Neg(a) => atoms.push(a),
-                Literal::Distinct(..) => {}
+                Literal::Distinct(..) | Literal::Same(..) => {}
             }
         }
         atoms
@@ -137,7 +137,7 @@ impl Validator<'_> {
             for lit in &r.body {
                 match *lit {
                     Literal::Neg(a) => check(a, "a negated literal"),
-                    Literal::Distinct(a, b) => {
+                    Literal::Distinct(a, b) | Literal::Same(a, b) => {
                         check(a, "a `distinct`");
                         check(b, "a `distinct`");
                     }
@@ -250,7 +250,7 @@ impl Validator<'_> {
                 let (a, neg) = match *lit {
                     Literal::Pos(a) => (a, false),
                     Literal::Neg(a) => (a, true),
-                    Literal::Distinct(..) => continue,
+                    Literal::Distinct(..) | Literal::Same(..) => continue,
                 };
                 let Some((b, _)) = self.desc.terms.functor(a) else {
                     continue;
