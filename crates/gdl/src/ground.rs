@@ -7,6 +7,8 @@
 //!    instantiation (Kissmann, Edelkamp, *Instantiating General Games*, 2009), and it is computed the
 //!    way a Datalog engine would: semi-naively, with indexed joins, each component planned with the
 //!    sizes of the relations it reads.
+//!    The rules are first decomposed ([`crate::decompose`]): literals sharing a variable nothing
+//!    else in the rule sees move into an auxiliary rule, so that the variable is eliminated once.
 //! 2. **Instantiation.** Every rule whose head can depend on the state is joined once more over the
 //!    relaxed model; each solution is a ground rule. Static literals (relations that depend on
 //!    neither `true` nor `does`) are decided on the spot from the exact static model, atoms outside
@@ -23,7 +25,8 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
-use crate::desc::Literal;
+use crate::decompose::{decompose, Decomposed};
+use crate::desc::{Literal, Rule};
 use crate::eval::{relaxed_rules, Budget, Engine, EvalError, Limit, Scratch};
 use crate::facts::Facts;
 use crate::graph;
@@ -179,6 +182,45 @@ impl Instances {
         Folded::Lit(KIND_DERIVED | self.slot(atom))
     }
 
+    /// The literals of a ground body under `b` into `lits`; `false` if a literal is false for good.
+    fn body(
+        &mut self,
+        terms: &crate::term::Terms,
+        statics: &Facts,
+        relaxed: &Facts,
+        body: &[Literal],
+        b: &crate::term::Bindings,
+        lits: &mut Vec<Lit>,
+    ) -> bool {
+        lits.clear();
+        for lit in body {
+            let (atom, negated) = match *lit {
+                Literal::Pos(a) => (a, false),
+                Literal::Neg(a) => (a, true),
+                Literal::Distinct(..) | Literal::Same(..) => continue, // decided by the join
+            };
+            let atom = terms.resolve(atom, b);
+            match (self.fold(terms, statics, relaxed, atom), negated) {
+                (Folded::Always, false) | (Folded::Never, true) => {}
+                (Folded::Never, false) | (Folded::Always, true) => return false,
+                (Folded::Lit(l), neg) => lits.push(if neg { l | NEGATED } else { l }),
+            }
+        }
+        true
+    }
+
+    /// Drops the ground rules added since the program had `len` of them.
+    fn rollback(&mut self, len: usize) {
+        let p = &mut self.program;
+        p.lits.truncate(p.starts[len] as usize);
+        p.heads.truncate(len);
+        p.starts.truncate(len + 1);
+        self.seen.retain(|_, rules| {
+            rules.retain(|&r| (r as usize) < len);
+            !rules.is_empty()
+        });
+    }
+
     /// Adds a ground rule unless an identical one exists.
     fn add(&mut self, head: u32, lits: &mut Vec<Lit>) {
         lits.sort_unstable();
@@ -205,15 +247,30 @@ impl Instances {
     }
 }
 
-/// The relaxed model of `kb`'s rules (see the module docs), within `budget` (whose depth limit
-/// stops the infinite models that relaxing negation can create, e.g. a step counter only `terminal`
-/// stops: they grow by one nesting level per round).
-fn relaxed_model(kb: &mut Kb, budget: &mut Budget) -> Result<(Engine, Facts), EvalError> {
+/// The relaxed model of `rules` (see the module docs), within `budget` (whose depth limit stops the
+/// infinite models that relaxing negation can create, e.g. a step counter only `terminal` stops:
+/// they grow by one nesting level per round). The engine also holds `queries`, rules it does not
+/// evaluate but can join afterwards; their indices follow the evaluated rules'.
+fn relaxed_model(
+    kb: &mut Kb,
+    rules: &[Rule],
+    queries: &[Rule],
+    budget: &mut Budget,
+) -> Result<(Engine, Facts), EvalError> {
     let kw = kb.desc.kw;
-    let rules = relaxed_rules(&mut kb.desc.terms, &kb.desc.rules, &kw);
-    let mut engine = Engine::new(&kb.desc.terms, &rules, &[], &[]);
+    let mut all: Vec<Rule> = rules.to_vec();
+    all.extend_from_slice(queries);
+    let all = relaxed_rules(&mut kb.desc.terms, &all, &kw);
+    let mut engine = Engine::new(&kb.desc.terms, &all, &[], &[]);
+    let heads: Vec<u32> = all
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i < rules.len() || i >= rules.len() + queries.len())
+        .filter_map(|(_, r)| kb.desc.terms.functor(r.head))
+        .filter_map(|rel| engine.schema.id(rel))
+        .collect();
     let mut facts = engine.facts();
-    let comps = engine.all_components(true);
+    let comps = engine.components_for(&heads, false);
     engine.run_adaptive(
         &comps,
         &mut kb.desc.terms,
@@ -234,23 +291,59 @@ pub fn ground(
     profile: &mut LoadProfile,
 ) -> Result<GroundProgram, GroundError> {
     let start = Instant::now();
-    let domain = relaxed_model(kb, budget);
+    let static_rels: FastSet<Sym> = (0..kb.engine.schema.len() as u32)
+        .filter(|&r| kb.engine.is_static(r))
+        .map(|r| kb.engine.schema.get(r).0)
+        .collect();
+    let dec = decompose(&mut kb.desc.terms, &kb.desc.rules, &|s| {
+        static_rels.contains(&s)
+    });
+    // The original rules, under heads nothing reads, to count their instances when deciding
+    // whether a decomposition pays.
+    let originals: Vec<Rule> = kb
+        .desc
+        .rules
+        .clone()
+        .into_iter()
+        .enumerate()
+        .map(|(i, mut r)| {
+            let name = kb.desc.terms.sym(&format!("__orig{i}"));
+            let args = kb.desc.terms.args(r.head).to_vec();
+            r.head = kb.desc.terms.app(name, &args);
+            r
+        })
+        .collect();
+    // Errors name the original rule a decomposed (or added) rule comes from.
+    let origin = |e: EvalError| match e {
+        EvalError::Budget { limit, rule } => EvalError::Budget {
+            limit,
+            rule: rule.and_then(|r| dec.origin.get(r).copied()),
+        },
+        EvalError::NotStratified { rule, atom } => EvalError::NotStratified {
+            rule: rule.and_then(|r| dec.origin.get(r).copied()),
+            atom,
+        },
+    };
+    let domain = relaxed_model(kb, &dec.rules, &originals, budget).map_err(origin);
     profile.domain = start.elapsed();
     let start = Instant::now();
-    let result = instantiate(kb, budget, max_rules, domain?);
+    let result = match domain {
+        Ok((engine, relaxed)) => {
+            register(kb, &engine, &relaxed);
+            let mut g = Grounder::new(kb, engine, relaxed, static_rels, max_rules);
+            g.all(kb, &dec, &originals, budget).map(|()| g.inst.program)
+        }
+        Err(e) => Err(e),
+    };
     profile.instantiate = start.elapsed();
-    result
+    let program = result.map_err(|e| GroundError::Eval(origin(e)))?;
+    stratified(&program)?;
+    Ok(program)
 }
 
-/// Instantiates `kb`'s rules over the relaxed model `domain` (its engine and facts).
-fn instantiate(
-    kb: &mut Kb,
-    budget: &mut Budget,
-    max_rules: usize,
-    domain: (Engine, Facts),
-) -> Result<GroundProgram, GroundError> {
+/// Registers the relaxed model's fluents and moves in `kb`'s tables.
+fn register(kb: &mut Kb, engine: &Engine, relaxed: &Facts) {
     let kw = kb.desc.kw;
-    let (mut engine, mut relaxed) = domain;
     let args_of = |rel: Option<u32>, i: usize| -> Vec<TermId> {
         rel.map_or(&[][..], |r| relaxed.of(r))
             .iter()
@@ -265,110 +358,213 @@ fn instantiate(
     for m in moves {
         kb.move_id(m);
     }
-    let static_rels: FastSet<Sym> = (0..kb.engine.schema.len() as u32)
-        .filter(|&r| kb.engine.is_static(r))
-        .map(|r| kb.engine.schema.get(r).0)
-        .collect();
-    let outputs = [kw.legal, kw.next, kw.goal, kw.terminal];
-    let skip = [kw.init, kw.role, kw.sees, kw.true_, kw.does];
-    let mut inst = Instances {
-        fluents: kb
-            .fluents
+}
+
+/// Instantiation: the relaxed model's engine and facts, and the ground rules so far.
+struct Grounder {
+    engine: Engine,
+    relaxed: Facts,
+    inst: Instances,
+    scratch: Scratch,
+    max_rules: usize,
+    /// Relations whose rules are not grounded: inputs, and static relations other than outputs.
+    skip: FastSet<Sym>,
+}
+
+/// Stops a count once it reaches its cap (never escapes [`Grounder::count`]).
+const COUNT_CAP: EvalError = EvalError::Budget {
+    limit: Limit::GroundRules(0),
+    rule: None,
+};
+
+impl Grounder {
+    fn new(
+        kb: &Kb,
+        engine: Engine,
+        relaxed: Facts,
+        statics: FastSet<Sym>,
+        max_rules: usize,
+    ) -> Grounder {
+        let kw = kb.desc.kw;
+        let outputs = [kw.legal, kw.next, kw.goal, kw.terminal];
+        let mut skip: FastSet<Sym> = statics
             .iter()
-            .enumerate()
-            .map(|(i, &f)| (f, i as u32))
-            .collect(),
-        moves: kb
-            .moves
-            .iter()
-            .enumerate()
-            .map(|(i, &m)| (m, i as u32))
-            .collect(),
-        roles: kb.roles.clone(),
-        true_: kw.true_,
-        does_sym: kw.does,
-        static_rels,
-        slots: FastMap::default(),
-        program: GroundProgram {
-            starts: vec![0],
-            ..GroundProgram::default()
-        },
-        does_ids: FastMap::default(),
-        seen: FastMap::default(),
-    };
-    let mut scratch = Scratch::default();
-    let mut lits = Vec::new();
-    for ri in 0..kb.desc.rules.len() {
-        let Some((head_rel, _)) = kb.desc.terms.functor(kb.desc.rules[ri].head) else {
-            continue;
-        };
-        if skip.contains(&head_rel)
-            || (inst.static_rels.contains(&head_rel) && !outputs.contains(&head_rel))
-            || engine.source(ri) != Some(ri)
-        {
-            continue;
+            .copied()
+            .filter(|s| !outputs.contains(s))
+            .collect();
+        skip.extend([kw.init, kw.role, kw.sees, kw.true_, kw.does]);
+        let ids = |v: &[TermId]| v.iter().enumerate().map(|(i, &t)| (t, i as u32)).collect();
+        Grounder {
+            inst: Instances {
+                fluents: ids(&kb.fluents),
+                moves: ids(&kb.moves),
+                roles: kb.roles.clone(),
+                true_: kw.true_,
+                does_sym: kw.does,
+                static_rels: statics,
+                slots: FastMap::default(),
+                program: GroundProgram {
+                    starts: vec![0],
+                    ..GroundProgram::default()
+                },
+                does_ids: FastMap::default(),
+                seen: FastMap::default(),
+            },
+            engine,
+            relaxed,
+            scratch: Scratch::default(),
+            max_rules,
+            skip,
         }
-        let plan = engine.full_plan(&kb.desc.terms, ri, &mut relaxed);
-        let rule = &kb.desc.rules[ri];
-        let statics = &kb.statics;
-        engine.solve(
+    }
+
+    /// Grounds every rule: an original rule's decomposition when it is smaller than the rule
+    /// itself (counted over the relaxed model), the rule as written otherwise.
+    fn all(
+        &mut self,
+        kb: &mut Kb,
+        dec: &Decomposed,
+        originals: &[Rule],
+        budget: &mut Budget,
+    ) -> Result<(), EvalError> {
+        let mut i = 0;
+        while i < dec.rules.len() {
+            let o = dec.origin[i];
+            let group = i..dec.origin[i..].iter().take_while(|&&x| x == o).count() + i;
+            i = group.end;
+            let Some((head_rel, _)) = kb.desc.terms.functor(kb.desc.rules[o].head) else {
+                continue;
+            };
+            if self.skip.contains(&head_rel) {
+                continue;
+            }
+            if group.len() == 1 {
+                self.instances(kb, group.start, &dec.rules[group.start], budget)?;
+                continue;
+            }
+            let mark = self.inst.program.len();
+            let (mut split, mut split_cost) = (0, 0);
+            for r in group.clone() {
+                let n = self.instances(kb, r, &dec.rules[r], budget)?;
+                split += n;
+                if !has_does(kb, &dec.rules[r]) {
+                    split_cost += n;
+                }
+            }
+            // The rule as written: fewer than four times as many instances, and no more of them
+            // to evaluate in every state (rules with a `does` run only when their move is played).
+            let cap = 4 * split + 1000;
+            let query = dec.rules.len() + o;
+            let whole = self.count(kb, query, cap, budget)?;
+            let whole_cost = if has_does(kb, &originals[o]) {
+                0
+            } else {
+                whole
+            };
+            if whole < cap && whole_cost <= split_cost {
+                self.inst.rollback(mark);
+                self.instances(kb, query, &kb.desc.rules[o].clone(), budget)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Adds the ground instances of engine rule `ri` (whose body is `rule`'s); returns how many
+    /// ground rules it added.
+    fn instances(
+        &mut self,
+        kb: &mut Kb,
+        ri: usize,
+        rule: &Rule,
+        budget: &mut Budget,
+    ) -> Result<usize, EvalError> {
+        let before = self.inst.program.len();
+        let plan = self.engine.full_plan(&kb.desc.terms, ri, &mut self.relaxed);
+        let (inst, max_rules, statics) = (&mut self.inst, self.max_rules, &kb.statics);
+        let mut lits = Vec::new();
+        self.engine.solve(
             &plan,
             &mut kb.desc.terms,
             None,
-            &mut relaxed,
+            &mut self.relaxed,
             None,
-            &mut scratch,
+            &mut self.scratch,
             budget,
             &mut |terms, relaxed, b, budget| {
-                lits.clear();
-                let mut holds = true;
-                for lit in &rule.body {
-                    let (atom, negated) = match *lit {
-                        Literal::Pos(a) => (a, false),
-                        Literal::Neg(a) => (a, true),
-                        Literal::Distinct(..) | Literal::Same(..) => continue, // decided by the join
-                    };
-                    let atom = terms.resolve(atom, b);
-                    match (inst.fold(terms, statics, relaxed, atom), negated) {
-                        (Folded::Always, false) | (Folded::Never, true) => {}
-                        (Folded::Never, false) | (Folded::Always, true) => holds = false,
-                        (Folded::Lit(l), neg) => lits.push(if neg { l | NEGATED } else { l }),
-                    }
-                    if !holds {
-                        break;
-                    }
-                }
-                if !holds {
+                if !inst.body(terms, statics, relaxed, &rule.body, b, &mut lits) {
                     return Ok(());
                 }
-                match terms.substitute(rule.head, b) {
-                    Some(h) => {
-                        let h = inst.slot(h);
-                        inst.add(h, &mut lits);
-                        if inst.program.len() > max_rules {
-                            Err(EvalError::Budget {
-                                limit: Limit::GroundRules(max_rules),
-                                rule: Some(ri),
-                            })
-                        } else if inst.program.len() % 4096 == 0
-                            && terms.bytes() + relaxed.bytes() + inst.program.bytes()
-                                > budget.max_bytes
-                        {
-                            Err(EvalError::Budget {
-                                limit: Limit::Memory(budget.max_bytes),
-                                rule: Some(ri),
-                            })
-                        } else {
-                            Ok(())
-                        }
-                    }
-                    None => Ok(()),
+                let Some(h) = terms.substitute(rule.head, b) else {
+                    return Ok(());
+                };
+                let h = inst.slot(h);
+                inst.add(h, &mut lits);
+                let n = inst.program.len();
+                if n > max_rules {
+                    return Err(EvalError::Budget {
+                        limit: Limit::GroundRules(max_rules),
+                        rule: Some(ri),
+                    });
                 }
+                if n % 4096 == 0
+                    && terms.bytes() + relaxed.bytes() + inst.program.bytes() > budget.max_bytes
+                {
+                    return Err(EvalError::Budget {
+                        limit: Limit::Memory(budget.max_bytes),
+                        rule: Some(ri),
+                    });
+                }
+                Ok(())
             },
         )?;
+        Ok(self.inst.program.len() - before)
     }
-    stratified(&inst.program)?;
-    Ok(inst.program)
+
+    /// The number of solutions of engine rule `ri` over the relaxed model, up to `cap`.
+    fn count(
+        &mut self,
+        kb: &mut Kb,
+        ri: usize,
+        cap: usize,
+        budget: &mut Budget,
+    ) -> Result<usize, EvalError> {
+        let plan = self.engine.full_plan(&kb.desc.terms, ri, &mut self.relaxed);
+        let mut n = 0;
+        let result = self.engine.solve(
+            &plan,
+            &mut kb.desc.terms,
+            None,
+            &mut self.relaxed,
+            None,
+            &mut self.scratch,
+            budget,
+            &mut |_, _, _, _| {
+                n += 1;
+                if n >= cap {
+                    Err(COUNT_CAP)
+                } else {
+                    Ok(())
+                }
+            },
+        );
+        match result {
+            Err(e) if e == COUNT_CAP => Ok(n),
+            other => other.map(|()| n),
+        }
+    }
+}
+
+/// Whether `rule` has a positive `does` literal (its ground rules run only when their move is
+/// played).
+fn has_does(kb: &Kb, rule: &Rule) -> bool {
+    rule.body.iter().any(|l| match *l {
+        Literal::Pos(a) => kb
+            .desc
+            .terms
+            .functor(a)
+            .is_some_and(|(f, _)| f == kb.desc.kw.does),
+        _ => false,
+    })
 }
 
 /// Checks that no cycle of ground atoms goes through a negated literal.

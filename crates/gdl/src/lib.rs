@@ -124,6 +124,7 @@
 
 mod bench;
 mod check;
+pub mod decompose;
 pub mod desc;
 mod error;
 pub mod eval;

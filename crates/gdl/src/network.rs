@@ -50,6 +50,10 @@ struct Program {
     /// was played are looked at.
     buckets: Vec<(u32, u32)>,
     bucket_rules: Vec<CompiledRule>,
+    /// Like `buckets`, for the rules with a positive `does` literal and no derived one (the
+    /// projections of moves that decomposition creates): they run first, since others read them.
+    pre_buckets: Vec<(u32, u32)>,
+    pre_rules: Vec<CompiledRule>,
 }
 
 /// The compiled rules of a game. Fluent and move ids are those of the [`Kb`] tables.
@@ -166,6 +170,7 @@ impl Compiler<'_> {
         }
         let mut p = Program::default();
         let mut bucketed: Vec<Vec<CompiledRule>> = vec![Vec::new(); buckets.unwrap_or(0)];
+        let mut pre: Vec<Vec<CompiledRule>> = vec![Vec::new(); buckets.unwrap_or(0)];
         for comp in self.order {
             if !needed[comp[0]] {
                 continue;
@@ -187,7 +192,11 @@ impl Compiler<'_> {
                     let key = lits
                         .iter()
                         .find(|&&l| l & KIND == KIND_DOES && l & NEGATED == 0);
+                    let derived = lits.iter().any(|&l| l & KIND == KIND_DERIVED);
                     match key {
+                        Some(&k) if buckets.is_some() && !derived => {
+                            pre[(k & INDEX) as usize].push(rule)
+                        }
                         Some(&k)
                             if buckets.is_some()
                                 && self.next_fluent[v] != u32::MAX
@@ -215,6 +224,11 @@ impl Compiler<'_> {
             let start = p.bucket_rules.len() as u32;
             p.bucket_rules.extend(b);
             p.buckets.push((start, p.bucket_rules.len() as u32));
+        }
+        for b in pre {
+            let start = p.pre_rules.len() as u32;
+            p.pre_rules.extend(b);
+            p.pre_buckets.push((start, p.pre_rules.len() as u32));
         }
         p
     }
@@ -308,7 +322,8 @@ impl Network {
 
     /// Rules (in blocks, in `does` buckets) of the view, goal and next programs: their sizes.
     pub fn program_sizes(&self) -> [(usize, usize); 3] {
-        [&self.view, &self.goal, &self.next].map(|p| (p.rules.len(), p.bucket_rules.len()))
+        [&self.view, &self.goal, &self.next]
+            .map(|p| (p.rules.len(), p.bucket_rules.len() + p.pre_rules.len()))
     }
 
     /// The number of ground rules.
@@ -347,6 +362,7 @@ impl Network {
 
     fn run(&self, p: &Program, state: &FluentSet, joint: &[u32], scratch: &mut [u64]) {
         let state = state.words();
+        self.run_buckets(p, &p.pre_buckets, &p.pre_rules, state, joint, scratch);
         for block in &p.blocks {
             let rules = &p.rules[block.start as usize..block.end as usize];
             loop {
@@ -366,17 +382,30 @@ impl Network {
                 }
             }
         }
-        if p.buckets.is_empty() {
+        self.run_buckets(p, &p.buckets, &p.bucket_rules, state, joint, scratch);
+    }
+
+    /// Runs the rules of the buckets of the `does` atoms of `joint`.
+    fn run_buckets(
+        &self,
+        p: &Program,
+        buckets: &[(u32, u32)],
+        rules: &[CompiledRule],
+        state: &[u64],
+        joint: &[u32],
+        scratch: &mut [u64],
+    ) {
+        if buckets.is_empty() {
             return;
         }
         for (r, &m) in joint.iter().enumerate() {
             let Some(&d) = self.does_index.get(r).and_then(|v| v.get(m as usize)) else {
                 continue;
             };
-            let Some(&(start, end)) = p.buckets.get(d as usize) else {
+            let Some(&(start, end)) = buckets.get(d as usize) else {
                 continue;
             };
-            for rule in &p.bucket_rules[start as usize..end as usize] {
+            for rule in &rules[start as usize..end as usize] {
                 let h = rule.head as usize;
                 if scratch[h / 64] >> (h % 64) & 1 == 0 && self.body(p, rule, state, joint, scratch)
                 {
