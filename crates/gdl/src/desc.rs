@@ -410,7 +410,11 @@ pub fn rule_text(terms: &Terms, head: TermId, body: &[Literal]) -> String {
             }
             Literal::Distinct(a, b) | Literal::Same(a, b) => {
                 let same = matches!(lit, Literal::Same(..));
-                out.push_str(if same { "(not (distinct " } else { "(distinct " });
+                out.push_str(if same {
+                    "(not (distinct "
+                } else {
+                    "(distinct "
+                });
                 terms.write(a, &mut out);
                 out.push(' ');
                 terms.write(b, &mut out);

@@ -328,10 +328,12 @@ impl GdlGame {
     /// Goal values per player in `state` (terminal or not), as the rules define them.
     pub fn goals(&self, state: &FluentSet) -> SmallVec<[Option<u8>; ROLES_INLINE]> {
         match self.active_fast() {
-            Some(net) => SCRATCH.with(|sc| {
-                let mut sc = sc.borrow_mut();
-                net.eval_goal(state, &mut sc);
-                self.players.iter().map(|&r| net.goal(&sc, r)).collect()
+            Some(net) => with_view(net, state, |view| {
+                SCRATCH.with(|sc| {
+                    let mut sc = sc.borrow_mut();
+                    net.eval_goal(state, view, &mut sc);
+                    self.players.iter().map(|&r| net.goal(&sc, r)).collect()
+                })
             }),
             None => {
                 let goals = self.kb().goals(state);
@@ -448,7 +450,9 @@ impl GdlGame {
     /// The successor of `state` written into `out` (its buffer reused).
     fn successor_into(&self, state: &FluentSet, joint: &[u32], out: &mut FluentSet) {
         match self.active_fast() {
-            Some(net) => SCRATCH.with(|sc| net.next_into(state, joint, &mut sc.borrow_mut(), out)),
+            Some(net) => with_view(net, state, |view| {
+                SCRATCH.with(|sc| net.next_into(state, joint, view, &mut sc.borrow_mut(), out))
+            }),
             None => *out = self.kb().next(state, joint),
         }
     }

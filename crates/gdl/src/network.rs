@@ -37,6 +37,25 @@ struct Block {
     start: u32,
     end: u32,
     fixpoint: bool,
+    /// This block's rules that need a move, in `Program::moved`, sorted by `does` id: only those
+    /// of the moves played are looked at.
+    moved_start: u32,
+    moved_end: u32,
+    /// A one-pass block's rules as segments sharing their first literal (`Program::segments`).
+    seg_start: u32,
+    seg_end: u32,
+}
+
+/// The "first literal" of a segment of rules with empty bodies.
+const ALWAYS: Lit = u32::MAX;
+
+/// Consecutive rules of a one-pass block whose first literal is `lit`: when it fails, all of
+/// them are skipped at once (a board's rules share their first cell test by the dozen).
+#[derive(Clone, Copy, Debug)]
+struct Segment {
+    lit: Lit,
+    start: u32,
+    end: u32,
 }
 
 /// A compiled program: blocks of rules in dependency order.
@@ -54,6 +73,13 @@ struct Program {
     /// projections of moves that decomposition creates): they run first, since others read them.
     pre_buckets: Vec<(u32, u32)>,
     pre_rules: Vec<CompiledRule>,
+    /// (`does` id, rule) of the blocks' rules that need a move (see [`Block`]).
+    moved: Vec<(u32, CompiledRule)>,
+    segments: Vec<Segment>,
+    /// Fixpoint blocks: per rule index, the rules of its block that read its head positively
+    /// (`readers[reader_start[r]..reader_start[r + 1]]`), so that a new atom wakes only them.
+    reader_start: Vec<u32>,
+    readers: Vec<u32>,
 }
 
 /// The compiled rules of a game. Fluent and move ids are those of the [`Kb`] tables.
@@ -65,17 +91,16 @@ pub struct Network {
     id: u64,
     /// `does` id of (role, move), `u32::MAX` for none.
     does_index: Vec<Vec<u32>>,
-    derived: usize,
-    does: Vec<(u32, u32)>,
+    layout: Layout,
     view: Program,
     goal: Program,
     next: Program,
-    /// Per role: (derived slot, move id), sorted by move id.
+    /// Per role: (bit of the `legal` atom, move id), sorted by move id.
     legal: Vec<Vec<(u32, u32)>>,
     terminal: Option<u32>,
-    /// Per role: (derived slot, goal value).
+    /// Per role: (bit of the `goal` atom, goal value).
     goals: Vec<Vec<(u32, u8)>>,
-    /// (derived slot, fluent id) of every `next` atom.
+    /// (bit, fluent id) of every `next` atom.
     next_out: Vec<(u32, u32)>,
     ground_rules: usize,
 }
@@ -155,21 +180,56 @@ struct Compiler<'a> {
     rules_of: &'a [Vec<usize>],
     read: &'a [bool],
     next_fluent: &'a [u32],
+    layout: Layout,
+    /// Per derived atom: the length of the longest chain of derived atoms below it.
+    level: &'a [u32],
+}
+
+/// Where the bits of one evaluation live: the state's fluents, then the `does` atoms of the joint
+/// move, then the derived atoms, in one bitset, so that a literal is one bit test whatever it reads.
+#[derive(Clone, Copy, Debug)]
+struct Layout {
+    does_base: u32,
+    derived_base: u32,
+    words: usize,
+}
+
+impl Layout {
+    /// The bit of ground literal `l` (its negation flag kept).
+    fn place(&self, l: Lit) -> Lit {
+        let i = l & INDEX;
+        let at = match l & KIND {
+            KIND_FLUENT => i,
+            KIND_DOES => self.does_base + i,
+            _ => self.derived_base + i,
+        };
+        at | (l & NEGATED)
+    }
 }
 
 impl Compiler<'_> {
-    /// The program computing `outputs`; with `buckets = Some(does ids)`, rules whose head nothing
-    /// reads and that need a positive `does` go to that move's bucket.
-    fn compile(&self, outputs: &[u32], buckets: Option<usize>) -> Program {
+    /// The program computing `outputs`, without the atoms `known` holds (computed by another
+    /// program first), and the atoms it computes. With `buckets = Some(does ids)`, the rules that
+    /// need a move run only when it is played: in a bucket before everything (no derived literal),
+    /// after everything (their head is a `next` nothing reads), or in their component's block.
+    fn compile(
+        &self,
+        outputs: &[u32],
+        buckets: Option<usize>,
+        known: &[bool],
+    ) -> (Program, Vec<bool>) {
         let mut needed = vec![false; self.edges.len()];
         let mut stack: Vec<usize> = outputs.iter().map(|&s| s as usize).collect();
         while let Some(v) = stack.pop() {
+            if known.get(v).is_some_and(|&k| k) {
+                continue;
+            }
             if !std::mem::replace(&mut needed[v], true) {
                 stack.extend(self.edges[v].iter().copied());
             }
         }
         let mut p = Program::default();
-        let mut bucketed: Vec<Vec<CompiledRule>> = vec![Vec::new(); buckets.unwrap_or(0)];
+        let mut post: Vec<Vec<CompiledRule>> = vec![Vec::new(); buckets.unwrap_or(0)];
         let mut pre: Vec<Vec<CompiledRule>> = vec![Vec::new(); buckets.unwrap_or(0)];
         for comp in self.order {
             if !needed[comp[0]] {
@@ -177,61 +237,157 @@ impl Compiler<'_> {
             }
             let fixpoint = comp.len() > 1 || self.edges[comp[0]].contains(&comp[0]);
             let start = p.rules.len() as u32;
+            let mut moved: Vec<(u32, CompiledRule)> = Vec::new();
             for &v in comp {
                 for &ri in &self.rules_of[v] {
-                    let mut lits: SmallVec<[Lit; 16]> = self.g.body(ri).iter().copied().collect();
-                    // State bits first (one load each), then `does` (one comparison), then derived.
-                    lits.sort_by_key(|&l| (l & KIND != KIND_FLUENT, l & KIND != KIND_DOES));
-                    let s = p.lits.len() as u32;
-                    p.lits.extend_from_slice(&lits);
-                    let rule = CompiledRule {
-                        head: v as u32,
-                        start: s,
-                        end: p.lits.len() as u32,
-                    };
+                    let rule = self.emit(&mut p, ri, v);
+                    let lits = self.g.body(ri);
                     let key = lits
                         .iter()
-                        .find(|&&l| l & KIND == KIND_DOES && l & NEGATED == 0);
+                        .find(|&&l| l & KIND == KIND_DOES && l & NEGATED == 0)
+                        .map(|&k| k & INDEX);
                     let derived = lits.iter().any(|&l| l & KIND == KIND_DERIVED);
-                    match key {
-                        Some(&k) if buckets.is_some() && !derived => {
-                            pre[(k & INDEX) as usize].push(rule)
+                    match key.filter(|_| buckets.is_some()) {
+                        Some(k) if !derived => pre[k as usize].push(rule),
+                        Some(k) if self.next_fluent[v] != u32::MAX && !self.read[v] => {
+                            post[k as usize].push(rule)
                         }
-                        Some(&k)
-                            if buckets.is_some()
-                                && self.next_fluent[v] != u32::MAX
-                                && !self.read[v] =>
-                        {
-                            bucketed[(k & INDEX) as usize].push(rule)
-                        }
+                        Some(k) if !fixpoint => moved.push((k, rule)),
                         _ => p.rules.push(rule),
                     }
                 }
             }
             let end = p.rules.len() as u32;
+            moved.sort_by_key(|&(k, _)| k);
+            let moved_start = p.moved.len() as u32;
+            p.moved.extend(moved);
+            let moved_end = p.moved.len() as u32;
             match p.blocks.last_mut() {
-                _ if end == start => {}
-                // Consecutive one-pass components run as one block: order is all they need.
-                Some(last) if !fixpoint && !last.fixpoint && last.end == start => last.end = end,
+                _ if end == start && moved_end == moved_start => {}
+                // Consecutive one-pass components run as one block: order is all they need. A
+                // component with rules that need a move has a block of its own.
+                Some(last)
+                    if !fixpoint
+                        && !last.fixpoint
+                        && last.end == start
+                        && moved_end == moved_start
+                        && last.moved_end == last.moved_start =>
+                {
+                    last.end = end
+                }
                 _ => p.blocks.push(Block {
                     start,
                     end,
                     fixpoint,
+                    moved_start,
+                    moved_end,
+                    seg_start: 0,
+                    seg_end: 0,
                 }),
             }
         }
-        for b in bucketed {
-            let start = p.bucket_rules.len() as u32;
-            p.bucket_rules.extend(b);
-            p.buckets.push((start, p.bucket_rules.len() as u32));
-        }
-        for b in pre {
-            let start = p.pre_rules.len() as u32;
-            p.pre_rules.extend(b);
-            p.pre_buckets.push((start, p.pre_rules.len() as u32));
-        }
-        p
+        self.segment(&mut p);
+        p.buckets = flatten(post, &mut p.bucket_rules);
+        p.pre_buckets = flatten(pre, &mut p.pre_rules);
+        self.link_readers(&mut p);
+        (p, needed)
     }
+
+    /// Appends rule `ri` (head slot `head`) to `p`'s literals: state bits first (one load each),
+    /// then `does` (one comparison), then derived atoms.
+    fn emit(&self, p: &mut Program, ri: usize, head: usize) -> CompiledRule {
+        let mut lits: SmallVec<[Lit; 16]> = self.g.body(ri).iter().copied().collect();
+        lits.sort_by_key(|&l| (l & KIND != KIND_FLUENT, l & KIND != KIND_DOES));
+        let start = p.lits.len() as u32;
+        p.lits.extend(lits.iter().map(|&l| self.layout.place(l)));
+        CompiledRule {
+            head: self.layout.derived_base + head as u32,
+            start,
+            end: p.lits.len() as u32,
+        }
+    }
+
+    /// Orders each one-pass block's rules by the level of their head (so that what a rule reads is
+    /// computed before it), then by first literal, and cuts them into segments.
+    fn segment(&self, p: &mut Program) {
+        let base = self.layout.derived_base;
+        for b in 0..p.blocks.len() {
+            let block = p.blocks[b];
+            if block.fixpoint {
+                continue;
+            }
+            let range = block.start as usize..block.end as usize;
+            let lits = &p.lits;
+            // A rule without literals (its body folded away) always fires: its own segment.
+            let first = |r: &CompiledRule| {
+                if r.start < r.end {
+                    lits[r.start as usize]
+                } else {
+                    ALWAYS
+                }
+            };
+            p.rules[range.clone()]
+                .sort_by_key(|r| (self.level[(r.head - base) as usize], first(r)));
+            let seg_start = p.segments.len() as u32;
+            for i in range {
+                let r = p.rules[i];
+                let (lit, level) = (first(&r), self.level[(r.head - base) as usize]);
+                let open = p.segments.len() as u32 > seg_start;
+                let rules = &p.rules;
+                let level_of =
+                    |seg: &Segment| self.level[(rules[seg.start as usize].head - base) as usize];
+                match p.segments.last_mut() {
+                    Some(seg) if open && seg.lit == lit && level_of(seg) == level => seg.end += 1,
+                    _ => p.segments.push(Segment {
+                        lit,
+                        start: i as u32,
+                        end: i as u32 + 1,
+                    }),
+                }
+            }
+            p.blocks[b].seg_start = seg_start;
+            p.blocks[b].seg_end = p.segments.len() as u32;
+        }
+    }
+
+    /// Fills `p`'s reader lists of its fixpoint blocks.
+    fn link_readers(&self, p: &mut Program) {
+        let mut lists: Vec<Vec<u32>> = vec![Vec::new(); p.rules.len()];
+        for block in p.blocks.iter().filter(|b| b.fixpoint) {
+            let range = block.start as usize..block.end as usize;
+            let mut by_head: crate::hash::FastMap<u32, Vec<u32>> = Default::default();
+            for r in range.clone() {
+                by_head.entry(p.rules[r].head).or_default().push(r as u32);
+            }
+            for r in range {
+                let rule = p.rules[r];
+                for &l in &p.lits[rule.start as usize..rule.end as usize] {
+                    if l & NEGATED == 0 && l >= self.layout.derived_base {
+                        for &w in by_head.get(&l).map_or(&[][..], Vec::as_slice) {
+                            lists[w as usize].push(r as u32);
+                        }
+                    }
+                }
+            }
+        }
+        p.reader_start.push(0);
+        for l in lists {
+            p.readers.extend(l);
+            p.reader_start.push(p.readers.len() as u32);
+        }
+    }
+}
+
+/// Flattens per-`does` rule lists into `rules`, returning each list's range.
+fn flatten(lists: Vec<Vec<CompiledRule>>, rules: &mut Vec<CompiledRule>) -> Vec<(u32, u32)> {
+    lists
+        .into_iter()
+        .map(|l| {
+            let start = rules.len() as u32;
+            rules.extend(l);
+            (start, rules.len() as u32)
+        })
+        .collect()
 }
 
 impl Network {
@@ -281,6 +437,29 @@ impl Network {
             rules_of[h].push(i);
             kept += 1;
         }
+        let does_base = (words * 64) as u32;
+        let derived_base = does_base + (g.does.len().div_ceil(64) * 64) as u32;
+        let layout = Layout {
+            does_base,
+            derived_base,
+            words: (derived_base as usize + derived).div_ceil(64),
+        };
+        if layout.words * 64 > INDEX as usize {
+            return Err("too many ground atoms".into());
+        }
+        let mut level = vec![0u32; derived];
+        for comp in &order {
+            let below = comp
+                .iter()
+                .flat_map(|&v| edges[v].iter())
+                .filter(|w| !comp.contains(w))
+                .map(|&w| level[w] + 1)
+                .max()
+                .unwrap_or(0);
+            for &v in comp {
+                level[v] = below;
+            }
+        }
         let ctx = Compiler {
             g,
             edges: &edges,
@@ -288,11 +467,19 @@ impl Network {
             rules_of: &rules_of,
             read: &read,
             next_fluent: &next_fluent,
+            layout,
+            level: &level,
         };
-        let view = ctx.compile(&outputs.view_slots(), None);
-        let goal = ctx.compile(&outputs.goal_slots(), None);
-        let next = ctx.compile(&outputs.next_slots(), Some(g.does.len()));
-        let uses_does = |p: &Program| p.lits.iter().any(|&l| l & KIND == KIND_DOES);
+        // The goal and next programs start from the view's atoms (a state's view is always
+        // computed before its successor or its goals are asked for): they skip those rules.
+        let (view, in_view) = ctx.compile(&outputs.view_slots(), None, &[]);
+        let (goal, _) = ctx.compile(&outputs.goal_slots(), None, &in_view);
+        let (next, _) = ctx.compile(&outputs.next_slots(), Some(g.does.len()), &in_view);
+        let uses_does = |p: &Program| {
+            p.lits
+                .iter()
+                .any(|&l| (does_base..derived_base).contains(&(l & !NEGATED)))
+        };
         if uses_does(&view) || uses_does(&goal) {
             return Err("legal, terminal or goal depends on does".into());
         }
@@ -303,19 +490,27 @@ impl Network {
         }
         static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let _ = kw;
+        let at = |s: u32| derived_base + s;
         Ok(Network {
             id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             copy,
             does_index,
-            derived,
-            does: g.does.clone(),
+            layout,
             view,
             goal,
             next,
-            legal: outputs.legal,
-            terminal: outputs.terminal,
-            goals: outputs.goals,
-            next_out: outputs.next_out,
+            legal: outputs
+                .legal
+                .iter()
+                .map(|l| l.iter().map(|&(s, m)| (at(s), m)).collect())
+                .collect(),
+            terminal: outputs.terminal.map(at),
+            goals: outputs
+                .goals
+                .iter()
+                .map(|l| l.iter().map(|&(s, v)| (at(s), v)).collect())
+                .collect(),
+            next_out: outputs.next_out.iter().map(|&(s, f)| (at(s), f)).collect(),
             ground_rules: kept,
         })
     }
@@ -331,85 +526,101 @@ impl Network {
         self.ground_rules
     }
 
+    /// Whether a rule's body holds: one bit test per literal (state bits come first: most rules
+    /// fail on the first).
     #[inline(always)]
-    fn holds(&self, lit: Lit, state: &[u64], joint: &[u32], scratch: &[u64]) -> bool {
-        let i = (lit & INDEX) as usize;
-        let value = match lit & KIND {
-            KIND_FLUENT => state.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1),
-            KIND_DOES => {
-                let (r, m) = self.does[i];
-                joint.get(r as usize) == Some(&m)
-            }
-            _ => scratch[i / 64] >> (i % 64) & 1 == 1,
-        };
-        value != (lit & NEGATED != 0)
-    }
-
-    /// Whether a rule's body holds (state literals come first: most rules fail on one bit).
-    #[inline(always)]
-    fn body(
-        &self,
-        p: &Program,
-        r: &CompiledRule,
-        state: &[u64],
-        joint: &[u32],
-        scratch: &[u64],
-    ) -> bool {
+    fn body(p: &Program, r: &CompiledRule, bits: &[u64]) -> bool {
         p.lits[r.start as usize..r.end as usize]
             .iter()
-            .all(|&l| self.holds(l, state, joint, scratch))
+            .all(|&l| Self::bit(bits, l & !NEGATED) != (l & NEGATED != 0))
     }
 
-    fn run(&self, p: &Program, state: &FluentSet, joint: &[u32], scratch: &mut [u64]) {
-        let state = state.words();
-        self.run_buckets(p, &p.pre_buckets, &p.pre_rules, state, joint, scratch);
+    /// Sets `r`'s head if its body holds; whether it became true.
+    #[inline(always)]
+    fn fire(p: &Program, r: &CompiledRule, bits: &mut [u64]) -> bool {
+        let h = r.head as usize;
+        if bits[h / 64] >> (h % 64) & 1 == 0 && Self::body(p, r, bits) {
+            bits[h / 64] |= 1 << (h % 64);
+            return true;
+        }
+        false
+    }
+
+    /// Runs program `p` on `bits`, which hold the state (and the joint move's `does` atoms).
+    fn run(&self, p: &Program, joint: &[u32], bits: &mut [u64]) {
+        self.run_buckets(&p.pre_buckets, &p.pre_rules, p, joint, bits);
+        let mut work: SmallVec<[u32; 64]> = SmallVec::new();
         for block in &p.blocks {
-            let rules = &p.rules[block.start as usize..block.end as usize];
-            loop {
-                let mut changed = false;
-                for r in rules {
-                    let h = r.head as usize;
-                    if scratch[h / 64] >> (h % 64) & 1 == 1 {
-                        continue; // already holds: another rule for the same head fired
+            if block.moved_end > block.moved_start {
+                self.run_moved(p, block, joint, bits);
+            }
+            if !block.fixpoint {
+                for seg in &p.segments[block.seg_start as usize..block.seg_end as usize] {
+                    if seg.lit != ALWAYS
+                        && Self::bit(bits, seg.lit & !NEGATED) == (seg.lit & NEGATED != 0)
+                    {
+                        continue; // the first literal of every rule of the segment fails
                     }
-                    if self.body(p, r, state, joint, scratch) {
-                        scratch[h / 64] |= 1 << (h % 64);
-                        changed = true;
+                    for rule in &p.rules[seg.start as usize..seg.end as usize] {
+                        Self::fire(p, rule, bits);
                     }
                 }
-                if !block.fixpoint || !changed {
-                    break;
+                continue;
+            }
+            for r in block.start..block.end {
+                if Self::fire(p, &p.rules[r as usize], bits) {
+                    work.push(r);
+                }
+            }
+            // A recursive block: each new atom wakes the rules of the block that read it.
+            while let Some(w) = work.pop() {
+                let from = p.reader_start[w as usize] as usize;
+                let to = p.reader_start[w as usize + 1] as usize;
+                for &r in &p.readers[from..to] {
+                    if Self::fire(p, &p.rules[r as usize], bits) {
+                        work.push(r);
+                    }
                 }
             }
         }
-        self.run_buckets(p, &p.buckets, &p.bucket_rules, state, joint, scratch);
+        self.run_buckets(&p.buckets, &p.bucket_rules, p, joint, bits);
+    }
+
+    /// The `does` ids of the joint move's atoms.
+    fn does_ids<'a>(&'a self, joint: &'a [u32]) -> impl Iterator<Item = u32> + 'a {
+        joint.iter().enumerate().filter_map(|(r, &m)| {
+            let d = *self.does_index.get(r)?.get(m as usize)?;
+            (d != u32::MAX).then_some(d)
+        })
+    }
+
+    /// Runs the rules of `block` that need one of the moves of `joint`.
+    fn run_moved(&self, p: &Program, block: &Block, joint: &[u32], bits: &mut [u64]) {
+        let moved = &p.moved[block.moved_start as usize..block.moved_end as usize];
+        for d in self.does_ids(joint) {
+            let from = moved.partition_point(|&(k, _)| k < d);
+            for (_, rule) in moved[from..].iter().take_while(|&&(k, _)| k == d) {
+                Self::fire(p, rule, bits);
+            }
+        }
     }
 
     /// Runs the rules of the buckets of the `does` atoms of `joint`.
     fn run_buckets(
         &self,
-        p: &Program,
         buckets: &[(u32, u32)],
         rules: &[CompiledRule],
-        state: &[u64],
+        p: &Program,
         joint: &[u32],
-        scratch: &mut [u64],
+        bits: &mut [u64],
     ) {
         if buckets.is_empty() {
             return;
         }
-        for (r, &m) in joint.iter().enumerate() {
-            let Some(&d) = self.does_index.get(r).and_then(|v| v.get(m as usize)) else {
-                continue;
-            };
-            let Some(&(start, end)) = buckets.get(d as usize) else {
-                continue;
-            };
-            for rule in &rules[start as usize..end as usize] {
-                let h = rule.head as usize;
-                if scratch[h / 64] >> (h % 64) & 1 == 0 && self.body(p, rule, state, joint, scratch)
-                {
-                    scratch[h / 64] |= 1 << (h % 64);
+        for d in self.does_ids(joint) {
+            if let Some(&(start, end)) = buckets.get(d as usize) {
+                for rule in &rules[start as usize..end as usize] {
+                    Self::fire(p, rule, bits);
                 }
             }
         }
@@ -425,20 +636,23 @@ impl Network {
     #[inline]
     pub fn eval_view(&self, state: &FluentSet, scratch: &mut Scratch) {
         scratch.clear();
-        scratch.resize(self.derived.div_ceil(64), 0);
-        self.run(&self.view, state, &[], scratch);
+        scratch.resize(self.layout.words, 0);
+        let words = state.words();
+        let n = words.len().min(self.layout.does_base as usize / 64);
+        scratch[..n].copy_from_slice(&words[..n]);
+        self.run(&self.view, &[], scratch);
     }
 
-    /// Evaluates the goal program for `state` into `scratch`.
-    pub fn eval_goal(&self, state: &FluentSet, scratch: &mut Scratch) {
-        scratch.clear();
-        scratch.resize(self.derived.div_ceil(64), 0);
-        self.run(&self.goal, state, &[], scratch);
+    /// Evaluates the goal program for `state` into `scratch`, starting from `view`, the view of
+    /// the same state ([`eval_view`](Network::eval_view)).
+    pub fn eval_goal(&self, _state: &FluentSet, view: &Scratch, scratch: &mut Scratch) {
+        scratch.clone_from(view);
+        self.run(&self.goal, &[], scratch);
     }
 
     #[inline(always)]
-    fn bit(scratch: &[u64], slot: u32) -> bool {
-        scratch[slot as usize / 64] >> (slot % 64) & 1 == 1
+    fn bit(bits: &[u64], at: u32) -> bool {
+        bits[at as usize / 64] >> (at % 64) & 1 == 1
     }
 
     /// After [`eval_view`](Network::eval_view): whether the state is terminal.
@@ -482,18 +696,23 @@ impl Network {
             .max()
     }
 
-    /// The successor of `state` under `joint` (`joint[r]` is role `r`'s move id), written into
-    /// `out` (whose buffer is reused: no allocation once it is large enough).
+    /// The successor of `state` under `joint` (`joint[r]` is role `r`'s move id), starting from
+    /// `view`, the view of the same state ([`eval_view`](Network::eval_view)), written into `out`
+    /// (whose buffer is reused: no allocation once it is large enough).
     pub fn next_into(
         &self,
         state: &FluentSet,
         joint: &[u32],
+        view: &Scratch,
         scratch: &mut Scratch,
         out: &mut FluentSet,
     ) {
-        scratch.clear();
-        scratch.resize(self.derived.div_ceil(64), 0);
-        self.run(&self.next, state, joint, scratch);
+        scratch.clone_from(view);
+        for d in self.does_ids(joint) {
+            let b = (self.layout.does_base + d) as usize;
+            scratch[b / 64] |= 1 << (b % 64);
+        }
+        self.run(&self.next, joint, scratch);
         let words = out.words_mut();
         words.clear();
         words.extend(
