@@ -211,6 +211,26 @@ impl Budget {
     }
 }
 
+/// "No call": the step needs no call pattern's answers first (see [`Plan`]).
+pub(crate) const NO_CALL: u32 = u32::MAX;
+
+/// Goal-directed evaluation's hook ([`crate::demand`]): called before a join step that needs the
+/// answers of call pattern `call` with bound values `values`.
+pub(crate) trait DemandHook {
+    /// Makes sure the facts hold every answer of the call.
+    #[allow(clippy::too_many_arguments)]
+    fn call(
+        &mut self,
+        engine: &Engine,
+        call: u32,
+        values: &[TermId],
+        terms: &mut Terms,
+        base: Option<&Facts>,
+        facts: &mut Facts,
+        budget: &mut Budget,
+    ) -> Result<(), EvalError>;
+}
+
 /// What [`Engine::solve`] calls with each solution's bindings.
 pub type OnSolution<'a> =
     dyn FnMut(&mut Terms, &mut Facts, &Bindings, &mut Budget) -> Result<(), EvalError> + 'a;
@@ -237,7 +257,7 @@ struct Prepared {
 
 /// One literal of a join, in order.
 #[derive(Clone, Debug)]
-enum Step {
+pub(crate) enum Step {
     /// A positive literal with unbound variables: its matching atoms, through index `index` of its
     /// relation keyed by `keys` (resolved under the bindings) or, without index, all of them;
     /// `delta` restricts it to the atoms of the last semi-naive round.
@@ -262,8 +282,11 @@ enum Step {
 /// A rule body in join order.
 #[derive(Clone, Debug)]
 pub struct Plan {
-    rule: usize,
-    steps: Vec<Step>,
+    pub(crate) rule: usize,
+    pub(crate) steps: Vec<Step>,
+    /// Goal-directed evaluation ([`crate::demand`]): per step, the call pattern whose answers it
+    /// needs first ([`NO_CALL`] for none); empty in bottom-up evaluation.
+    pub(crate) calls: Vec<u32>,
     /// How many steps bind every variable of the head: a model needs one solution per head atom,
     /// so once they are bound and the head holds, the remaining steps can be skipped.
     head_bound: usize,
@@ -467,12 +490,12 @@ impl Engine {
         // first fails at once); later rounds see them growing, so their size counts as unknown.
         let growing = |r: u32| if in_comp.contains(&r) { None } else { size(r) };
         for &ri in &rules {
-            full.push(self.plan(terms, ri, None, &in_comp, size));
+            full.push(self.plan(terms, ri, None, &in_comp, size, &[]));
             let body = self.rules[ri].body.clone();
             for (i, lit) in body.iter().enumerate() {
                 if let Lit::Pos(_, rel) = *lit {
                     if in_comp.contains(&rel) {
-                        delta.push(self.plan(terms, ri, Some(i), &in_comp, &growing));
+                        delta.push(self.plan(terms, ri, Some(i), &in_comp, &growing, &[]));
                     }
                 }
             }
@@ -482,17 +505,18 @@ impl Engine {
     }
 
     /// Orders rule `ri`'s literals for joining (literal `delta` first, over the last round only).
-    fn plan(
+    pub(crate) fn plan(
         &mut self,
         terms: &Terms,
         ri: usize,
         delta: Option<usize>,
         in_comp: &[u32],
         size: &dyn Fn(u32) -> Option<usize>,
+        init_bound: &[u32],
     ) -> Plan {
         let body = self.rules[ri].body.clone();
         let mut left: Vec<usize> = (0..body.len()).collect();
-        let mut bound: Vec<u32> = Vec::new();
+        let mut bound: Vec<u32> = init_bound.to_vec();
         let mut steps = Vec::with_capacity(body.len());
         let vars_of = |t: TermId| {
             let mut v = Vec::new();
@@ -566,13 +590,17 @@ impl Engine {
         }
         let mut head_vars = Vec::new();
         terms.vars_of(self.rules[ri].head, &mut head_vars);
-        let mut seen = Vec::new();
-        let mut head_bound = if head_vars.is_empty() { 0 } else { steps.len() };
+        let mut seen = init_bound.to_vec();
+        let mut head_bound = if head_vars.iter().all(|v| seen.contains(v)) {
+            0
+        } else {
+            steps.len()
+        };
         for (i, step) in steps.iter().enumerate() {
             if let Step::Scan { pat, .. } = step {
                 terms.vars_of(*pat, &mut seen);
             }
-            if !head_vars.is_empty() && head_vars.iter().all(|v| seen.contains(v)) {
+            if head_bound > 0 && head_vars.iter().all(|v| seen.contains(v)) {
                 head_bound = i + 1;
                 break;
             }
@@ -580,6 +608,7 @@ impl Engine {
         Plan {
             rule: ri,
             steps,
+            calls: Vec::new(),
             head_bound,
         }
     }
@@ -786,7 +815,7 @@ impl Engine {
         }
     }
 
-    /// Joins plan `p` and adds the heads of its solutions.
+    /// Joins plan `p` and adds the heads of its solutions (each head once).
     #[allow(clippy::too_many_arguments)]
     fn fire(
         &self,
@@ -798,11 +827,32 @@ impl Engine {
         scratch: &mut Scratch,
         budget: &mut Budget,
     ) -> Result<(), EvalError> {
+        let join = Join {
+            heads_only: true,
+            init: &[],
+            demand: None,
+        };
+        self.fire_with(p, join, terms, base, facts, oracle, scratch, budget)
+    }
+
+    /// [`fire`](Engine::fire) with the given way of joining (initial bindings, demand calls).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn fire_with(
+        &self,
+        p: &Plan,
+        join: Join<'_, '_>,
+        terms: &mut Terms,
+        base: Option<&Facts>,
+        facts: &mut Facts,
+        oracle: Option<&FastSet<TermId>>,
+        scratch: &mut Scratch,
+        budget: &mut Budget,
+    ) -> Result<(), EvalError> {
         let rule = &self.rules[p.rule];
         let (head, head_rel, source) = (rule.head, rule.head_rel, rule.source);
         self.join(
             p,
-            true,
+            join,
             terms,
             base,
             facts,
@@ -826,7 +876,7 @@ impl Engine {
         let sizes: Vec<usize> = (0..self.schema.len() as u32)
             .map(|r| facts.of(r).len())
             .collect();
-        let plan = self.plan(terms, ri, None, &[], &|r| Some(sizes[r as usize]));
+        let plan = self.plan(terms, ri, None, &[], &|r| Some(sizes[r as usize]), &[]);
         self.update_indexes(terms, facts);
         plan
     }
@@ -860,9 +910,14 @@ impl Engine {
         budget: &mut Budget,
         on_solution: &mut OnSolution<'_>,
     ) -> Result<(), EvalError> {
+        let join = Join {
+            heads_only: false,
+            init: &[],
+            demand: None,
+        };
         self.join(
             p,
-            false,
+            join,
             terms,
             base,
             facts,
@@ -877,10 +932,10 @@ impl Engine {
     /// (what a model needs: each head atom once), which on rules with existential variables (a
     /// frame axiom joined with every move) saves most of the join.
     #[allow(clippy::too_many_arguments)]
-    fn join(
+    pub(crate) fn join(
         &self,
         p: &Plan,
-        heads_only: bool,
+        join: Join<'_, '_>,
         terms: &mut Terms,
         base: Option<&Facts>,
         facts: &mut Facts,
@@ -889,9 +944,17 @@ impl Engine {
         budget: &mut Budget,
         on_solution: &mut OnSolution<'_>,
     ) -> Result<(), EvalError> {
+        let Join {
+            heads_only,
+            init,
+            mut demand,
+        } = join;
         let rule = &self.rules[p.rule];
         let n = p.steps.len();
         scratch.bindings.reset(rule.vars as usize);
+        for &(v, t) in init {
+            scratch.bindings.set(v, t);
+        }
         let holds = |terms: &Terms, facts: &Facts, b: &Bindings| {
             terms
                 .resolve(rule.head, b)
@@ -905,9 +968,18 @@ impl Engine {
         }
         scratch.levels.clear();
         scratch.levels.resize(n, Level::default());
+        // Backtracking to the first step must keep the initial bindings.
+        scratch.levels[0].mark = scratch.bindings.mark();
         let mut level = 0;
         loop {
             budget.tick(terms, facts, rule.source)?;
+            let call = p.calls.get(level).copied().unwrap_or(NO_CALL);
+            if let (Some(hook), false) = (demand.as_deref_mut(), call == NO_CALL) {
+                if !scratch.levels[level].started {
+                    let values = call_values(&p.steps[level], terms, &scratch.bindings);
+                    hook.call(self, call, &values, terms, base, facts, budget)?;
+                }
+            }
             let ok = self.advance(
                 &p.steps[level],
                 &mut scratch.levels[level],
@@ -945,6 +1017,28 @@ impl Engine {
                 ..Level::default()
             };
         }
+    }
+
+    /// The rules of relation `rel`.
+    pub(crate) fn rules_of(&self, rel: u32) -> Vec<usize> {
+        (0..self.rules.len())
+            .filter(|&r| self.rules[r].head_rel == rel)
+            .collect()
+    }
+
+    /// The head of rule `ri`.
+    pub(crate) fn head(&self, ri: usize) -> TermId {
+        self.rules[ri].head
+    }
+
+    /// Whether relation `rel` is an input of evaluation (`true`, `does`): never derived.
+    pub(crate) fn is_input(&self, rel: u32) -> bool {
+        self.comps[self.comp_of[rel as usize]].rules.is_empty()
+    }
+
+    /// The index definitions of every relation, to give a base layer the indexes of new plans.
+    pub(crate) fn index_defs(&self) -> &[Vec<Box<[Path]>>] {
+        &self.index_defs
     }
 
     /// The next way step `step` holds under the bindings (extending them), or `false`.
@@ -1042,6 +1136,31 @@ impl Engine {
                 terms.equal(*x, *y, b)
             }
         }
+    }
+}
+
+/// How a join runs: with `heads_only`, solutions whose head already holds are skipped (what a
+/// model needs); `init` binds variables before the first step; `demand` is called before the
+/// steps that need a call pattern's answers (goal-directed evaluation).
+pub(crate) struct Join<'a, 'h> {
+    pub(crate) heads_only: bool,
+    pub(crate) init: &'a [(u32, TermId)],
+    pub(crate) demand: Option<&'a mut (dyn DemandHook + 'h)>,
+}
+
+/// The bound values of a demand call at `step`: its index keys, or a fully bound atom's
+/// arguments (built if need be: the call may derive the atom).
+fn call_values(step: &Step, terms: &mut Terms, b: &Bindings) -> SmallVec<[TermId; 8]> {
+    match step {
+        Step::Scan { keys, .. } => keys
+            .iter()
+            .filter_map(|&k| terms.substitute(k, b))
+            .collect(),
+        Step::Check { pat } | Step::Neg { pat, .. } => match terms.substitute(*pat, b) {
+            Some(atom) => terms.args(atom).iter().copied().collect(),
+            None => SmallVec::new(),
+        },
+        Step::Distinct(..) | Step::Same(..) => SmallVec::new(),
     }
 }
 

@@ -649,8 +649,18 @@ fn build_fast(
     rules: &[Rule],
     profile: &mut LoadProfile,
 ) -> Result<(Option<Network>, Option<String>), GdlError> {
-    let mut relaxed_budget = budget.clone();
-    relaxed_budget.max_depth = crate::eval::MAX_RELAXED_DEPTH;
+    let left = budget
+        .deadline
+        .map_or(limits.ground_time, |(at, _)| {
+            at.saturating_duration_since(Instant::now())
+        })
+        .min(limits.ground_time);
+    let mut relaxed_budget = Budget::new(
+        budget.max_atoms.min(limits.relaxed_atoms),
+        budget.max_bytes,
+        Some(left),
+        crate::eval::MAX_RELAXED_DEPTH,
+    );
     let grounded = ground(kb, &mut relaxed_budget, limits.ground_rules, profile);
     let start = Instant::now();
     let reason = match grounded {
@@ -696,7 +706,9 @@ fn build_fast(
         )));
     }
     // The reference reasoner is sound; it must also be fast enough: one view and one successor of
-    // the initial state within the fallback's time.
+    // the initial state within the fallback's time. It evaluates goal-directed: a game too large to
+    // ground has models too large to compute whole in every state.
+    kb.enable_demand();
     let mut quick = Budget::new(
         limits.atoms,
         limits.memory_bytes,

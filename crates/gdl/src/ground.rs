@@ -331,7 +331,7 @@ pub fn ground(
         Ok((engine, relaxed)) => {
             register(kb, &engine, &relaxed);
             let mut g = Grounder::new(kb, engine, relaxed, static_rels, max_rules);
-            g.all(kb, &dec, &originals, budget).map(|()| g.inst.program)
+            g.all(kb, &dec, budget).map(|()| g.inst.program)
         }
         Err(e) => Err(e),
     };
@@ -370,6 +370,12 @@ struct Grounder {
     /// Relations whose rules are not grounded: inputs, and static relations other than outputs.
     skip: FastSet<Sym>,
 }
+
+/// A rule that needs a move is grounded as written, without trying its decomposition, when it has
+/// fewer instances than this and at most [`CHEAP`] per move.
+const MOVED_CAP: usize = 250_000;
+/// See [`MOVED_CAP`].
+const CHEAP: usize = 256;
 
 /// Stops a count once it reaches its cap (never escapes [`Grounder::count`]).
 const COUNT_CAP: EvalError = EvalError::Budget {
@@ -420,13 +426,7 @@ impl Grounder {
 
     /// Grounds every rule: an original rule's decomposition when it is smaller than the rule
     /// itself (counted over the relaxed model), the rule as written otherwise.
-    fn all(
-        &mut self,
-        kb: &mut Kb,
-        dec: &Decomposed,
-        originals: &[Rule],
-        budget: &mut Budget,
-    ) -> Result<(), EvalError> {
+    fn all(&mut self, kb: &mut Kb, dec: &Decomposed, budget: &mut Budget) -> Result<(), EvalError> {
         let mut i = 0;
         while i < dec.rules.len() {
             let o = dec.origin[i];
@@ -442,28 +442,36 @@ impl Grounder {
                 self.instances(kb, group.start, &dec.rules[group.start], budget)?;
                 continue;
             }
+            let query = dec.rules.len() + o;
+            let original = kb.desc.rules[o].clone();
+            // Per-state cost: a rule needing a move runs only when its move is played, so its
+            // instances count divided by the number of moves.
+            let moves = kb.moves.len().max(1);
+            let cost =
+                |kb: &Kb, rule: &Rule, n: usize| if has_does(kb, rule) { n / moves } else { n };
+            // The common case, decided without instantiating the decomposition: a rule as written
+            // that needs a move and has few instances per move.
+            if has_does(kb, &original) {
+                let whole = self.count(kb, query, MOVED_CAP, budget)?;
+                if whole < MOVED_CAP && cost(kb, &original, whole) <= CHEAP {
+                    self.instances(kb, query, &original, budget)?;
+                    continue;
+                }
+            }
             let mark = self.inst.program.len();
             let (mut split, mut split_cost) = (0, 0);
             for r in group.clone() {
                 let n = self.instances(kb, r, &dec.rules[r], budget)?;
                 split += n;
-                if !has_does(kb, &dec.rules[r]) {
-                    split_cost += n;
-                }
+                split_cost += cost(kb, &dec.rules[r], n);
             }
             // The rule as written: fewer than four times as many instances, and no more of them
-            // to evaluate in every state (rules with a `does` run only when their move is played).
+            // to evaluate in a state.
             let cap = 4 * split + 1000;
-            let query = dec.rules.len() + o;
             let whole = self.count(kb, query, cap, budget)?;
-            let whole_cost = if has_does(kb, &originals[o]) {
-                0
-            } else {
-                whole
-            };
-            if whole < cap && whole_cost <= split_cost {
+            if whole < cap && cost(kb, &original, whole) <= split_cost {
                 self.inst.rollback(mark);
-                self.instances(kb, query, &kb.desc.rules[o].clone(), budget)?;
+                self.instances(kb, query, &original, budget)?;
             }
         }
         Ok(())

@@ -125,6 +125,7 @@
 mod bench;
 mod check;
 pub mod decompose;
+pub mod demand;
 pub mod desc;
 mod error;
 pub mod eval;

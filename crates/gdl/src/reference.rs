@@ -9,6 +9,7 @@
 
 use std::collections::HashMap;
 
+use crate::demand::{DemandProgram, DemandState};
 use crate::desc::{Description, KEYWORDS};
 use crate::eval::{Budget, Engine, EvalError, Scratch};
 use crate::facts::Facts;
@@ -64,6 +65,8 @@ pub struct Kb {
     scratch: Scratch,
     rel: KeyRels,
     queries: Queries,
+    /// Goal-directed evaluation ([`crate::demand`]), when switched on.
+    demand: Option<Box<(DemandProgram, DemandState)>>,
 }
 
 /// What the reference reasoner says about a state.
@@ -129,7 +132,46 @@ impl Kb {
             scratch,
             rel,
             queries,
+            demand: None,
         })
+    }
+
+    /// Switches queries to goal-directed evaluation ([`crate::demand`]): the same answers, computed
+    /// from what each query needs instead of whole models. For games too large to ground.
+    pub fn enable_demand(&mut self) {
+        let r = self.rel;
+        let roots: Vec<u32> = [r.legal, r.terminal, r.goal, r.next, r.sees]
+            .into_iter()
+            .filter(|&rel| rel != u32::MAX && !self.engine.is_static(rel))
+            .collect();
+        // Static relations have their size; a state holds about as many fluents as the initial one,
+        // a joint move one atom per role; derived relations are unknown.
+        let (statics, engine) = (&self.statics, &self.engine);
+        let sizes: Vec<Option<usize>> = (0..engine.schema.len() as u32)
+            .map(|rel| {
+                if rel == r.true_ {
+                    Some(self.fluents.len().max(1))
+                } else if rel == r.does {
+                    Some(self.roles.len())
+                } else if engine.is_static(rel) {
+                    Some(statics.of(rel).len())
+                } else {
+                    None
+                }
+            })
+            .collect();
+        let size = |rel: u32| sizes.get(rel as usize).copied().flatten();
+        let program = DemandProgram::new(&mut self.engine, &self.desc.terms, &roots, &size);
+        self.engine
+            .update_indexes(&self.desc.terms, &mut self.facts);
+        self.statics
+            .sync_indexes(&self.desc.terms, self.engine.index_defs());
+        self.demand = Some(Box::new((program, DemandState::default())));
+    }
+
+    /// Whether queries use goal-directed evaluation.
+    pub fn demand_enabled(&self) -> bool {
+        self.demand.is_some()
     }
 
     /// The id of fluent term `f`, registering it if new.
@@ -172,6 +214,7 @@ impl Kb {
         state: &FluentSet,
         joint: &[u32],
         comps: &[usize],
+        roots: &[u32],
         budget: &mut Budget,
     ) -> Result<(), EvalError> {
         let kw = self.desc.kw;
@@ -188,6 +231,18 @@ impl Kb {
                 self.facts.insert(&self.desc.terms, self.rel.does, atom);
             }
         }
+        if let Some(demand) = &mut self.demand {
+            let (program, state) = &mut **demand;
+            return program.query(
+                roots,
+                state,
+                &self.engine,
+                &mut self.desc.terms,
+                Some(&self.statics),
+                &mut self.facts,
+                budget,
+            );
+        }
         self.engine.run(
             comps,
             &mut self.desc.terms,
@@ -201,8 +256,8 @@ impl Kb {
     /// Evaluates a query without limits. A game is loaded only once its stratification is
     /// established (ground-level stratified whenever the relation level is not), so evaluation
     /// cannot fail; were it to, the partial model is read, which the cross-checks would expose.
-    fn eval_unlimited(&mut self, state: &FluentSet, joint: &[u32], comps: &[usize]) {
-        let _ = self.eval(state, joint, comps, &mut Budget::unlimited());
+    fn eval_unlimited(&mut self, state: &FluentSet, joint: &[u32], comps: &[usize], roots: &[u32]) {
+        let _ = self.eval(state, joint, comps, roots, &mut Budget::unlimited());
     }
 
     /// The initial state: every `f` with `init(f)` (a static relation).
@@ -235,7 +290,8 @@ impl Kb {
         budget: &mut Budget,
     ) -> Result<RefView, EvalError> {
         let comps = std::mem::take(&mut self.queries.view);
-        let result = self.eval(state, &[], &comps, budget);
+        let roots = [self.rel.legal, self.rel.terminal];
+        let result = self.eval(state, &[], &comps, &roots, budget);
         self.queries.view = comps;
         result?;
         let mut view = RefView {
@@ -272,7 +328,7 @@ impl Kb {
     /// The goal value of each role in `state` (the largest if several hold).
     pub fn goals(&mut self, state: &FluentSet) -> Vec<Option<u8>> {
         let comps = std::mem::take(&mut self.queries.goal);
-        self.eval_unlimited(state, &[], &comps);
+        self.eval_unlimited(state, &[], &comps, &[self.rel.goal]);
         self.queries.goal = comps;
         let mut goals = vec![None; self.roles.len()];
         for &a in self.atoms(self.rel.goal) {
@@ -287,7 +343,7 @@ impl Kb {
     /// The successor of `state` under the joint move.
     pub fn next(&mut self, state: &FluentSet, joint: &[u32]) -> FluentSet {
         let comps = std::mem::take(&mut self.queries.next);
-        self.eval_unlimited(state, joint, &comps);
+        self.eval_unlimited(state, joint, &comps, &[self.rel.next]);
         self.queries.next = comps;
         let atoms = self.atoms(self.rel.next).to_vec();
         self.collect_fluents(&atoms)
@@ -301,7 +357,7 @@ impl Kb {
         budget: &mut Budget,
     ) -> Result<FluentSet, EvalError> {
         let comps = std::mem::take(&mut self.queries.next);
-        let result = self.eval(state, joint, &comps, budget);
+        let result = self.eval(state, joint, &comps, &[self.rel.next], budget);
         self.queries.next = comps;
         result?;
         let atoms = self.atoms(self.rel.next).to_vec();
@@ -311,7 +367,7 @@ impl Kb {
     /// The percepts `sees(r, p)` after the joint move: (role index, percept term).
     pub fn sees(&mut self, state: &FluentSet, joint: &[u32]) -> Vec<(usize, TermId)> {
         let comps = std::mem::take(&mut self.queries.sees);
-        self.eval_unlimited(state, joint, &comps);
+        self.eval_unlimited(state, joint, &comps, &[self.rel.sees]);
         self.queries.sees = comps;
         self.atoms(self.rel.sees)
             .iter()

@@ -66,8 +66,9 @@ pub struct Terms {
     symbols: HashMap<Box<str>, Sym>,
     entries: Vec<Entry>,
     args: Vec<TermId>,
-    /// Open-addressing hash table of term ids plus one (0 = empty), a power of two long.
-    table: Vec<u32>,
+    /// Open-addressing hash table, a power of two long: per slot the high half of the term's hash
+    /// and its id plus one (0 = empty), so that a probe rarely touches the arena.
+    table: Vec<u64>,
     /// The largest nesting depth of any term built so far.
     max_depth: u32,
     /// Names of the variables of the rule being printed; only for messages.
@@ -121,7 +122,7 @@ impl Terms {
     pub fn bytes(&self) -> usize {
         self.entries.len() * std::mem::size_of::<Entry>()
             + self.args.len() * 4
-            + self.table.len() * 4
+            + self.table.len() * 8
     }
 
     fn same(&self, t: u32, tag: u32, functor: u32, args: &[TermId]) -> bool {
@@ -146,19 +147,24 @@ impl Terms {
             return (0, None);
         }
         let mask = self.table.len() - 1;
-        let mut i = hash_node(tag, functor, args) as usize & mask;
+        let h = hash_node(tag, functor, args);
+        let mut i = h as usize & mask;
         loop {
-            match self.table[i] {
-                0 => return (i, None),
-                t if self.same(t - 1, tag, functor, args) => return (i, Some(TermId(t - 1))),
-                _ => i = (i + 1) & mask,
+            let e = self.table[i];
+            if e == 0 {
+                return (i, None);
             }
+            let t = e as u32 - 1;
+            if e >> 32 == h >> 32 && self.same(t, tag, functor, args) {
+                return (i, Some(TermId(t)));
+            }
+            i = (i + 1) & mask;
         }
     }
 
     fn grow(&mut self) {
         let size = (self.table.len() * 2).max(1024);
-        let mut table = vec![0u32; size];
+        let mut table = vec![0u64; size];
         for (t, &e) in self.entries.iter().enumerate() {
             let tag = if e.meta & VAR_BIT != 0 {
                 0
@@ -167,11 +173,12 @@ impl Terms {
             } else {
                 2
             };
-            let mut i = hash_node(tag, e.functor, self.slice(e)) as usize & (size - 1);
+            let h = hash_node(tag, e.functor, self.slice(e));
+            let mut i = h as usize & (size - 1);
             while table[i] != 0 {
                 i = (i + 1) & (size - 1);
             }
-            table[i] = t as u32 + 1;
+            table[i] = (h >> 32) << 32 | (t as u64 + 1);
         }
         self.table = table;
     }
@@ -184,6 +191,7 @@ impl Terms {
             self.grow();
         }
         let (slot, _) = self.probe(tag, functor, args);
+        let h = hash_node(tag, functor, args);
         let ground = tag == 1 || (tag == 2 && args.iter().all(|&a| self.is_ground(a)));
         let depth = if tag == 2 {
             1 + args.iter().map(|&a| self.depth(a)).max().unwrap_or(0)
@@ -201,7 +209,7 @@ impl Terms {
             meta,
         });
         self.args.extend_from_slice(args);
-        self.table[slot] = t.0 + 1;
+        self.table[slot] = (h >> 32) << 32 | u64::from(t.0 + 1);
         self.max_depth = self.max_depth.max(depth);
         t
     }
