@@ -228,6 +228,27 @@ impl GdlGame {
         self.kind
     }
 
+    /// Whether the reference reasoner evaluates goal-directed ([`crate::demand`]), as it does for
+    /// a game grounding gave up on, instead of computing whole models.
+    pub fn goal_directed(&self) -> bool {
+        self.kb().demand_enabled()
+    }
+
+    /// The same game with the reference reasoner evaluating goal-directed (`true`) or whole
+    /// models bottom-up (`false`). Both give the same answers; the second is the simpler oracle,
+    /// the first the faster on large games.
+    pub fn with_goal_directed(self, on: bool) -> GdlGame {
+        {
+            let mut kb = self.kb();
+            if on {
+                kb.enable_demand();
+            } else {
+                kb.disable_demand();
+            }
+        }
+        self
+    }
+
     /// Why the fast reasoner does not apply, if it does not.
     pub fn fallback_reason(&self) -> Option<&str> {
         self.fallback.as_deref()

@@ -139,6 +139,9 @@ impl Kb {
     /// Switches queries to goal-directed evaluation ([`crate::demand`]): the same answers, computed
     /// from what each query needs instead of whole models. For games too large to ground.
     pub fn enable_demand(&mut self) {
+        if self.demand.is_some() {
+            return;
+        }
         let r = self.rel;
         let roots: Vec<u32> = [r.legal, r.terminal, r.goal, r.next, r.sees]
             .into_iter()
@@ -167,6 +170,11 @@ impl Kb {
         self.statics
             .sync_indexes(&self.desc.terms, self.engine.index_defs());
         self.demand = Some(Box::new((program, DemandState::default())));
+    }
+
+    /// Switches queries back to bottom-up evaluation of whole models.
+    pub fn disable_demand(&mut self) {
+        self.demand = None;
     }
 
     /// Whether queries use goal-directed evaluation.
