@@ -478,6 +478,18 @@ impl Engine {
         self.is_static[rel as usize]
     }
 
+    /// Compiles the plans of components `comps` again with relation sizes `size` (`None`: unknown).
+    pub fn plan_components(
+        &mut self,
+        terms: &Terms,
+        comps: &[usize],
+        size: &dyn Fn(u32) -> Option<usize>,
+    ) {
+        for &c in comps {
+            self.plan_component(terms, c, size);
+        }
+    }
+
     /// (Re)compiles the plans of component `c`, estimating relation sizes with `size` (`None`:
     /// unknown).
     fn plan_component(&mut self, terms: &Terms, c: usize, size: &dyn Fn(u32) -> Option<usize>) {

@@ -118,6 +118,26 @@ impl Kb {
             budget,
         )?;
         let roles = desc.roles();
+        // Plan the per-state components again, now that the static relations' sizes are known
+        // (a state holds about as many fluents as the initial one, a joint move an atom per role).
+        let mut engine = engine;
+        let state_size = statics.of(rel.init).len().max(1);
+        let sizes: Vec<Option<usize>> = (0..engine.schema.len() as u32)
+            .map(|r| {
+                if r == rel.true_ {
+                    Some(state_size)
+                } else if r == rel.does {
+                    Some(roles.len())
+                } else if engine.is_static(r) {
+                    Some(statics.of(r).len())
+                } else {
+                    None
+                }
+            })
+            .collect();
+        let dynamic = engine.all_components(false);
+        engine.plan_components(&desc.terms, &dynamic, &|r| sizes[r as usize]);
+        statics.sync_indexes(&desc.terms, engine.index_defs());
         let facts = engine.facts();
         Ok(Kb {
             desc,
