@@ -97,6 +97,7 @@ thread_local! {
         network: u64::MAX,
         state: FluentSet::new(),
         bits: Scratch::new(),
+        summary: None,
     });
 }
 
@@ -111,19 +112,33 @@ struct ViewCache {
     network: u64,
     state: FluentSet,
     bits: Scratch,
+    /// Per role: legal move count and first legal move; `None` at a terminal state.
+    summary: Option<Summary>,
 }
+
+/// Per role: the number of legal moves and the first one.
+type Summary = SmallVec<[(usize, u32); ROLES_INLINE]>;
 
 /// Runs `f` on the fast reasoner's view of `state`, computing it unless cached.
 #[inline]
-fn with_view<R>(net: &Network, state: &FluentSet, f: impl FnOnce(&Scratch) -> R) -> R {
+fn with_view<R>(
+    net: &Network,
+    state: &FluentSet,
+    f: impl FnOnce(&Scratch, &Option<Summary>) -> R,
+) -> R {
     VIEW_CACHE.with(|cache| {
         let mut cache = cache.borrow_mut();
         if cache.network != net.id() || cache.state != *state {
             net.eval_view(state, &mut cache.bits);
             cache.network = net.id();
             cache.state.clone_from(state);
+            cache.summary = (!net.terminal(&cache.bits)).then(|| {
+                (0..net.roles())
+                    .map(|r| net.legal_summary(&cache.bits, r))
+                    .collect()
+            });
         }
-        f(&cache.bits)
+        f(&cache.bits, &cache.summary)
     })
 }
 
@@ -349,7 +364,7 @@ impl GdlGame {
     /// Goal values per player in `state` (terminal or not), as the rules define them.
     pub fn goals(&self, state: &FluentSet) -> SmallVec<[Option<u8>; ROLES_INLINE]> {
         match self.active_fast() {
-            Some(net) => with_view(net, state, |view| {
+            Some(net) => with_view(net, state, |view, _| {
                 SCRATCH.with(|sc| {
                     let mut sc = sc.borrow_mut();
                     net.eval_goal(state, view, &mut sc);
@@ -390,16 +405,7 @@ impl GdlGame {
     #[inline]
     fn summary(&self, state: &FluentSet) -> Option<SmallVec<[(usize, u32); ROLES_INLINE]>> {
         match self.active_fast() {
-            Some(net) => with_view(net, state, |sc| {
-                if net.terminal(sc) {
-                    return None;
-                }
-                Some(
-                    (0..self.roles.len())
-                        .map(|r| net.legal_summary(sc, r))
-                        .collect(),
-                )
-            }),
+            Some(net) => with_view(net, state, |_, summary| summary.clone()),
             None => {
                 let view = self.ref_view(state);
                 if view.terminal {
@@ -471,7 +477,7 @@ impl GdlGame {
     /// The successor of `state` written into `out` (its buffer reused).
     fn successor_into(&self, state: &FluentSet, joint: &[u32], out: &mut FluentSet) {
         match self.active_fast() {
-            Some(net) => with_view(net, state, |view| {
+            Some(net) => with_view(net, state, |view, _| {
                 SCRATCH.with(|sc| net.next_into(state, joint, view, &mut sc.borrow_mut(), out))
             }),
             None => *out = self.kb().next(state, joint),
@@ -581,7 +587,7 @@ impl GeneralGame for GdlGame {
             return;
         };
         match self.active_fast() {
-            Some(net) => with_view(net, state, |sc| {
+            Some(net) => with_view(net, state, |sc, _| {
                 if !net.terminal(sc) {
                     net.legal_moves(sc, r, &mut MapExtend(moves));
                 }
@@ -600,7 +606,7 @@ impl GeneralGame for GdlGame {
         let Some(r) = self.random else { return };
         let mut moves: SmallVec<[u32; 16]> = SmallVec::new();
         match self.active_fast() {
-            Some(net) => with_view(net, state, |sc| {
+            Some(net) => with_view(net, state, |sc, _| {
                 if !net.terminal(sc) {
                     net.legal_moves(sc, r, &mut moves);
                 }

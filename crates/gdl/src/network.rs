@@ -626,6 +626,11 @@ impl Network {
         }
     }
 
+    /// The number of roles.
+    pub fn roles(&self) -> usize {
+        self.legal.len()
+    }
+
     /// This network's identity for caches (clones share it).
     #[inline]
     pub fn id(&self) -> u64 {

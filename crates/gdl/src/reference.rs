@@ -67,6 +67,8 @@ pub struct Kb {
     queries: Queries,
     /// Goal-directed evaluation ([`crate::demand`]), when switched on.
     demand: Option<Box<(DemandProgram, DemandState)>>,
+    /// The last state [`view`](Kb::view) answered, and its answer.
+    last_view: Option<(FluentSet, RefView)>,
 }
 
 /// What the reference reasoner says about a state.
@@ -153,6 +155,7 @@ impl Kb {
             rel,
             queries,
             demand: None,
+            last_view: None,
         })
     }
 
@@ -304,10 +307,19 @@ impl Kb {
         out
     }
 
-    /// Legal moves and terminal in `state`.
+    /// Legal moves and terminal in `state` (the last state's view is kept: a search asks about
+    /// the same state several times in a row).
     pub fn view(&mut self, state: &FluentSet) -> RefView {
-        self.view_within(state, &mut Budget::unlimited())
-            .unwrap_or_default()
+        if let Some((cached, view)) = &self.last_view {
+            if cached == state {
+                return view.clone();
+            }
+        }
+        let view = self
+            .view_within(state, &mut Budget::unlimited())
+            .unwrap_or_default();
+        self.last_view = Some((state.clone(), view.clone()));
+        view
     }
 
     /// Legal moves and terminal in `state`, within `budget`: used at load to
