@@ -1,4 +1,4 @@
-//! [`bench`]: the figures a GGP user compares reasoners by — load time, ground rules, fluents,
+//! [`bench()`]: the figures a GGP user compares reasoners by — load time, ground rules, fluents,
 //! random playouts per second and their mean length — for `gametree gdl bench`.
 
 use std::fmt;
@@ -14,7 +14,7 @@ use crate::game::{GdlGame, ReasonerKind};
 use crate::limits::{Limits, LoadProfile};
 use crate::playout::random_playout;
 
-/// What [`bench`] measured.
+/// What [`bench()`] measured.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BenchReport {
     /// The file benchmarked.
@@ -87,7 +87,7 @@ impl fmt::Display for BenchReport {
     }
 }
 
-/// The longest playout [`bench`] plays; a game still running then counts as finished there.
+/// The longest playout [`bench()`] plays; a game still running then counts as finished there.
 pub const MAX_STEPS: usize = 100_000;
 
 /// Loads `path` within `limits` (timing it), then plays seeded uniformly random playouts from the

@@ -4,20 +4,25 @@
 //!
 //! # Should I be using this crate?
 //! Use it to load General Game Playing descriptions (`.kif` files) and play or search them. Through
-//! the `gametree` facade it is `gametree::gdl`; the CLI exposes it as `gametree gdl check`, and
-//! `perft`/`search`/`match` accept `.kif` files.
+//! the `gametree` facade it is `gametree::gdl`; the CLI exposes it as `gametree gdl check` and
+//! `gametree gdl bench`, and `perft`/`search`/`match` accept `.kif` files.
 //!
 //! # Contents
 //! - [`GdlGame`]: a description as an n-player [`Game`](game_trait::Game) with simultaneous moves
 //!   and a chance player (`random`); [`GdlGame::from_file`], [`GdlGame::from_str`].
 //! - [`TurnTaking`], [`GoalEvaluator`]: the checked two-player view for negamax searchers.
 //! - [`check`] / [`check_file`] → [`CheckReport`]: validate and summarise, for `gametree gdl check`.
-//! - [`bench`] → [`BenchReport`]: load time, ground rules, fluents, random playouts per second, for
+//! - [`bench()`] → [`BenchReport`]: load time, ground rules, fluents, random playouts per second, for
 //!   `gametree gdl bench`; [`Limits`]: the budget of loading.
 //! - [`random_playout`]: seeded random playouts over any game.
-//! - Modules: [`syntax`] (lexer, parser), [`desc`] (rules and the validator's checks), [`eval`] and
-//!   [`reference`](mod@reference) (the reference reasoner), [`network`] (grounding and the compiled reasoner),
-//!   [`term`] (interned symbols, hash-consed terms).
+//! - Modules: [`syntax`] (lexer, parser), [`desc`] (rules and the validator's checks), [`eval`]
+//!   (the Datalog engine) and [`facts`] (indexed atom sets), [`reference`](mod@reference) (the
+//!   reference reasoner) and [`demand`] (its goal-directed mode), [`decompose`] and [`ground`]
+//!   (grounding), [`network`] (the compiled reasoner), [`term`] (interned symbols, hash-consed terms).
+//! - Shipped games (`games/`): tic-tac-toe, connect four, Matching Pennies, Monty Hall, a dice duel,
+//!   three rounds of rock-paper-scissors; and the GGP classics chess, checkers, breakthrough,
+//!   10x10 Amazons and two-player pacman (GGP Base rulesheets), Othello and 9x9 Hex (written here),
+//!   each file saying where it comes from.
 //!
 //! # The language accepted
 //! **KIF**, the GGP standard (Love, Hinrichs, Haley, Schkufza, Genesereth, *General Game Playing: Game
@@ -64,20 +69,24 @@
 //! * **Reference** ([`reference`](mod@reference)): every query computes the stratified model of the
 //!   rules plus the state (and joint move) with the engine and reads the answer off it. The relations
 //!   that depend on neither `true` nor `does` are evaluated once at load; a query evaluates only what
-//!   its answer depends on. Easy to read, the oracle of the tests.
-//! * **Fast** ([`ground`], [`network`]): the rules are grounded over the relaxed model of domain
-//!   analysis (every atom that can hold in some reachable state), static relations folded away, and
-//!   the ground rules compiled into three straight-line programs (view = legal + terminal, goal, next)
-//!   over bitset states. If grounding exceeds its [`Limits`], the game falls back to the reference
-//!   reasoner when that is fast enough and says so ([`GdlGame::reasoner_kind`],
-//!   [`GdlGame::fallback_reason`]); otherwise loading fails with an error naming the rule.
+//!   its answer depends on. Easy to read, the oracle of the tests. For a game grounding gave up on
+//!   it evaluates goal-directed ([`demand`]): only the atoms a query asks about, tabled per call.
+//! * **Fast** ([`ground`], [`network`]): the rules are decomposed where a variable multiplies
+//!   instances, grounded over the relaxed model of domain analysis (every atom that can hold in some
+//!   reachable state), static relations folded away, and the ground rules compiled into three
+//!   straight-line programs (view = legal + terminal; goal and next, which start from the view) over
+//!   one bitset per evaluation; nothing is allocated per query whatever the game's size. If
+//!   grounding exceeds its [`Limits`], the game falls back to the reference reasoner when that is
+//!   fast enough and says so ([`GdlGame::reasoner_kind`], [`GdlGame::fallback_reason`]); otherwise
+//!   loading fails with an error naming the rule.
 //!
 //! Recursion through negation is accepted when the ground rules are stratified (a warning says so),
 //! and rejected ([`GdlError::NotStratified`]) when ground atoms depend on themselves through
 //! negation.
 //!
-//! Both are cross-checked on every shipped game along seeded random playouts (same legal sets, next
-//! states, terminal and goals).
+//! They are cross-checked on every shipped game along seeded random playouts (same legal sets, next
+//! states, terminal and goals), and every shipped game's perft is checked against an independent
+//! count (published counts, or a model of the rules written in the tests).
 //!
 //! # Example: parse tic-tac-toe, play a random game
 //! ```
