@@ -1,7 +1,13 @@
-//! Random playouts per second of GDL games, fast (grounded) reasoner against the reference one.
+//! GDL games: load time of the shipped big games, and random playouts per second, fast (grounded)
+//! reasoner against the reference one on the small games, and on every big game with the reasoner
+//! it loads with (chess and amazons: the reference reasoner, goal-directed).
 //!
-//! Goals (issue 5): ≥ 200,000 tic-tac-toe and ≥ 20,000 connect-four playouts/s on one core with the
-//! fast reasoner. Run: `cargo bench -p gametree-benches --bench gdl`.
+//! Goals (issue 14), one core: load < 2 s for each shipped game; chess ≥ 500 random playouts/s,
+//! Othello ≥ 1,000/s, breakthrough ≥ 5,000/s, connect four ≥ 50,000/s, tic-tac-toe ≥ 300,000/s.
+//! Run: `cargo bench -p gametree-benches --bench gdl`; the same figures, one game at a time:
+//! `gametree gdl bench FILE` (docs/reproductions.md).
+
+use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use gametree::game::Game;
@@ -9,17 +15,56 @@ use gdl::{random_playout, GdlGame, ReasonerKind};
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
+fn text(name: &str) -> String {
+    let path = format!("{}/../crates/gdl/games/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(path).expect("shipped game")
+}
+
 fn game(name: &str) -> GdlGame {
-    GdlGame::from_file(format!(
-        "{}/../crates/gdl/games/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .expect("shipped game")
+    GdlGame::parse(&text(name), name).expect("shipped game")
+}
+
+const BIG: [&str; 7] = [
+    "chess.kif",
+    "checkers.kif",
+    "othello.kif",
+    "breakthrough.kif",
+    "amazons.kif",
+    "hex.kif",
+    "pacman.kif",
+];
+
+fn load(c: &mut Criterion) {
+    let mut group = c.benchmark_group("gdl_load");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(5));
+    for name in BIG {
+        let text = text(name);
+        group.bench_function(name, |b| {
+            b.iter(|| GdlGame::parse(&text, name).expect("loads"))
+        });
+    }
+    group.finish();
+}
+
+fn play(c: &mut Criterion, group: &str, games: &[(&str, GdlGame)]) {
+    let mut group = c.benchmark_group(group);
+    group.throughput(Throughput::Elements(1));
+    for (label, g) in games {
+        let mut rng = Pcg64::seed_from_u64(1);
+        group.bench_function(*label, |b| {
+            b.iter(|| {
+                let p = random_playout(g, g.initial_state(), &mut rng, 100_000);
+                assert!(p.finished);
+                p.steps
+            })
+        });
+    }
+    group.finish();
 }
 
 fn playouts(c: &mut Criterion) {
-    let mut group = c.benchmark_group("gdl_playout");
-    group.throughput(Throughput::Elements(1));
+    let mut small = Vec::new();
     for name in ["tictactoe.kif", "connect4.kif"] {
         let fast = game(name);
         assert_eq!(fast.reasoner_kind(), ReasonerKind::Fast);
@@ -27,23 +72,31 @@ fn playouts(c: &mut Criterion) {
             .clone()
             .with_reasoner(ReasonerKind::Reference)
             .expect("reference");
-        for (label, g) in [("fast", &fast), ("reference", &reference)] {
-            let mut rng = Pcg64::seed_from_u64(1);
-            group.bench_function(format!("{name}/{label}"), |b| {
-                b.iter(|| {
-                    let p = random_playout(g, g.initial_state(), &mut rng, 1000);
-                    assert!(p.finished);
-                    p.steps
-                })
-            });
-        }
+        small.push((name, fast));
+        small.push((name, reference));
     }
-    group.finish();
+    let labelled: Vec<(String, GdlGame)> = small
+        .into_iter()
+        .map(|(name, g)| {
+            let kind = match g.reasoner_kind() {
+                ReasonerKind::Fast => "fast",
+                ReasonerKind::Reference => "reference",
+            };
+            (format!("{name}/{kind}"), g)
+        })
+        .collect();
+    let labelled: Vec<(&str, GdlGame)> = labelled
+        .iter()
+        .map(|(l, g)| (l.as_str(), g.clone()))
+        .collect();
+    play(c, "gdl_playout", &labelled);
+    let big: Vec<(&str, GdlGame)> = BIG.iter().map(|&name| (name, game(name))).collect();
+    play(c, "gdl_playout_big", &big);
 }
 
 criterion_group! {
     name = benches;
-    config = Criterion::default().sample_size(20).measurement_time(std::time::Duration::from_secs(3));
-    targets = playouts
+    config = Criterion::default().sample_size(10).measurement_time(Duration::from_secs(3));
+    targets = load, playouts
 }
 criterion_main!(benches);

@@ -66,6 +66,8 @@ fn bad_input_is_one_line_on_stderr_and_exit_status_2() {
         vec!["solve", "/nonexistent.obf"],
         vec!["reproduce", "fe-table9"],
         vec!["gdl", "check", "/nonexistent.kif"],
+        vec!["gdl", "bench", "/nonexistent.kif"],
+        vec!["gdl", "bench", "x.kif", "--seconds", "-1"],
     ] {
         let out = gametree(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
@@ -288,4 +290,34 @@ fn mac_ucb_searches_a_game_that_describes_its_rounds() {
         "{}",
         stderr(&out)
     );
+}
+
+#[test]
+fn gdl_bench_reports_load_time_ground_rules_and_playouts_as_text_and_json() {
+    let game = workspace("crates/gdl/games/tictactoe.kif");
+    let out = gametree(&["gdl", "bench", &game, "--seconds", "0.2"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    for field in ["reasoner:", "load:", "ground rules:", "fluents:", "playouts:", "mean length:"] {
+        assert!(text.contains(field), "{field} missing: {text}");
+    }
+    let out = gametree(&["gdl", "bench", &game, "--seconds", "0.2", "--seed", "3", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["reasoner"], "fast");
+    assert_eq!(v["fluents"], 29);
+    assert!(v["ground_rules"].as_u64().unwrap() > 0);
+    assert!(v["playouts"].as_u64().unwrap() > 0);
+    assert!(v["playouts_per_second"].as_f64().unwrap() > 0.0);
+    let mean = v["mean_length"].as_f64().unwrap();
+    assert!((5.0..=9.0).contains(&mean), "tic-tac-toe lasts 5 to 9 plies: {mean}");
+    assert!(v["load_seconds"].is_number());
+    // A game that does not load is a failed check (1), with the reason on one line of stderr.
+    let dir = std::env::temp_dir().join(format!("gametree-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let invalid = dir.join("invalid.kif");
+    std::fs::write(&invalid, "(role a)\n(<= (legal a ?m) (true (on)))\n").unwrap();
+    let out = gametree(&["gdl", "bench", invalid.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -2,22 +2,24 @@
 //!
 //! Conversion flattens `or` (a rule with disjunctive bodies becomes one rule per disjunct, at most
 //! [`MAX_DISJUNCTS`] per rule) and pushes `not` through `or` (De Morgan), so the rest of the crate sees
-//! only three kinds of body literal: positive atoms, negated atoms and `distinct`.
+//! only four kinds of body literal: positive atoms, negated atoms, `distinct` and its negation.
 //!
 //! The validator then checks what the GDL specification (Love et al., *General Game Playing: Game
 //! Description Language Specification*, 2008; Thielscher, *A General Game Description Language for
 //! Incomplete Information Games*, 2010) requires of a valid description, and reports every violation
 //! with its location and rule:
 //! arity clashes; unsafe variables (a variable of the head, of a negated literal or of a `distinct`
-//! that no positive body literal binds); recursion through negation (the cycle is named); `legal`,
+//! that no positive body literal binds); `legal`,
 //! `terminal` or `goal` depending on `does`; `init` depending on `true` or `does`; rules defining `true`
-//! or `does`; no `role`; a role (other than `random`) without a `goal` rule.
+//! or `does`; no `role`; a role (other than `random`) without a `goal` rule. Recursion through
+//! negation between relations is a warning (the cycle is named): what GDL requires is a stratified
+//! *ground* program, which grounding checks ([`crate::ground`]).
 
 use std::collections::HashMap;
 
 use crate::error::{Diagnostic, GdlError, Location};
 use crate::syntax::{Ast, AstKind};
-use crate::term::{Node, Sym, TermId, Terms};
+use crate::term::{Sym, TermId, Terms};
 
 /// A rule body may expand into at most this many disjunct-free rules.
 pub const MAX_DISJUNCTS: usize = 4096;
@@ -31,6 +33,8 @@ pub enum Literal {
     Neg(TermId),
     /// The two terms differ (both ground when evaluated).
     Distinct(TermId, TermId),
+    /// The two terms are equal: `(not (distinct a b))` (both ground when evaluated).
+    Same(TermId, TermId),
 }
 
 /// One disjunct-free rule `head :- body`; a fact has an empty body.
@@ -107,7 +111,7 @@ impl Keywords {
     }
 }
 
-/// A parsed and validated game description: the term arena, the rules and their stratification.
+/// A parsed and validated game description: the term arena and the rules.
 #[derive(Clone, Debug)]
 pub struct Description {
     /// Symbols and terms (atoms included).
@@ -116,9 +120,6 @@ pub struct Description {
     pub kw: Keywords,
     /// All rules, facts included, in source order.
     pub rules: Vec<Rule>,
-    /// Rule indices per stratum, lowest first: a rule's negated relations are all defined in lower
-    /// strata, its positive ones in the same or lower strata.
-    pub strata: Vec<Vec<usize>>,
     /// Problems that do not make the description invalid.
     pub warnings: Vec<String>,
 }
@@ -147,7 +148,6 @@ pub fn load(text: &str, file: &str) -> Result<Description, GdlError> {
         terms: b.terms,
         kw,
         rules: b.rules,
-        strata: Vec::new(),
         warnings: Vec::new(),
     };
     let diagnostics = crate::validate::validate(&mut desc);
@@ -293,7 +293,7 @@ impl Builder<'_> {
         match &ast.kind {
             AstKind::Var(v) => {
                 let i = scope.var(v);
-                self.terms.intern(Node::Var(i))
+                self.terms.var(i)
             }
             AstKind::Const(c) => {
                 let s = self.terms.sym(c);
@@ -368,18 +368,13 @@ impl Builder<'_> {
                     );
                     return None;
                 }
-                if negated {
-                    self.problem(
-                        ast.pos,
-                        "",
-                        "`(not (distinct a b))` is not supported: use the same variable for both"
-                            .into(),
-                    );
-                    return None;
-                }
                 let a = self.term(&args[0], scope);
                 let b = self.term(&args[1], scope);
-                Some(vec![vec![Literal::Distinct(a, b)]])
+                Some(vec![vec![if negated {
+                    Literal::Same(a, b)
+                } else {
+                    Literal::Distinct(a, b)
+                }]])
             }
             AstKind::Const(f) if ["not", "or", "distinct"].contains(&f.as_str()) => {
                 self.problem(ast.pos, "", format!("`{f}` needs arguments"));
@@ -413,12 +408,17 @@ pub fn rule_text(terms: &Terms, head: TermId, body: &[Literal]) -> String {
                 terms.write(a, &mut out);
                 out.push(')');
             }
-            Literal::Distinct(a, b) => {
-                out.push_str("(distinct ");
+            Literal::Distinct(a, b) | Literal::Same(a, b) => {
+                let same = matches!(lit, Literal::Same(..));
+                out.push_str(if same {
+                    "(not (distinct "
+                } else {
+                    "(distinct "
+                });
                 terms.write(a, &mut out);
                 out.push(' ');
                 terms.write(b, &mut out);
-                out.push(')');
+                out.push_str(if same { "))" } else { ")" });
             }
         }
     }

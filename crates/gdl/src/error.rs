@@ -80,6 +80,14 @@ pub enum GdlError {
     /// The fast reasoner was requested but grounding does not apply (too many ground rules).
     #[error("the fast reasoner does not apply: {0}")]
     NoFastReasoner(String),
+    /// Loading exceeded its [`Limits`](crate::Limits); the message names the limit and the rule
+    /// being evaluated when it was reached.
+    #[error("{0}")]
+    Budget(String),
+    /// The description has no stratified model: ground atoms depend on each other through
+    /// negation (the message names a cycle).
+    #[error("{0}")]
+    NotStratified(String),
 }
 
 impl GdlError {

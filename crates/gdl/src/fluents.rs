@@ -5,12 +5,13 @@ use smallvec::SmallVec;
 /// A GDL state: the set of fluents that hold, as a bitset over fluent ids (see
 /// [`GdlGame::fluent_name`](crate::GdlGame::fluent_name)).
 ///
-/// Up to 256 fluents live inline, so cloning the state of tic-tac-toe (29 fluents) or connect four
-/// (128) never allocates. Trailing zero words are never stored, so equal sets compare and hash equal
-/// whatever their history.
+/// Up to 512 fluents live inline, so cloning the state of tic-tac-toe (29 fluents), Othello (130)
+/// or checkers (about 400) never allocates; larger states live on the heap, and
+/// [`Game::play`](game_trait::Game::play) reuses their buffers. Trailing zero words are never
+/// stored, so equal sets compare and hash equal whatever their history.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FluentSet {
-    words: SmallVec<[u64; 4]>,
+    words: SmallVec<[u64; 8]>,
 }
 
 impl FluentSet {
@@ -68,11 +69,27 @@ impl FluentSet {
     }
 
     /// Builds a set from raw words, dropping trailing zeros.
+    #[cfg(test)]
     pub(crate) fn from_words(words: &[u64]) -> FluentSet {
         let len = words.iter().rposition(|&w| w != 0).map_or(0, |i| i + 1);
         FluentSet {
             words: SmallVec::from_slice(&words[..len]),
         }
+    }
+
+    /// The raw words, for writing in place; call [`trim`](FluentSet::trim) afterwards.
+    pub(crate) fn words_mut(&mut self) -> &mut SmallVec<[u64; 8]> {
+        &mut self.words
+    }
+
+    /// Drops trailing zero words (keeping the buffer).
+    pub(crate) fn trim(&mut self) {
+        let len = self
+            .words
+            .iter()
+            .rposition(|&w| w != 0)
+            .map_or(0, |i| i + 1);
+        self.words.truncate(len);
     }
 
     /// A 64-bit hash (each word mixed by SplitMix64 with its position).

@@ -2,12 +2,17 @@
 
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
+use std::time::Instant;
 
 use game_trait::{ChanceList, Game, GeneralGame, MoveList, PlayerId, Turn};
 use smallvec::SmallVec;
 
+use crate::desc::Rule;
 use crate::error::GdlError;
+use crate::eval::{Budget, EvalError, Limit};
 use crate::fluents::FluentSet;
+use crate::ground::{ground, GroundError};
+use crate::limits::{Limits, LoadProfile};
 use crate::network::{Network, Scratch};
 use crate::reference::{Kb, RefView, NO_MOVE};
 
@@ -63,6 +68,7 @@ pub struct GdlGame {
     kind: ReasonerKind,
     fallback: Option<String>,
     name: String,
+    profile: LoadProfile,
 }
 
 impl Clone for GdlGame {
@@ -78,6 +84,7 @@ impl Clone for GdlGame {
             kind: self.kind,
             fallback: self.fallback.clone(),
             name: self.name.clone(),
+            profile: self.profile,
         }
     }
 }
@@ -90,31 +97,48 @@ thread_local! {
         network: u64::MAX,
         state: FluentSet::new(),
         bits: Scratch::new(),
+        summary: None,
     });
 }
 
 thread_local! {
     /// Scratch bits for the fast reasoner's goal and next programs, reused across calls.
-    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::new());
+    static SCRATCH: std::cell::RefCell<Scratch> = const { std::cell::RefCell::new(Scratch::new()) };
+    /// The buffer successors are written into before being swapped with the state played.
+    static SPARE: std::cell::RefCell<FluentSet> = std::cell::RefCell::new(FluentSet::new());
 }
 
 struct ViewCache {
     network: u64,
     state: FluentSet,
     bits: Scratch,
+    /// Per role: legal move count and first legal move; `None` at a terminal state.
+    summary: Option<Summary>,
 }
+
+/// Per role: the number of legal moves and the first one.
+type Summary = SmallVec<[(usize, u32); ROLES_INLINE]>;
 
 /// Runs `f` on the fast reasoner's view of `state`, computing it unless cached.
 #[inline]
-fn with_view<R>(net: &Network, state: &FluentSet, f: impl FnOnce(&Scratch) -> R) -> R {
+fn with_view<R>(
+    net: &Network,
+    state: &FluentSet,
+    f: impl FnOnce(&Scratch, &Option<Summary>) -> R,
+) -> R {
     VIEW_CACHE.with(|cache| {
         let mut cache = cache.borrow_mut();
         if cache.network != net.id() || cache.state != *state {
             net.eval_view(state, &mut cache.bits);
             cache.network = net.id();
             cache.state.clone_from(state);
+            cache.summary = (!net.terminal(&cache.bits)).then(|| {
+                (0..net.roles())
+                    .map(|r| net.legal_summary(&cache.bits, r))
+                    .collect()
+            });
         }
-        f(&cache.bits)
+        f(&cache.bits, &cache.summary)
     })
 }
 
@@ -141,11 +165,32 @@ impl GdlGame {
         GdlGame::parse(text, "<input>")
     }
 
-    /// Parses and validates `text`, naming it `file` in messages; uses the fast reasoner when
-    /// grounding succeeds and the reference reasoner otherwise (see [`reasoner_kind`](Self::reasoner_kind)).
+    /// Parses and validates `text`, naming it `file` in messages, within the default [`Limits`];
+    /// uses the fast reasoner when grounding succeeds and the reference reasoner otherwise (see
+    /// [`reasoner_kind`](Self::reasoner_kind)).
     pub fn parse(text: &str, file: &str) -> Result<GdlGame, GdlError> {
+        GdlGame::parse_with(text, file, &Limits::default())
+    }
+
+    /// [`parse`](Self::parse) within the given limits. Errors: [`GdlError::Budget`] when the static
+    /// relations, or grounding without an acceptable fallback, exceed them (the message names the
+    /// rule); [`GdlError::NotStratified`] when ground atoms recurse through negation.
+    pub fn parse_with(text: &str, file: &str, limits: &Limits) -> Result<GdlGame, GdlError> {
+        let mut profile = LoadProfile::default();
+        let start = Instant::now();
         let desc = crate::desc::load(text, file)?;
-        let mut kb = Kb::new(desc);
+        profile.parse = start.elapsed();
+        let start = Instant::now();
+        let mut budget = Budget::new(
+            limits.atoms,
+            limits.memory_bytes,
+            Some(limits.time),
+            u32::MAX,
+        );
+        let rules = desc.rules.clone();
+        let mut kb = Kb::new(desc, &mut budget).map_err(|e| {
+            GdlError::Budget(describe(&e, &rules, "evaluating the static relations"))
+        })?;
         let roles: Vec<String> = kb.roles.iter().map(|&r| kb.desc.terms.show(r)).collect();
         let random = roles.iter().position(|r| r == "random");
         let players: Vec<usize> = (0..roles.len()).filter(|&r| Some(r) != random).collect();
@@ -153,10 +198,9 @@ impl GdlGame {
             return Err(GdlError::Semantics("no role other than `random`".into()));
         }
         let init = kb.initial();
-        let (fast, fallback) = match Network::build(&mut kb) {
-            Ok(net) => (Some(net), None),
-            Err(reason) => (None, Some(reason)),
-        };
+        profile.statics = start.elapsed();
+        let (fast, fallback) =
+            build_fast(&mut kb, &init, limits, &mut budget, &rules, &mut profile)?;
         let noop = kb
             .desc
             .terms
@@ -178,6 +222,7 @@ impl GdlGame {
             fast,
             fallback,
             name: file.to_string(),
+            profile,
         })
     }
 
@@ -198,6 +243,27 @@ impl GdlGame {
         self.kind
     }
 
+    /// Whether the reference reasoner evaluates goal-directed ([`crate::demand`]), as it does for
+    /// a game grounding gave up on, instead of computing whole models.
+    pub fn goal_directed(&self) -> bool {
+        self.kb().demand_enabled()
+    }
+
+    /// The same game with the reference reasoner evaluating goal-directed (`true`) or whole
+    /// models bottom-up (`false`). Both give the same answers; the second is the simpler oracle,
+    /// the first the faster on large games.
+    pub fn with_goal_directed(self, on: bool) -> GdlGame {
+        {
+            let mut kb = self.kb();
+            if on {
+                kb.enable_demand();
+            } else {
+                kb.disable_demand();
+            }
+        }
+        self
+    }
+
     /// Why the fast reasoner does not apply, if it does not.
     pub fn fallback_reason(&self) -> Option<&str> {
         self.fallback.as_deref()
@@ -212,6 +278,11 @@ impl GdlGame {
     /// buckets) each.
     pub fn program_sizes(&self) -> Option<[(usize, usize); 3]> {
         self.fast.as_ref().map(Network::program_sizes)
+    }
+
+    /// Where the time of loading went.
+    pub fn load_profile(&self) -> LoadProfile {
+        self.profile
     }
 
     /// The file name the description came from (`<input>` for text).
@@ -293,14 +364,16 @@ impl GdlGame {
     /// Goal values per player in `state` (terminal or not), as the rules define them.
     pub fn goals(&self, state: &FluentSet) -> SmallVec<[Option<u8>; ROLES_INLINE]> {
         match self.active_fast() {
-            Some(net) => SCRATCH.with(|sc| {
-                let mut sc = sc.borrow_mut();
-                net.eval_goal(state, &mut sc);
-                self.players.iter().map(|&r| net.goal(&sc, r)).collect()
+            Some(net) => with_view(net, state, |view, _| {
+                SCRATCH.with(|sc| {
+                    let mut sc = sc.borrow_mut();
+                    net.eval_goal(state, view, &mut sc);
+                    self.players.iter().map(|&r| net.goal(&sc, r)).collect()
+                })
             }),
             None => {
-                let view = self.ref_view(state);
-                self.players.iter().map(|&r| view.goals[r]).collect()
+                let goals = self.kb().goals(state);
+                self.players.iter().map(|&r| goals[r]).collect()
             }
         }
     }
@@ -332,16 +405,7 @@ impl GdlGame {
     #[inline]
     fn summary(&self, state: &FluentSet) -> Option<SmallVec<[(usize, u32); ROLES_INLINE]>> {
         match self.active_fast() {
-            Some(net) => with_view(net, state, |sc| {
-                if net.terminal(sc) {
-                    return None;
-                }
-                Some(
-                    (0..self.roles.len())
-                        .map(|r| net.legal_summary(sc, r))
-                        .collect(),
-                )
-            }),
+            Some(net) => with_view(net, state, |_, summary| summary.clone()),
             None => {
                 let view = self.ref_view(state);
                 if view.terminal {
@@ -405,10 +469,29 @@ impl GdlGame {
     }
 
     fn successor(&self, state: &FluentSet, joint: &[u32]) -> FluentSet {
+        let mut out = FluentSet::new();
+        self.successor_into(state, joint, &mut out);
+        out
+    }
+
+    /// The successor of `state` written into `out` (its buffer reused).
+    fn successor_into(&self, state: &FluentSet, joint: &[u32], out: &mut FluentSet) {
         match self.active_fast() {
-            Some(net) => SCRATCH.with(|sc| net.next(state, joint, &mut sc.borrow_mut())),
-            None => self.kb().next(state, joint),
+            Some(net) => with_view(net, state, |view, _| {
+                SCRATCH.with(|sc| net.next_into(state, joint, view, &mut sc.borrow_mut(), out))
+            }),
+            None => *out = self.kb().next(state, joint),
         }
+    }
+
+    /// Plays `joint` (over all roles) on `state` in place, through a per-thread spare state, so
+    /// that large states allocate nothing.
+    fn advance(&self, state: &mut FluentSet, joint: &[u32]) {
+        SPARE.with(|spare| {
+            let mut spare = spare.borrow_mut();
+            self.successor_into(state, joint, &mut spare);
+            std::mem::swap(state, &mut *spare);
+        });
     }
 }
 
@@ -431,9 +514,38 @@ impl Game for GdlGame {
     /// Plays `mv` for the role that has a choice (the player at a `Player` node, `random` at a
     /// `Chance` node); every other role plays its single legal move.
     fn apply(&self, state: &mut FluentSet, mv: GdlMove) -> Option<FluentSet> {
-        let Some(summary) = self.summary(state) else {
-            return Some(state.clone());
+        let Some(joint) = self.single_joint(state, mv) else {
+            return Some(state.clone()); // a finished game stays as it is
         };
+        Some(self.successor(state, &joint))
+    }
+
+    /// Plays `mv` in place: the same successor as [`apply`](Game::apply), without allocating.
+    fn play(&self, state: &mut FluentSet, mv: GdlMove) {
+        if let Some(joint) = self.single_joint(state, mv) {
+            self.advance(state, &joint);
+        }
+    }
+
+    fn state_hash(&self, state: &FluentSet) -> Option<u64> {
+        Some(state.hash64())
+    }
+
+    fn move_name(&self, _state: &FluentSet, mv: GdlMove) -> String {
+        self.move_term(mv)
+    }
+}
+
+impl GdlGame {
+    /// The joint move of [`apply`](Game::apply): `mv` for the role that has a choice (the player at
+    /// a `Player` node, `random` at a `Chance` node), every other role's single legal move; `None`
+    /// at a terminal state (the state stays as it is).
+    fn single_joint(
+        &self,
+        state: &FluentSet,
+        mv: GdlMove,
+    ) -> Option<SmallVec<[u32; ROLES_INLINE]>> {
+        let summary = self.summary(state)?;
         let turn = self.decide(&summary);
         let mut joint: SmallVec<[u32; ROLES_INLINE]> = summary.iter().map(|&(_, m)| m).collect();
         match turn {
@@ -453,15 +565,7 @@ impl Game for GdlGame {
                 }
             }
         }
-        Some(self.successor(state, &joint))
-    }
-
-    fn state_hash(&self, state: &FluentSet) -> Option<u64> {
-        Some(state.hash64())
-    }
-
-    fn move_name(&self, _state: &FluentSet, mv: GdlMove) -> String {
-        self.move_term(mv)
+        Some(joint)
     }
 }
 
@@ -483,7 +587,7 @@ impl GeneralGame for GdlGame {
             return;
         };
         match self.active_fast() {
-            Some(net) => with_view(net, state, |sc| {
+            Some(net) => with_view(net, state, |sc, _| {
                 if !net.terminal(sc) {
                     net.legal_moves(sc, r, &mut MapExtend(moves));
                 }
@@ -502,7 +606,7 @@ impl GeneralGame for GdlGame {
         let Some(r) = self.random else { return };
         let mut moves: SmallVec<[u32; 16]> = SmallVec::new();
         match self.active_fast() {
-            Some(net) => with_view(net, state, |sc| {
+            Some(net) => with_view(net, state, |sc, _| {
                 if !net.terminal(sc) {
                     net.legal_moves(sc, r, &mut moves);
                 }
@@ -522,7 +626,7 @@ impl GeneralGame for GdlGame {
 
     fn play_joint(&self, state: &mut FluentSet, joint: &[GdlMove]) {
         let full = self.full_joint(state, joint);
-        *state = self.successor(state, &full);
+        self.advance(state, &full);
     }
 
     fn payoff(&self, state: &FluentSet, player: PlayerId) -> f64 {
@@ -540,5 +644,122 @@ struct MapExtend<'a>(&'a mut MoveList<GdlMove>);
 impl Extend<u32> for MapExtend<'_> {
     fn extend<I: IntoIterator<Item = u32>>(&mut self, iter: I) {
         self.0.extend(iter.into_iter().map(GdlMove));
+    }
+}
+
+/// `e` in words: the limit reached and the rule being evaluated.
+fn describe(e: &EvalError, rules: &[Rule], doing: &str) -> String {
+    let rule = |r: Option<usize>| match r.and_then(|r| rules.get(r)) {
+        Some(r) => format!(" at {}: {}", r.location, r.text),
+        None => String::new(),
+    };
+    match e {
+        EvalError::Budget { limit, rule: r } => {
+            format!("{doing} stopped: {limit}{}", rule(*r))
+        }
+        EvalError::NotStratified { rule: r, .. } => {
+            format!(
+                "{doing}: recursion through negation with no stratified model{}",
+                rule(*r)
+            )
+        }
+    }
+}
+
+/// Grounds and compiles the fast reasoner, or says why the game falls back to the reference
+/// reasoner; `Err` when neither applies within `limits`.
+fn build_fast(
+    kb: &mut Kb,
+    init: &FluentSet,
+    limits: &Limits,
+    budget: &mut Budget,
+    rules: &[Rule],
+    profile: &mut LoadProfile,
+) -> Result<(Option<Network>, Option<String>), GdlError> {
+    let left = budget
+        .deadline
+        .map_or(limits.ground_time, |(at, _)| {
+            at.saturating_duration_since(Instant::now())
+        })
+        .min(limits.ground_time);
+    let mut relaxed_budget = Budget::new(
+        budget.max_atoms.min(limits.relaxed_atoms),
+        budget.max_bytes,
+        Some(left),
+        crate::eval::MAX_RELAXED_DEPTH,
+    );
+    let grounded = ground(kb, &mut relaxed_budget, limits.ground_rules, profile);
+    let start = Instant::now();
+    let reason = match grounded {
+        Ok(program) => {
+            let net = Network::build(kb, &program);
+            profile.compile = start.elapsed();
+            return Ok(match net {
+                Ok(net) => (Some(net), None),
+                Err(reason) => (None, Some(reason)),
+            });
+        }
+        Err(GroundError::Cycle(atoms)) => {
+            let shown: Vec<String> = atoms
+                .iter()
+                .map(|&a| format!("`{}`", kb.desc.terms.show(a)))
+                .collect();
+            return Err(GdlError::NotStratified(format!(
+                "no stratified model: the ground atom {} depends on itself through negation: {} → not {}",
+                shown[0],
+                shown[0],
+                shown[1..].join(" → ")
+            )));
+        }
+        Err(GroundError::Eval(
+            e @ EvalError::Budget {
+                limit: Limit::Depth(_),
+                ..
+            },
+        )) => describe(
+            &e,
+            rules,
+            "grounding (the relaxed model: every atom of every reachable state, negation ignored)",
+        ),
+        Err(GroundError::Eval(e)) => describe(&e, rules, "grounding"),
+    };
+    if !limits.fallback {
+        return Err(GdlError::Budget(reason));
+    }
+    if kb.engine.has_internal_negation() {
+        return Err(GdlError::Budget(format!(
+            "{reason}; the relations recurse through negation, and without the ground rules their \
+             stratification cannot be established"
+        )));
+    }
+    // The reference reasoner is sound; it must also be fast enough: one view and one successor of
+    // the initial state within the fallback's time. It evaluates goal-directed: a game too large to
+    // ground has models too large to compute whole in every state.
+    kb.enable_demand();
+    let mut quick = Budget::new(
+        limits.atoms,
+        limits.memory_bytes,
+        Some(limits.fallback_query),
+        u32::MAX,
+    );
+    let probe = kb.view_within(init, &mut quick).and_then(|view| {
+        let joint: Vec<u32> = view
+            .legal
+            .iter()
+            .map(|l| l.first().copied().unwrap_or(NO_MOVE))
+            .collect();
+        if view.terminal {
+            Ok(())
+        } else {
+            kb.next_within(init, &joint, &mut quick).map(|_| ())
+        }
+    });
+    profile.compile = start.elapsed();
+    match probe {
+        Ok(()) => Ok((None, Some(reason))),
+        Err(e) => Err(GdlError::Budget(format!(
+            "{reason}; the reference reasoner is no fallback: {}",
+            describe(&e, rules, "its first query")
+        ))),
     }
 }

@@ -4,18 +4,25 @@
 //!
 //! # Should I be using this crate?
 //! Use it to load General Game Playing descriptions (`.kif` files) and play or search them. Through
-//! the `gametree` facade it is `gametree::gdl`; the CLI exposes it as `gametree gdl check`, and
-//! `perft`/`search`/`match` accept `.kif` files.
+//! the `gametree` facade it is `gametree::gdl`; the CLI exposes it as `gametree gdl check` and
+//! `gametree gdl bench`, and `perft`/`search`/`match` accept `.kif` files.
 //!
 //! # Contents
 //! - [`GdlGame`]: a description as an n-player [`Game`](game_trait::Game) with simultaneous moves
 //!   and a chance player (`random`); [`GdlGame::from_file`], [`GdlGame::from_str`].
 //! - [`TurnTaking`], [`GoalEvaluator`]: the checked two-player view for negamax searchers.
 //! - [`check`] / [`check_file`] → [`CheckReport`]: validate and summarise, for `gametree gdl check`.
+//! - [`bench()`] → [`BenchReport`]: load time, ground rules, fluents, random playouts per second, for
+//!   `gametree gdl bench`; [`Limits`]: the budget of loading.
 //! - [`random_playout`]: seeded random playouts over any game.
-//! - Modules: [`syntax`] (lexer, parser), [`desc`] (rules and the validator's checks), [`eval`] and
-//!   [`reference`](mod@reference) (the reference reasoner), [`network`] (grounding and the compiled reasoner),
-//!   [`term`] (interned symbols, hash-consed terms).
+//! - Modules: [`syntax`] (lexer, parser), [`desc`] (rules and the validator's checks), [`eval`]
+//!   (the Datalog engine) and [`facts`] (indexed atom sets), [`reference`](mod@reference) (the
+//!   reference reasoner) and [`demand`] (its goal-directed mode), [`decompose`] and [`ground`]
+//!   (grounding), [`network`] (the compiled reasoner), [`term`] (interned symbols, hash-consed terms).
+//! - Shipped games (`games/`): tic-tac-toe, connect four, Matching Pennies, Monty Hall, a dice duel,
+//!   three rounds of rock-paper-scissors; and the GGP classics chess, checkers, breakthrough,
+//!   10x10 Amazons and two-player pacman (GGP Base rulesheets), Othello and 9x9 Hex (written here),
+//!   each file saying where it comes from.
 //!
 //! # The language accepted
 //! **KIF**, the GGP standard (Love, Hinrichs, Haley, Schkufza, Genesereth, *General Game Playing: Game
@@ -35,15 +42,16 @@
 //! `crates/gdl/games/matching_pennies.kif` is the paper's figure in infix, with the four corrections it
 //! needs to be valid GDL listed in its header.
 //!
-//! Not supported: `(not (distinct a b))` (write the equality by reusing a variable) and nesting deeper
-//! than [`syntax::MAX_NESTING`] parentheses; both are reported as errors, never as a crash.
+//! Not supported: nesting deeper than [`syntax::MAX_NESTING`] parentheses, reported as an error, never
+//! as a crash.
 //!
 //! # Validation
 //! Every problem is reported with file, line, column and the rule ([`Diagnostic`]): syntax; arity
 //! clashes; unsafe variables (in the head, in `not` or `distinct`, without a positive binding literal);
-//! recursion through negation (the cycle is named); `legal`/`terminal`/`goal` depending on `does`;
-//! `init` depending on `true` or `does`; rules defining `true` or `does`; no `role`; a role other than
-//! `random` without a `goal` rule.
+//! violations of the recursion restriction; `legal`/`terminal`/`goal` depending on `does`; `init`
+//! depending on `true` or `does`; rules defining `true` or `does`; no `role`; a role other than
+//! `random` without a `goal` rule. Ground atoms that depend on themselves through negation are
+//! reported when grounding finds them ([`GdlError::NotStratified`], the cycle named).
 //!
 //! # Semantics
 //! A state is a set of ground fluents. The initial state holds every `f` with `init(f)`. In a state,
@@ -56,21 +64,29 @@
 //! payoffs are goal/100.
 //!
 //! # The reasoners
-//! * **Reference** ([`reference`](mod@reference), [`eval`]): every query computes the stratified model bottom-up
-//!   (naive iteration per stratum, nested-loop joins over hash-consed ground atoms). Easy to read, the
-//!   oracle of the tests.
-//! * **Fast** ([`network`]): the rules are grounded once by domain analysis (a relaxed fixpoint: every
-//!   atom that can hold in some reachable state), static relations are folded away, and the ground
-//!   rules are compiled into three straight-line programs (view = legal + terminal, goal, next) over
-//!   bitset states: positive and negative state literals become word masks, derived atoms bits in a
-//!   scratch bitset, rules run in dependency order (recursive components to a fixpoint), and `next`
-//!   rules triggered by a move run only when that move is played. No allocation per query for games
-//!   up to 256 fluents and 4096 derived atoms. If grounding exceeds [`network::MAX_GROUND_RULES`],
-//!   the game falls back to the reference reasoner and says so ([`GdlGame::reasoner_kind`],
-//!   [`GdlGame::fallback_reason`]).
+//! Both rest on one Datalog engine ([`eval`]): bottom-up, stratified, semi-naive evaluation with
+//! hash-indexed joins, under a budget.
+//! * **Reference** ([`reference`](mod@reference)): every query computes the stratified model of the
+//!   rules plus the state (and joint move) with the engine and reads the answer off it. The relations
+//!   that depend on neither `true` nor `does` are evaluated once at load; a query evaluates only what
+//!   its answer depends on. Easy to read, the oracle of the tests. For a game grounding gave up on
+//!   it evaluates goal-directed ([`demand`]): only the atoms a query asks about, tabled per call.
+//! * **Fast** ([`ground`], [`network`]): the rules are decomposed where a variable multiplies
+//!   instances, grounded over the relaxed model of domain analysis (every atom that can hold in some
+//!   reachable state), static relations folded away, and the ground rules compiled into three
+//!   straight-line programs (view = legal + terminal; goal and next, which start from the view) over
+//!   one bitset per evaluation; nothing is allocated per query whatever the game's size. If
+//!   grounding exceeds its [`Limits`], the game falls back to the reference reasoner when that is
+//!   fast enough and says so ([`GdlGame::reasoner_kind`], [`GdlGame::fallback_reason`]); otherwise
+//!   loading fails with an error naming the rule.
 //!
-//! Both are cross-checked on every shipped game along seeded random playouts (same legal sets, next
-//! states, terminal and goals).
+//! Recursion through negation is accepted when the ground rules are stratified (a warning says so),
+//! and rejected ([`GdlError::NotStratified`]) when ground atoms depend on themselves through
+//! negation.
+//!
+//! They are cross-checked on every shipped game along seeded random playouts (same legal sets, next
+//! states, terminal and goals), and every shipped game's perft is checked against an independent
+//! count (published counts, or a model of the rules written in the tests).
 //!
 //! # Example: parse tic-tac-toe, play a random game
 //! ```
@@ -115,13 +131,20 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod bench;
 mod check;
+pub mod decompose;
+pub mod demand;
 pub mod desc;
 mod error;
 pub mod eval;
+pub mod facts;
 mod fluents;
 mod game;
 mod graph;
+pub mod ground;
+mod hash;
+mod limits;
 pub mod network;
 mod playout;
 pub mod reference;
@@ -130,9 +153,11 @@ pub mod term;
 mod turn_taking;
 mod validate;
 
+pub use bench::{bench, BenchReport};
 pub use check::{check, check_file, CheckReport};
 pub use error::{Diagnostic, GdlError, Location};
 pub use fluents::FluentSet;
 pub use game::{GdlGame, GdlMove, ReasonerKind};
+pub use limits::{Limits, LoadProfile};
 pub use playout::{random_playout, sample, Playout};
 pub use turn_taking::{GoalEvaluator, TtState, TurnTaking};

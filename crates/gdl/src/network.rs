@@ -1,89 +1,85 @@
-//! The fast reasoner: the rules grounded by domain analysis and compiled into straight-line
+//! The fast reasoner: a game's ground rules ([`crate::ground`]) compiled into straight-line
 //! propositional programs over bitsets.
 //!
-//! # Grounding (domain analysis)
-//! 1. The *relaxed model* ([`Engine::relaxed_model`](crate::eval::Engine::relaxed_model)) is computed once: negation ignored, `true(f)`
-//!    for every `init(f)` and `next(f)`, `does(r, m)` for every `legal(r, m)`, to a fixpoint. It is the
-//!    atom-level form of the classic argument-domain fixpoint: every atom that can hold in any
-//!    reachable state (with any legal joint move) is in it, and it is usually far smaller than the
-//!    product of the argument domains.
-//! 2. *Static* relations (those that depend on neither `true` nor `does`) are evaluated once and
-//!    folded away: a static literal is either dropped (it always holds) or kills its ground rule.
-//! 3. Every rule with a dynamic head is instantiated over the relaxed model (`distinct` decided on
-//!    the spot). The result is bounded by [`MAX_GROUND_RULES`]; beyond it, grounding gives up and the
-//!    game falls back to the reference reasoner.
-//!
-//! # Compilation
 //! Every ground atom becomes a proposition: `true(f)` reads bit `f` of the state, `does(r, m)`
 //! compares the joint move, and each derived atom gets a slot in a scratch bitset. Three programs are
 //! compiled, each holding only the ground rules its outputs need: *view* (`legal`, `terminal`),
 //! *goal* and *next*. Rules run in dependency order (strongly connected components of the ground
-//! atom graph, dependencies first); a head holds if any of its rules' bodies holds. Recursive
-//! components are iterated to a fixpoint; stratification guarantees negated atoms are final before
-//! they are read. Evaluating a program touches no allocator unless a program has more than 4096
-//! derived atoms (the scratch bitset lives on the stack up to that size).
-
-use std::collections::{HashMap, HashSet};
+//! atom graph, dependencies first); a head holds if any of its rules' bodies holds, and a body is
+//! read state bits first, so most rules fail on one load. Recursive components are iterated to a
+//! fixpoint; ground stratification ([`crate::ground`]) guarantees negated atoms are final before
+//! they are read. Frame axioms `next(f) :- true(f)` become one word-wide copy, and `next` rules that
+//! need a move run only when that move is played. Evaluating a program allocates nothing: the
+//! scratch bits and the successor's buffer are reused.
 
 use smallvec::SmallVec;
 
-use crate::desc::Literal;
-use crate::eval::{bind_all, resolve, Facts};
 use crate::fluents::FluentSet;
 use crate::graph;
+use crate::ground::{
+    GroundProgram, Lit, INDEX, KIND, KIND_DERIVED, KIND_DOES, KIND_FLUENT, NEGATED,
+};
 use crate::reference::{goal_value, Kb, NO_MOVE};
-use crate::term::{Bindings, Sym, TermId};
-
-/// Grounding gives up beyond this many ground rules.
-pub const MAX_GROUND_RULES: usize = 500_000;
-
-/// Grounding gives up when the relaxed model grows beyond this many atoms (it may be infinite).
-pub const MAX_RELAXED_ATOMS: usize = 4 * MAX_GROUND_RULES;
-
-/// A proposition reference in a compiled body: kind in bits 29–30 (0 fluent, 1 `does`, 2 derived),
-/// negation in bit 31, index in bits 0–28.
-type Lit = u32;
-const KIND_FLUENT: u32 = 0;
-const KIND_DOES: u32 = 1 << 29;
-const KIND_DERIVED: u32 = 2 << 29;
-const NEGATED: u32 = 1 << 31;
-const INDEX: u32 = (1 << 29) - 1;
 
 /// Scratch bits for the derived atoms of one evaluation.
-pub type Scratch = SmallVec<[u64; 64]>;
+pub type Scratch = Vec<u64>;
 
 #[derive(Clone, Copy, Debug)]
-struct GroundRule {
+struct CompiledRule {
     head: u32,
-    /// `does` and derived literals, in `Program::lits`.
+    /// Its literals in `Program::lits`: state literals first, then `does`, then derived atoms.
     start: u32,
     end: u32,
-    /// Offset in `Program::masks` of this rule's state masks (`words` bits that must be set, then
-    /// `words` bits that must be clear), or [`NO_MASK`] if its body reads no state bit.
-    mask: u32,
 }
-
-const NO_MASK: u32 = u32::MAX;
 
 #[derive(Clone, Copy, Debug)]
 struct Block {
     start: u32,
     end: u32,
     fixpoint: bool,
+    /// This block's rules that need a move, in `Program::moved`, sorted by `does` id: only those
+    /// of the moves played are looked at.
+    moved_start: u32,
+    moved_end: u32,
+    /// A one-pass block's rules as segments sharing their first literal (`Program::segments`).
+    seg_start: u32,
+    seg_end: u32,
+}
+
+/// The "first literal" of a segment of rules with empty bodies.
+const ALWAYS: Lit = u32::MAX;
+
+/// Consecutive rules of a one-pass block whose first literal is `lit`: when it fails, all of
+/// them are skipped at once (a board's rules share their first cell test by the dozen).
+#[derive(Clone, Copy, Debug)]
+struct Segment {
+    lit: Lit,
+    start: u32,
+    end: u32,
 }
 
 /// A compiled program: blocks of rules in dependency order.
 #[derive(Clone, Debug, Default)]
 struct Program {
-    rules: Vec<GroundRule>,
+    rules: Vec<CompiledRule>,
     lits: Vec<Lit>,
-    masks: Vec<u64>,
     blocks: Vec<Block>,
     /// Rules run only when one `does` atom holds, by `does` id: the `next` rules with a positive
     /// `does` literal. Nothing reads their heads, so they can run last, and only the few whose move
     /// was played are looked at.
     buckets: Vec<(u32, u32)>,
-    bucket_rules: Vec<GroundRule>,
+    bucket_rules: Vec<CompiledRule>,
+    /// Like `buckets`, for the rules with a positive `does` literal and no derived one (the
+    /// projections of moves that decomposition creates): they run first, since others read them.
+    pre_buckets: Vec<(u32, u32)>,
+    pre_rules: Vec<CompiledRule>,
+    /// (`does` id, rule) of the blocks' rules that need a move (see [`Block`]).
+    moved: Vec<(u32, CompiledRule)>,
+    segments: Vec<Segment>,
+    /// Fixpoint blocks: per rule index, the rules of its block that read its head positively
+    /// (`readers[reader_start[r]..reader_start[r + 1]]`), so that a new atom wakes only them.
+    reader_start: Vec<u32>,
+    readers: Vec<u32>,
 }
 
 /// The compiled rules of a game. Fluent and move ids are those of the [`Kb`] tables.
@@ -93,478 +89,436 @@ pub struct Network {
     copy: Vec<u64>,
     /// Distinguishes networks in the per-thread view cache (clones share it: they are identical).
     id: u64,
-    /// Words of a state bitset (fluents / 64, rounded up).
-    words: usize,
     /// `does` id of (role, move), `u32::MAX` for none.
     does_index: Vec<Vec<u32>>,
-    derived: usize,
-    does: Vec<(u32, u32)>,
+    layout: Layout,
     view: Program,
     goal: Program,
     next: Program,
-    /// Per role: (derived slot, move id), sorted by move id.
+    /// Per role: (bit of the `legal` atom, move id), sorted by move id.
     legal: Vec<Vec<(u32, u32)>>,
     terminal: Option<u32>,
-    /// Per role: (derived slot, goal value).
+    /// Per role: (bit of the `goal` atom, goal value).
     goals: Vec<Vec<(u32, u8)>>,
-    /// (derived slot, fluent id) of every `next` atom.
+    /// (bit, fluent id) of every `next` atom.
     next_out: Vec<(u32, u32)>,
     ground_rules: usize,
 }
 
-/// Relations that depend on neither `true` nor `does`.
-fn static_relations(kb: &Kb) -> HashSet<Sym> {
-    let kw = kb.desc.kw;
-    let terms = &kb.desc.terms;
-    // Dependents of each relation, then a search from `true` and `does`.
-    let mut dependents: HashMap<Sym, Vec<Sym>> = HashMap::new();
-    for r in &kb.desc.rules {
-        let Some((h, _)) = terms.functor(r.head) else {
-            continue;
-        };
-        for l in &r.body {
-            if let Literal::Pos(a) | Literal::Neg(a) = *l {
-                if let Some((f, _)) = terms.functor(a) {
-                    dependents.entry(f).or_default().push(h);
-                }
-            }
-        }
-    }
-    let mut dynamic: HashSet<Sym> = [kw.true_, kw.does].into_iter().collect();
-    let mut queue: Vec<Sym> = dynamic.iter().copied().collect();
-    while let Some(v) = queue.pop() {
-        for &u in dependents.get(&v).map_or(&[][..], Vec::as_slice) {
-            if dynamic.insert(u) {
-                queue.push(u);
-            }
-        }
-    }
-    let mut all: HashSet<Sym> = HashSet::new();
-    for r in &kb.desc.rules {
-        if let Some((h, _)) = terms.functor(r.head) {
-            all.insert(h);
-        }
-        for l in &r.body {
-            if let Literal::Pos(a) | Literal::Neg(a) = *l {
-                if let Some((f, _)) = terms.functor(a) {
-                    all.insert(f);
-                }
-            }
-        }
-    }
-    // The reasoner's outputs are read from derived slots, so they are never folded away, even when
-    // their rules read neither `true` nor `does` (`legal(?p, noop) :- role(?p)`): their static
-    // bodies fold to nothing and the ground rule holds unconditionally.
-    let outputs = [kw.legal, kw.next, kw.goal, kw.terminal];
-    all.retain(|s| !dynamic.contains(s) && !outputs.contains(s));
-    all
+/// The derived slots a game's answers are read from.
+struct Outputs {
+    legal: Vec<Vec<(u32, u32)>>,
+    terminal: Option<u32>,
+    goals: Vec<Vec<(u32, u8)>>,
+    next_out: Vec<(u32, u32)>,
 }
 
-/// What a ground literal became.
-enum Folded {
-    Always,
-    Never,
-    Lit(Lit),
-}
-
-struct Grounder<'a> {
-    kb: &'a mut Kb,
-    relaxed: Facts,
-    statics: HashSet<Sym>,
-    static_model: Facts,
-    derived: HashMap<TermId, u32>,
-    derived_atoms: Vec<TermId>,
-    does: Vec<(u32, u32)>,
-    does_ids: HashMap<(u32, u32), u32>,
-}
-
-impl Grounder<'_> {
-    fn slot(&mut self, atom: TermId) -> u32 {
-        let next = self.derived_atoms.len() as u32;
-        *self.derived.entry(atom).or_insert_with(|| {
-            self.derived_atoms.push(atom);
-            next
-        })
-    }
-
-    /// A ground positive atom as a literal.
-    fn fold(&mut self, atom: Option<TermId>) -> Folded {
-        let Some(atom) = atom else {
-            return Folded::Never;
-        };
-        let kw = self.kb.desc.kw;
-        let Some((rel, _)) = self.kb.desc.terms.functor(atom) else {
-            return Folded::Never;
-        };
-        if rel == kw.true_ {
-            let f = self.kb.desc.terms.args(atom)[0];
-            return match self.kb.find_fluent(f) {
-                Some(id) => Folded::Lit(KIND_FLUENT | id),
-                None => Folded::Never,
-            };
-        }
-        if rel == kw.does {
-            let args = self.kb.desc.terms.args(atom);
-            let (Some(r), Some(m)) = (self.kb.role_index(args[0]), self.kb.find_move(args[1]))
-            else {
-                return Folded::Never;
-            };
-            let key = (r as u32, m);
-            let next = self.does.len() as u32;
-            let id = *self.does_ids.entry(key).or_insert(next);
-            if id == next {
-                self.does.push(key);
-            }
-            return Folded::Lit(KIND_DOES | id);
-        }
-        if self.statics.contains(&rel) {
-            return if self.static_model.contains(atom) {
-                Folded::Always
-            } else {
-                Folded::Never
-            };
-        }
-        if !self.relaxed.contains(atom) {
-            return Folded::Never;
-        }
-        Folded::Lit(KIND_DERIVED | self.slot(atom))
-    }
-
-    /// Instantiates every dynamic rule over the relaxed model: (head slot, body literals).
-    fn ground(&mut self) -> Result<Vec<(u32, Vec<Lit>)>, String> {
-        let kw = self.kb.desc.kw;
-        let skip = [kw.init, kw.role, kw.sees, kw.true_, kw.does];
-        let mut out = Vec::new();
-        let mut seen: HashSet<(u32, Vec<Lit>)> = HashSet::new();
-        let mut sols = Vec::new();
-        let mut b = Bindings::default();
-        for ri in 0..self.kb.desc.rules.len() {
-            let head_rel = self
-                .kb
-                .desc
-                .terms
-                .functor(self.kb.desc.rules[ri].head)
-                .map(|f| f.0);
-            let Some(head_rel) = head_rel else { continue };
-            if self.statics.contains(&head_rel) || skip.contains(&head_rel) {
-                continue;
-            }
-            sols.clear();
-            let capped = self.kb.engine.solutions(
-                &self.kb.desc.terms,
-                &self.kb.desc.rules,
-                ri,
-                &self.relaxed,
-                true,
-                &mut sols,
-                MAX_GROUND_RULES + 1,
-            );
-            if capped {
-                return Err(format!(
-                    "a rule has more than {MAX_GROUND_RULES} instances over the relaxed model"
-                ));
-            }
-            let vars = self.kb.desc.rules[ri].vars as usize;
-            let body = self.kb.desc.rules[ri].body.clone();
-            let head = self.kb.desc.rules[ri].head;
-            'solutions: for sol in sols.chunks(vars.max(1)) {
-                bind_all(&mut b, sol, vars);
-                let Some(h) = self.kb.desc.terms.substitute(head, &b) else {
-                    continue;
-                };
-                let mut lits = Vec::with_capacity(body.len());
-                for lit in &body {
-                    match *lit {
-                        Literal::Pos(a) => match self.fold(resolve(&self.kb.desc.terms, a, &b)) {
-                            Folded::Always => {}
-                            Folded::Never => continue 'solutions,
-                            Folded::Lit(l) => lits.push(l),
-                        },
-                        Literal::Neg(a) => match self.fold(resolve(&self.kb.desc.terms, a, &b)) {
-                            Folded::Always => continue 'solutions,
-                            Folded::Never => {}
-                            Folded::Lit(l) => lits.push(l | NEGATED),
-                        },
-                        Literal::Distinct(..) => {} // decided by the join
-                    }
-                }
-                let h = self.slot(h);
-                // `or` expansion and symmetric rules often produce the same ground rule twice.
-                lits.sort_unstable();
-                lits.dedup();
-                if !seen.insert((h, lits.clone())) {
-                    continue;
-                }
-                out.push((h, lits));
-                if out.len() > MAX_GROUND_RULES {
-                    return Err(format!(
-                        "grounding produces more than {MAX_GROUND_RULES} ground rules"
-                    ));
-                }
-                if vars == 0 {
-                    break;
-                }
-            }
-        }
-        Ok(out)
-    }
-}
-
-impl Network {
-    /// Grounds and compiles the rules of `kb`, registering every fluent and move the relaxed model
-    /// knows of in `kb`'s tables. `Err` says why the fast reasoner does not apply.
-    pub fn build(kb: &mut Kb) -> Result<Network, String> {
+impl Outputs {
+    fn new(kb: &Kb, g: &GroundProgram) -> Outputs {
         let kw = kb.desc.kw;
-        let Some(relaxed) =
-            kb.engine
-                .relaxed_model(&kw, &mut kb.desc.terms, &kb.desc.rules, MAX_RELAXED_ATOMS)
-        else {
-            return Err(format!(
-                "the relaxed model (every atom of every reachable state, negation ignored) has more \
-                 than {MAX_RELAXED_ATOMS} atoms"
-            ));
+        let terms = &kb.desc.terms;
+        let roles = kb.roles.len();
+        let mut out = Outputs {
+            legal: vec![Vec::new(); roles],
+            terminal: None,
+            goals: vec![Vec::new(); roles],
+            next_out: Vec::new(),
         };
-        let static_model = kb.engine.model(&mut kb.desc.terms, &kb.desc.rules, &[]);
-        // Fluents: initial ones first (so ids match the reference reasoner's), then the others.
-        for &a in static_model
-            .of((kw.init, 1))
-            .iter()
-            .chain(relaxed.of((kw.true_, 1)))
-        {
-            let f = kb.desc.terms.args(a)[0];
-            kb.fluent_id(f);
-        }
-        for &a in relaxed.of((kw.legal, 2)) {
-            let m = kb.desc.terms.args(a)[1];
-            kb.move_id(m);
-        }
-        let statics = static_relations(kb);
-        let mut g = Grounder {
-            kb,
-            relaxed,
-            statics,
-            static_model,
-            derived: HashMap::new(),
-            derived_atoms: Vec::new(),
-            does: Vec::new(),
-            does_ids: HashMap::new(),
-        };
-        let rules = g.ground()?;
-        let derived = g.derived_atoms.len();
-        if derived > INDEX as usize {
-            return Err("too many ground atoms".into());
-        }
-        // Outputs.
-        let roles = g.kb.roles.len();
-        let mut legal = vec![Vec::new(); roles];
-        let mut goals = vec![Vec::new(); roles];
-        let mut terminal = None;
-        let mut next_out = Vec::new();
-        for (slot, &atom) in g.derived_atoms.iter().enumerate() {
+        for (slot, &atom) in g.atoms.iter().enumerate() {
             let slot = slot as u32;
-            let terms = &g.kb.desc.terms;
             let Some((rel, _)) = terms.functor(atom) else {
                 continue;
             };
-            let args = terms.args(atom).to_vec();
+            let args = terms.args(atom);
             if rel == kw.legal {
-                if let (Some(r), Some(m)) = (g.kb.role_index(args[0]), g.kb.find_move(args[1])) {
-                    legal[r].push((slot, m));
+                if let (Some(r), Some(m)) = (kb.role_index(args[0]), kb.find_move(args[1])) {
+                    out.legal[r].push((slot, m));
                 }
             } else if rel == kw.goal {
-                if let (Some(r), Some(v)) =
-                    (g.kb.role_index(args[0]), goal_value(&g.kb.desc, args[1]))
+                if let (Some(r), Some(v)) = (kb.role_index(args[0]), goal_value(&kb.desc, args[1]))
                 {
-                    goals[r].push((slot, v));
+                    out.goals[r].push((slot, v));
                 }
             } else if rel == kw.terminal {
-                terminal = Some(slot);
+                out.terminal = Some(slot);
             } else if rel == kw.next {
-                if let Some(f) = g.kb.find_fluent(args[0]) {
-                    next_out.push((slot, f));
+                if let Some(f) = kb.find_fluent(args[0]) {
+                    out.next_out.push((slot, f));
                 }
             }
         }
-        for l in &mut legal {
+        for l in &mut out.legal {
             l.sort_unstable_by_key(|&(_, m)| m);
         }
-        // Dependency order over derived atoms.
-        let mut edges = vec![Vec::new(); derived];
-        for (h, lits) in &rules {
-            for &l in lits {
-                if l & (3 << 29) == KIND_DERIVED {
-                    edges[*h as usize].push((l & INDEX) as usize);
+        out
+    }
+
+    fn view_slots(&self) -> Vec<u32> {
+        self.legal
+            .iter()
+            .flatten()
+            .map(|&(s, _)| s)
+            .chain(self.terminal)
+            .collect()
+    }
+
+    fn goal_slots(&self) -> Vec<u32> {
+        self.goals.iter().flatten().map(|&(s, _)| s).collect()
+    }
+
+    fn next_slots(&self) -> Vec<u32> {
+        self.next_out.iter().map(|&(s, _)| s).collect()
+    }
+}
+
+/// Compiles the ground rules an output set needs into a [`Program`].
+struct Compiler<'a> {
+    g: &'a GroundProgram,
+    edges: &'a [Vec<usize>],
+    /// Strongly connected components of the derived atoms, dependencies first.
+    order: &'a [Vec<usize>],
+    rules_of: &'a [Vec<usize>],
+    read: &'a [bool],
+    next_fluent: &'a [u32],
+    layout: Layout,
+    /// Per derived atom: the length of the longest chain of derived atoms below it.
+    level: &'a [u32],
+}
+
+/// Where the bits of one evaluation live: the state's fluents, then the `does` atoms of the joint
+/// move, then the derived atoms, in one bitset, so that a literal is one bit test whatever it reads.
+#[derive(Clone, Copy, Debug)]
+struct Layout {
+    does_base: u32,
+    derived_base: u32,
+    words: usize,
+}
+
+impl Layout {
+    /// The bit of ground literal `l` (its negation flag kept).
+    fn place(&self, l: Lit) -> Lit {
+        let i = l & INDEX;
+        let at = match l & KIND {
+            KIND_FLUENT => i,
+            KIND_DOES => self.does_base + i,
+            _ => self.derived_base + i,
+        };
+        at | (l & NEGATED)
+    }
+}
+
+impl Compiler<'_> {
+    /// The program computing `outputs`, without the atoms `known` holds (computed by another
+    /// program first), and the atoms it computes. With `buckets = Some(does ids)`, the rules that
+    /// need a move run only when it is played: in a bucket before everything (no derived literal),
+    /// after everything (their head is a `next` nothing reads), or in their component's block.
+    fn compile(
+        &self,
+        outputs: &[u32],
+        buckets: Option<usize>,
+        known: &[bool],
+    ) -> (Program, Vec<bool>) {
+        let mut needed = vec![false; self.edges.len()];
+        let mut stack: Vec<usize> = outputs.iter().map(|&s| s as usize).collect();
+        while let Some(v) = stack.pop() {
+            if known.get(v).is_some_and(|&k| k) {
+                continue;
+            }
+            if !std::mem::replace(&mut needed[v], true) {
+                stack.extend(self.edges[v].iter().copied());
+            }
+        }
+        let mut p = Program::default();
+        let mut post: Vec<Vec<CompiledRule>> = vec![Vec::new(); buckets.unwrap_or(0)];
+        let mut pre: Vec<Vec<CompiledRule>> = vec![Vec::new(); buckets.unwrap_or(0)];
+        for comp in self.order {
+            if !needed[comp[0]] {
+                continue;
+            }
+            let fixpoint = comp.len() > 1 || self.edges[comp[0]].contains(&comp[0]);
+            let start = p.rules.len() as u32;
+            let mut moved: Vec<(u32, CompiledRule)> = Vec::new();
+            for &v in comp {
+                for &ri in &self.rules_of[v] {
+                    let rule = self.emit(&mut p, ri, v);
+                    let lits = self.g.body(ri);
+                    let key = lits
+                        .iter()
+                        .find(|&&l| l & KIND == KIND_DOES && l & NEGATED == 0)
+                        .map(|&k| k & INDEX);
+                    let derived = lits.iter().any(|&l| l & KIND == KIND_DERIVED);
+                    match key.filter(|_| buckets.is_some()) {
+                        Some(k) if !derived => pre[k as usize].push(rule),
+                        Some(k) if self.next_fluent[v] != u32::MAX && !self.read[v] => {
+                            post[k as usize].push(rule)
+                        }
+                        Some(k) if !fixpoint => moved.push((k, rule)),
+                        _ => p.rules.push(rule),
+                    }
+                }
+            }
+            let end = p.rules.len() as u32;
+            moved.sort_by_key(|&(k, _)| k);
+            let moved_start = p.moved.len() as u32;
+            p.moved.extend(moved);
+            let moved_end = p.moved.len() as u32;
+            match p.blocks.last_mut() {
+                _ if end == start && moved_end == moved_start => {}
+                // Consecutive one-pass components run as one block: order is all they need. A
+                // component with rules that need a move has a block of its own.
+                Some(last)
+                    if !fixpoint
+                        && !last.fixpoint
+                        && last.end == start
+                        && moved_end == moved_start
+                        && last.moved_end == last.moved_start =>
+                {
+                    last.end = end
+                }
+                _ => p.blocks.push(Block {
+                    start,
+                    end,
+                    fixpoint,
+                    moved_start,
+                    moved_end,
+                    seg_start: 0,
+                    seg_end: 0,
+                }),
+            }
+        }
+        self.segment(&mut p);
+        p.buckets = flatten(post, &mut p.bucket_rules);
+        p.pre_buckets = flatten(pre, &mut p.pre_rules);
+        self.link_readers(&mut p);
+        (p, needed)
+    }
+
+    /// Appends rule `ri` (head slot `head`) to `p`'s literals: state bits first (one load each),
+    /// then `does` (one comparison), then derived atoms.
+    fn emit(&self, p: &mut Program, ri: usize, head: usize) -> CompiledRule {
+        let mut lits: SmallVec<[Lit; 16]> = self.g.body(ri).iter().copied().collect();
+        lits.sort_by_key(|&l| (l & KIND != KIND_FLUENT, l & KIND != KIND_DOES));
+        let start = p.lits.len() as u32;
+        p.lits.extend(lits.iter().map(|&l| self.layout.place(l)));
+        CompiledRule {
+            head: self.layout.derived_base + head as u32,
+            start,
+            end: p.lits.len() as u32,
+        }
+    }
+
+    /// Orders each one-pass block's rules by the level of their head (so that what a rule reads is
+    /// computed before it), then by first literal, and cuts them into segments.
+    fn segment(&self, p: &mut Program) {
+        let base = self.layout.derived_base;
+        for b in 0..p.blocks.len() {
+            let block = p.blocks[b];
+            if block.fixpoint {
+                continue;
+            }
+            let range = block.start as usize..block.end as usize;
+            let lits = &p.lits;
+            // A rule without literals (its body folded away) always fires: its own segment.
+            let first = |r: &CompiledRule| {
+                if r.start < r.end {
+                    lits[r.start as usize]
+                } else {
+                    ALWAYS
+                }
+            };
+            p.rules[range.clone()]
+                .sort_by_key(|r| (self.level[(r.head - base) as usize], first(r)));
+            let seg_start = p.segments.len() as u32;
+            for i in range {
+                let r = p.rules[i];
+                let (lit, level) = (first(&r), self.level[(r.head - base) as usize]);
+                let open = p.segments.len() as u32 > seg_start;
+                let rules = &p.rules;
+                let level_of =
+                    |seg: &Segment| self.level[(rules[seg.start as usize].head - base) as usize];
+                match p.segments.last_mut() {
+                    Some(seg) if open && seg.lit == lit && level_of(seg) == level => seg.end += 1,
+                    _ => p.segments.push(Segment {
+                        lit,
+                        start: i as u32,
+                        end: i as u32 + 1,
+                    }),
+                }
+            }
+            p.blocks[b].seg_start = seg_start;
+            p.blocks[b].seg_end = p.segments.len() as u32;
+        }
+    }
+
+    /// Fills `p`'s reader lists of its fixpoint blocks.
+    fn link_readers(&self, p: &mut Program) {
+        let mut lists: Vec<Vec<u32>> = vec![Vec::new(); p.rules.len()];
+        for block in p.blocks.iter().filter(|b| b.fixpoint) {
+            let range = block.start as usize..block.end as usize;
+            let mut by_head: crate::hash::FastMap<u32, Vec<u32>> = Default::default();
+            for r in range.clone() {
+                by_head.entry(p.rules[r].head).or_default().push(r as u32);
+            }
+            for r in range {
+                let rule = p.rules[r];
+                for &l in &p.lits[rule.start as usize..rule.end as usize] {
+                    if l & NEGATED == 0 && l >= self.layout.derived_base {
+                        for &w in by_head.get(&l).map_or(&[][..], Vec::as_slice) {
+                            lists[w as usize].push(r as u32);
+                        }
+                    }
                 }
             }
         }
-        let order = graph::sccs(&edges);
-        let words = g.kb.fluents.len().div_ceil(64).max(1);
+        p.reader_start.push(0);
+        for l in lists {
+            p.readers.extend(l);
+            p.reader_start.push(p.readers.len() as u32);
+        }
+    }
+}
+
+/// Flattens per-`does` rule lists into `rules`, returning each list's range.
+fn flatten(lists: Vec<Vec<CompiledRule>>, rules: &mut Vec<CompiledRule>) -> Vec<(u32, u32)> {
+    lists
+        .into_iter()
+        .map(|l| {
+            let start = rules.len() as u32;
+            rules.extend(l);
+            (start, rules.len() as u32)
+        })
+        .collect()
+}
+
+impl Network {
+    /// Compiles the ground program `g` of `kb`'s rules (whose tables give fluent and move ids).
+    /// `Err` says why the fast reasoner does not apply.
+    pub fn build(kb: &Kb, g: &GroundProgram) -> Result<Network, String> {
+        let kw = kb.desc.kw;
+        let derived = g.atoms.len();
+        if derived > INDEX as usize || kb.fluents.len() > INDEX as usize {
+            return Err("too many ground atoms".into());
+        }
+        let outputs = Outputs::new(kb, g);
+        // Dependency order over derived atoms.
+        let mut edges = vec![Vec::new(); derived];
         let mut read = vec![false; derived];
-        for (_, lits) in &rules {
-            for &l in lits {
-                if l & (3 << 29) == KIND_DERIVED {
+        for i in 0..g.len() {
+            for &l in g.body(i) {
+                if l & KIND == KIND_DERIVED {
+                    edges[g.heads[i] as usize].push((l & INDEX) as usize);
                     read[(l & INDEX) as usize] = true;
                 }
             }
         }
-        let is_next: Vec<bool> = {
-            let mut v = vec![false; derived];
-            for &(s, _) in &next_out {
-                v[s as usize] = true;
-            }
-            v
-        };
+        let order = graph::sccs(&edges);
+        let words = kb.fluents.len().div_ceil(64).max(1);
         // Frame axioms `next(f) :- true(f)` become one word-wide copy instead of a rule per fluent.
         let mut next_fluent = vec![u32::MAX; derived];
-        for &(s, f) in &next_out {
+        for &(s, f) in &outputs.next_out {
             next_fluent[s as usize] = f;
         }
         let mut copy = vec![0u64; words];
-        let rules: Vec<(u32, Vec<Lit>)> = rules
-            .into_iter()
-            .filter(|(h, lits)| match lits.as_slice() {
-                [l] if l & (3 << 29) == KIND_FLUENT
+        let mut rules_of = vec![Vec::new(); derived];
+        let mut kept = 0;
+        for i in 0..g.len() {
+            let h = g.heads[i] as usize;
+            if let [l] = g.body(i) {
+                if l & KIND == KIND_FLUENT
                     && l & NEGATED == 0
-                    && next_fluent[*h as usize] == (l & INDEX)
-                    && !read[*h as usize] =>
+                    && next_fluent[h] == l & INDEX
+                    && !read[h]
                 {
                     let f = (l & INDEX) as usize;
                     copy[f / 64] |= 1 << (f % 64);
-                    false
-                }
-                _ => true,
-            })
-            .collect();
-        let mut rules_of = vec![Vec::new(); derived];
-        for (i, (h, _)) in rules.iter().enumerate() {
-            rules_of[*h as usize].push(i);
-        }
-        let n_does = g.does.len();
-        let compile = |outputs: &[u32], bucketed: bool| -> Program {
-            let mut needed = vec![false; derived];
-            let mut stack: Vec<usize> = outputs.iter().map(|&s| s as usize).collect();
-            while let Some(v) = stack.pop() {
-                if !std::mem::replace(&mut needed[v], true) {
-                    stack.extend(edges[v].iter().copied());
-                }
-            }
-            let mut p = Program::default();
-            let mut buckets: Vec<Vec<GroundRule>> =
-                vec![Vec::new(); if bucketed { n_does } else { 0 }];
-            for comp in &order {
-                if !needed[comp[0]] {
                     continue;
                 }
-                let fixpoint = comp.len() > 1 || edges[comp[0]].contains(&comp[0]);
-                let start = p.rules.len() as u32;
-                for &v in comp {
-                    for &ri in &rules_of[v] {
-                        let (h, lits) = &rules[ri];
-                        let mut rest: Vec<Lit> = lits
-                            .iter()
-                            .copied()
-                            .filter(|&l| l & (3 << 29) != KIND_FLUENT)
-                            .collect();
-                        // `does` tests first: they fail most often and cost one comparison.
-                        rest.sort_by_key(|&l| (l & (3 << 29) != KIND_DOES) as u8);
-                        let fluent_lits: Vec<Lit> = lits
-                            .iter()
-                            .copied()
-                            .filter(|&l| l & (3 << 29) == KIND_FLUENT)
-                            .collect();
-                        let mask = if fluent_lits.is_empty() {
-                            NO_MASK
-                        } else {
-                            let at = p.masks.len();
-                            p.masks.resize(at + 2 * words, 0);
-                            for l in fluent_lits {
-                                let i = (l & INDEX) as usize;
-                                let w = at + if l & NEGATED != 0 { words } else { 0 } + i / 64;
-                                p.masks[w] |= 1 << (i % 64);
-                            }
-                            at as u32
-                        };
-                        let s = p.lits.len() as u32;
-                        p.lits.extend_from_slice(&rest);
-                        let rule = GroundRule {
-                            head: *h,
-                            start: s,
-                            end: p.lits.len() as u32,
-                            mask,
-                        };
-                        let key = rest
-                            .iter()
-                            .find(|&&l| l & (3 << 29) == KIND_DOES && l & NEGATED == 0);
-                        match key {
-                            Some(&k) if bucketed && is_next[*h as usize] && !read[*h as usize] => {
-                                buckets[(k & INDEX) as usize].push(rule)
-                            }
-                            _ => p.rules.push(rule),
-                        }
-                    }
-                }
-                let end = p.rules.len() as u32;
-                match p.blocks.last_mut() {
-                    _ if end == start => {}
-                    // Consecutive one-pass components run as one block: order is all they need.
-                    Some(last) if !fixpoint && !last.fixpoint && last.end == start => {
-                        last.end = end
-                    }
-                    _ => p.blocks.push(Block {
-                        start,
-                        end,
-                        fixpoint,
-                    }),
-                }
             }
-            for b in buckets {
-                let start = p.bucket_rules.len() as u32;
-                p.bucket_rules.extend(b);
-                p.buckets.push((start, p.bucket_rules.len() as u32));
-            }
-            p
+            rules_of[h].push(i);
+            kept += 1;
+        }
+        let does_base = (words * 64) as u32;
+        let derived_base = does_base + (g.does.len().div_ceil(64) * 64) as u32;
+        let layout = Layout {
+            does_base,
+            derived_base,
+            words: (derived_base as usize + derived).div_ceil(64),
         };
-        let view_out: Vec<u32> = legal
-            .iter()
-            .flatten()
-            .map(|&(s, _)| s)
-            .chain(terminal)
-            .collect();
-        let goal_out: Vec<u32> = goals.iter().flatten().map(|&(s, _)| s).collect();
-        let next_slots: Vec<u32> = next_out.iter().map(|&(s, _)| s).collect();
-        let view = compile(&view_out, false);
-        let goal = compile(&goal_out, false);
-        let next = compile(&next_slots, true);
-        let uses_does = |p: &Program| p.lits.iter().any(|&l| l & (3 << 29) == KIND_DOES);
+        if layout.words * 64 > INDEX as usize {
+            return Err("too many ground atoms".into());
+        }
+        let mut level = vec![0u32; derived];
+        for comp in &order {
+            let below = comp
+                .iter()
+                .flat_map(|&v| edges[v].iter())
+                .filter(|w| !comp.contains(w))
+                .map(|&w| level[w] + 1)
+                .max()
+                .unwrap_or(0);
+            for &v in comp {
+                level[v] = below;
+            }
+        }
+        let ctx = Compiler {
+            g,
+            edges: &edges,
+            order: &order,
+            rules_of: &rules_of,
+            read: &read,
+            next_fluent: &next_fluent,
+            layout,
+            level: &level,
+        };
+        // The goal and next programs start from the view's atoms (a state's view is always
+        // computed before its successor or its goals are asked for): they skip those rules.
+        let (view, in_view) = ctx.compile(&outputs.view_slots(), None, &[]);
+        let (goal, _) = ctx.compile(&outputs.goal_slots(), None, &in_view);
+        let (next, _) = ctx.compile(&outputs.next_slots(), Some(g.does.len()), &in_view);
+        let uses_does = |p: &Program| {
+            p.lits
+                .iter()
+                .any(|&l| (does_base..derived_base).contains(&(l & !NEGATED)))
+        };
         if uses_does(&view) || uses_does(&goal) {
             return Err("legal, terminal or goal depends on does".into());
         }
-        let mut does_index = vec![vec![u32::MAX; g.kb.moves.len()]; roles];
+        let roles = kb.roles.len();
+        let mut does_index = vec![vec![u32::MAX; kb.moves.len()]; roles];
         for (id, &(r, m)) in g.does.iter().enumerate() {
             does_index[r as usize][m as usize] = id as u32;
         }
         static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let _ = kw;
+        let at = |s: u32| derived_base + s;
         Ok(Network {
             id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
-            words,
             copy,
             does_index,
-            derived,
-            does: g.does,
+            layout,
             view,
             goal,
             next,
-            legal,
-            terminal,
-            goals,
-            next_out,
-            ground_rules: rules.len(),
+            legal: outputs
+                .legal
+                .iter()
+                .map(|l| l.iter().map(|&(s, m)| (at(s), m)).collect())
+                .collect(),
+            terminal: outputs.terminal.map(at),
+            goals: outputs
+                .goals
+                .iter()
+                .map(|l| l.iter().map(|&(s, v)| (at(s), v)).collect())
+                .collect(),
+            next_out: outputs.next_out.iter().map(|&(s, f)| (at(s), f)).collect(),
+            ground_rules: kept,
         })
     }
 
     /// Rules (in blocks, in `does` buckets) of the view, goal and next programs: their sizes.
     pub fn program_sizes(&self) -> [(usize, usize); 3] {
-        [&self.view, &self.goal, &self.next].map(|p| (p.rules.len(), p.bucket_rules.len()))
+        [&self.view, &self.goal, &self.next]
+            .map(|p| (p.rules.len(), p.bucket_rules.len() + p.pre_rules.len()))
     }
 
     /// The number of ground rules.
@@ -572,90 +526,109 @@ impl Network {
         self.ground_rules
     }
 
-    /// A zeroed scratch bitset for one evaluation.
-    #[inline]
-    pub fn scratch(&self) -> Scratch {
-        SmallVec::from_elem(0, self.derived.div_ceil(64))
-    }
-
+    /// Whether a rule's body holds: one bit test per literal (state bits come first: most rules
+    /// fail on the first).
     #[inline(always)]
-    fn holds(&self, lit: Lit, joint: &[u32], scratch: &[u64]) -> bool {
-        let i = (lit & INDEX) as usize;
-        let value = if lit & (3 << 29) == KIND_DOES {
-            let (r, m) = self.does[i];
-            joint.get(r as usize) == Some(&m)
-        } else {
-            scratch[i / 64] >> (i % 64) & 1 == 1
-        };
-        value != (lit & NEGATED != 0)
-    }
-
-    /// Whether a rule's body holds: its state masks, then its `does` and derived literals.
-    #[inline(always)]
-    fn body(
-        &self,
-        p: &Program,
-        r: &GroundRule,
-        state: &[u64],
-        joint: &[u32],
-        scratch: &[u64],
-    ) -> bool {
-        if r.mask != NO_MASK {
-            let m = r.mask as usize;
-            let (pos, neg) = p.masks[m..m + 2 * self.words].split_at(self.words);
-            for ((&s, &p), &n) in state.iter().zip(pos).zip(neg) {
-                if s & p != p || s & n != 0 {
-                    return false;
-                }
-            }
-        }
+    fn body(p: &Program, r: &CompiledRule, bits: &[u64]) -> bool {
         p.lits[r.start as usize..r.end as usize]
             .iter()
-            .all(|&l| self.holds(l, joint, scratch))
+            .all(|&l| Self::bit(bits, l & !NEGATED) != (l & NEGATED != 0))
     }
 
-    fn run(&self, p: &Program, state: &FluentSet, joint: &[u32], scratch: &mut [u64]) {
-        // The state padded to the network's width, so that mask tests need no bounds logic.
-        let mut padded: SmallVec<[u64; 8]> = SmallVec::from_slice(state.words());
-        padded.resize(self.words.max(padded.len()), 0);
-        let state = &padded[..];
+    /// Sets `r`'s head if its body holds; whether it became true.
+    #[inline(always)]
+    fn fire(p: &Program, r: &CompiledRule, bits: &mut [u64]) -> bool {
+        let h = r.head as usize;
+        if bits[h / 64] >> (h % 64) & 1 == 0 && Self::body(p, r, bits) {
+            bits[h / 64] |= 1 << (h % 64);
+            return true;
+        }
+        false
+    }
+
+    /// Runs program `p` on `bits`, which hold the state (and the joint move's `does` atoms).
+    fn run(&self, p: &Program, joint: &[u32], bits: &mut [u64]) {
+        self.run_buckets(&p.pre_buckets, &p.pre_rules, p, joint, bits);
+        let mut work: SmallVec<[u32; 64]> = SmallVec::new();
         for block in &p.blocks {
-            let rules = &p.rules[block.start as usize..block.end as usize];
-            loop {
-                let mut changed = false;
-                for r in rules {
-                    let h = r.head as usize;
-                    if scratch[h / 64] >> (h % 64) & 1 == 1 {
-                        continue; // already holds: another rule for the same head fired
+            if block.moved_end > block.moved_start {
+                self.run_moved(p, block, joint, bits);
+            }
+            if !block.fixpoint {
+                for seg in &p.segments[block.seg_start as usize..block.seg_end as usize] {
+                    if seg.lit != ALWAYS
+                        && Self::bit(bits, seg.lit & !NEGATED) == (seg.lit & NEGATED != 0)
+                    {
+                        continue; // the first literal of every rule of the segment fails
                     }
-                    if self.body(p, r, state, joint, scratch) {
-                        scratch[h / 64] |= 1 << (h % 64);
-                        changed = true;
+                    for rule in &p.rules[seg.start as usize..seg.end as usize] {
+                        Self::fire(p, rule, bits);
                     }
                 }
-                if !block.fixpoint || !changed {
-                    break;
+                continue;
+            }
+            for r in block.start..block.end {
+                if Self::fire(p, &p.rules[r as usize], bits) {
+                    work.push(r);
+                }
+            }
+            // A recursive block: each new atom wakes the rules of the block that read it.
+            while let Some(w) = work.pop() {
+                let from = p.reader_start[w as usize] as usize;
+                let to = p.reader_start[w as usize + 1] as usize;
+                for &r in &p.readers[from..to] {
+                    if Self::fire(p, &p.rules[r as usize], bits) {
+                        work.push(r);
+                    }
                 }
             }
         }
-        if p.buckets.is_empty() {
+        self.run_buckets(&p.buckets, &p.bucket_rules, p, joint, bits);
+    }
+
+    /// The `does` ids of the joint move's atoms.
+    fn does_ids<'a>(&'a self, joint: &'a [u32]) -> impl Iterator<Item = u32> + 'a {
+        joint.iter().enumerate().filter_map(|(r, &m)| {
+            let d = *self.does_index.get(r)?.get(m as usize)?;
+            (d != u32::MAX).then_some(d)
+        })
+    }
+
+    /// Runs the rules of `block` that need one of the moves of `joint`.
+    fn run_moved(&self, p: &Program, block: &Block, joint: &[u32], bits: &mut [u64]) {
+        let moved = &p.moved[block.moved_start as usize..block.moved_end as usize];
+        for d in self.does_ids(joint) {
+            let from = moved.partition_point(|&(k, _)| k < d);
+            for (_, rule) in moved[from..].iter().take_while(|&&(k, _)| k == d) {
+                Self::fire(p, rule, bits);
+            }
+        }
+    }
+
+    /// Runs the rules of the buckets of the `does` atoms of `joint`.
+    fn run_buckets(
+        &self,
+        buckets: &[(u32, u32)],
+        rules: &[CompiledRule],
+        p: &Program,
+        joint: &[u32],
+        bits: &mut [u64],
+    ) {
+        if buckets.is_empty() {
             return;
         }
-        for (r, &m) in joint.iter().enumerate() {
-            let Some(&d) = self.does_index.get(r).and_then(|v| v.get(m as usize)) else {
-                continue;
-            };
-            let Some(&(start, end)) = p.buckets.get(d as usize) else {
-                continue;
-            };
-            for rule in &p.bucket_rules[start as usize..end as usize] {
-                let h = rule.head as usize;
-                if scratch[h / 64] >> (h % 64) & 1 == 0 && self.body(p, rule, state, joint, scratch)
-                {
-                    scratch[h / 64] |= 1 << (h % 64);
+        for d in self.does_ids(joint) {
+            if let Some(&(start, end)) = buckets.get(d as usize) {
+                for rule in &rules[start as usize..end as usize] {
+                    Self::fire(p, rule, bits);
                 }
             }
         }
+    }
+
+    /// The number of roles.
+    pub fn roles(&self) -> usize {
+        self.legal.len()
     }
 
     /// This network's identity for caches (clones share it).
@@ -668,20 +641,23 @@ impl Network {
     #[inline]
     pub fn eval_view(&self, state: &FluentSet, scratch: &mut Scratch) {
         scratch.clear();
-        scratch.resize(self.derived.div_ceil(64), 0);
-        self.run(&self.view, state, &[], scratch);
+        scratch.resize(self.layout.words, 0);
+        let words = state.words();
+        let n = words.len().min(self.layout.does_base as usize / 64);
+        scratch[..n].copy_from_slice(&words[..n]);
+        self.run(&self.view, &[], scratch);
     }
 
-    /// Evaluates the goal program for `state` into `scratch`.
-    pub fn eval_goal(&self, state: &FluentSet, scratch: &mut Scratch) {
-        scratch.clear();
-        scratch.resize(self.derived.div_ceil(64), 0);
-        self.run(&self.goal, state, &[], scratch);
+    /// Evaluates the goal program for `state` into `scratch`, starting from `view`, the view of
+    /// the same state ([`eval_view`](Network::eval_view)).
+    pub fn eval_goal(&self, _state: &FluentSet, view: &Scratch, scratch: &mut Scratch) {
+        scratch.clone_from(view);
+        self.run(&self.goal, &[], scratch);
     }
 
     #[inline(always)]
-    fn bit(scratch: &[u64], slot: u32) -> bool {
-        scratch[slot as usize / 64] >> (slot % 64) & 1 == 1
+    fn bit(bits: &[u64], at: u32) -> bool {
+        bits[at as usize / 64] >> (at % 64) & 1 == 1
     }
 
     /// After [`eval_view`](Network::eval_view): whether the state is terminal.
@@ -725,22 +701,35 @@ impl Network {
             .max()
     }
 
-    /// The successor of `state` under `joint` (`joint[r]` is role `r`'s move id).
-    pub fn next(&self, state: &FluentSet, joint: &[u32], scratch: &mut Scratch) -> FluentSet {
-        scratch.clear();
-        scratch.resize(self.derived.div_ceil(64), 0);
-        self.run(&self.next, state, joint, scratch);
-        let mut words: SmallVec<[u64; 8]> = self
-            .copy
-            .iter()
-            .zip(state.words())
-            .map(|(c, s)| c & s)
-            .collect();
-        words.resize(self.words, 0);
+    /// The successor of `state` under `joint` (`joint[r]` is role `r`'s move id), starting from
+    /// `view`, the view of the same state ([`eval_view`](Network::eval_view)), written into `out`
+    /// (whose buffer is reused: no allocation once it is large enough).
+    pub fn next_into(
+        &self,
+        state: &FluentSet,
+        joint: &[u32],
+        view: &Scratch,
+        scratch: &mut Scratch,
+        out: &mut FluentSet,
+    ) {
+        scratch.clone_from(view);
+        for d in self.does_ids(joint) {
+            let b = (self.layout.does_base + d) as usize;
+            scratch[b / 64] |= 1 << (b % 64);
+        }
+        self.run(&self.next, joint, scratch);
+        let words = out.words_mut();
+        words.clear();
+        words.extend(
+            self.copy
+                .iter()
+                .zip(state.words().iter().chain(std::iter::repeat(&0)))
+                .map(|(c, s)| c & s),
+        );
         for &(s, f) in &self.next_out {
             let bit = scratch[s as usize / 64] >> (s % 64) & 1;
             words[f as usize / 64] |= bit << (f % 64);
         }
-        FluentSet::from_words(&words)
+        out.trim();
     }
 }

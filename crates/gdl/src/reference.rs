@@ -1,16 +1,45 @@
 //! The reference reasoner: every query computes the stratified model of the rules plus the state's
-//! `true` facts (and the joint move's `does` facts) with [`Engine::model`] and reads the answer off
-//! it. Slow and obviously right; the oracle the fast reasoner is tested against.
+//! `true` facts (and the joint move's `does` facts) with the [`Engine`] and reads the answer off it.
+//! Slow and obviously right; the oracle the fast reasoner is tested against.
+//!
+//! Two things keep it usable on large games without changing what it computes: the relations that
+//! depend on neither `true` nor `does` are the same in every state, so they are evaluated once, at
+//! load, into a base layer every query reads; and a query evaluates only the components its answer
+//! depends on (a legality query never evaluates `next`).
 
 use std::collections::HashMap;
 
-use crate::desc::Description;
-use crate::eval::{Engine, Facts};
+use crate::demand::{DemandProgram, DemandState};
+use crate::desc::{Description, KEYWORDS};
+use crate::eval::{Budget, Engine, EvalError, Scratch};
+use crate::facts::Facts;
 use crate::fluents::FluentSet;
-use crate::term::TermId;
+use crate::term::{Sym, TermId};
 
 /// "No move" in a joint move (a role without legal moves).
 pub const NO_MOVE: u32 = u32::MAX;
+
+/// The relation ids of the keywords a query reads or writes.
+#[derive(Clone, Copy, Debug)]
+struct KeyRels {
+    true_: u32,
+    does: u32,
+    init: u32,
+    legal: u32,
+    next: u32,
+    goal: u32,
+    terminal: u32,
+    sees: u32,
+}
+
+/// Which components each kind of query evaluates.
+#[derive(Clone, Debug, Default)]
+struct Queries {
+    view: Vec<usize>,
+    goal: Vec<usize>,
+    next: Vec<usize>,
+    sees: Vec<usize>,
+}
 
 /// The parsed rules plus the tables that give fluents and moves their ids. Shared by both reasoners:
 /// grounding fills the tables up front, the reference reasoner extends them when it meets a new
@@ -29,6 +58,17 @@ pub struct Kb {
     /// Move terms by id.
     pub moves: Vec<TermId>,
     move_ids: HashMap<TermId, u32>,
+    /// The static relations' atoms: the base layer of every query.
+    pub statics: Facts,
+    /// The last query's atoms (reused buffer).
+    facts: Facts,
+    scratch: Scratch,
+    rel: KeyRels,
+    queries: Queries,
+    /// Goal-directed evaluation ([`crate::demand`]), when switched on.
+    demand: Option<Box<(DemandProgram, DemandState)>>,
+    /// The last state [`view`](Kb::view) answered, and its answer.
+    last_view: Option<(FluentSet, RefView)>,
 }
 
 /// What the reference reasoner says about a state.
@@ -38,16 +78,70 @@ pub struct RefView {
     pub legal: Vec<Vec<u32>>,
     /// Whether `terminal` holds.
     pub terminal: bool,
-    /// The goal value per role, if one holds (the largest if several do).
-    pub goals: Vec<Option<u8>>,
 }
 
 impl Kb {
-    /// Prepares the reasoning tables for `desc`.
-    pub fn new(desc: Description) -> Kb {
-        let engine = Engine::new(&desc);
+    /// Prepares the reasoning tables for `desc` and evaluates its static relations within
+    /// `budget`.
+    pub fn new(mut desc: Description, budget: &mut Budget) -> Result<Kb, EvalError> {
+        let keywords: Vec<(Sym, usize)> = KEYWORDS
+            .iter()
+            .map(|&(name, arity)| (desc.terms.sym(name), arity))
+            .collect();
+        let kw = desc.kw;
+        let inputs = [(kw.true_, 1), (kw.does, 2)];
+        let engine = Engine::new(&desc.terms, &desc.rules, &inputs, &keywords);
+        let id = |s: Sym, arity: usize| engine.schema.id((s, arity)).unwrap_or(u32::MAX);
+        let rel = KeyRels {
+            true_: id(kw.true_, 1),
+            does: id(kw.does, 2),
+            init: id(kw.init, 1),
+            legal: id(kw.legal, 2),
+            next: id(kw.next, 1),
+            goal: id(kw.goal, 2),
+            terminal: id(kw.terminal, 0),
+            sees: id(kw.sees, 2),
+        };
+        let queries = Queries {
+            view: engine.components_for(&[rel.legal, rel.terminal], true),
+            goal: engine.components_for(&[rel.goal], true),
+            next: engine.components_for(&[rel.next], true),
+            sees: engine.components_for(&[rel.sees], true),
+        };
+        let mut statics = engine.facts();
+        let mut scratch = Scratch::default();
+        let static_comps = engine.all_components(true);
+        engine.run(
+            &static_comps,
+            &mut desc.terms,
+            None,
+            &mut statics,
+            &mut scratch,
+            budget,
+        )?;
         let roles = desc.roles();
-        Kb {
+        // Plan the per-state components again, now that the static relations' sizes are known
+        // (a state holds about as many fluents as the initial one, a joint move an atom per role).
+        let mut engine = engine;
+        let state_size = statics.of(rel.init).len().max(1);
+        let sizes: Vec<Option<usize>> = (0..engine.schema.len() as u32)
+            .map(|r| {
+                if r == rel.true_ {
+                    Some(state_size)
+                } else if r == rel.does {
+                    Some(roles.len())
+                } else if engine.is_static(r) {
+                    Some(statics.of(r).len())
+                } else {
+                    None
+                }
+            })
+            .collect();
+        let dynamic = engine.all_components(false);
+        engine.plan_components(&desc.terms, &dynamic, &|r| sizes[r as usize]);
+        statics.sync_indexes(&desc.terms, engine.index_defs());
+        let facts = engine.facts();
+        Ok(Kb {
             desc,
             engine,
             roles,
@@ -55,7 +149,60 @@ impl Kb {
             fluent_ids: HashMap::new(),
             moves: Vec::new(),
             move_ids: HashMap::new(),
+            statics,
+            facts,
+            scratch,
+            rel,
+            queries,
+            demand: None,
+            last_view: None,
+        })
+    }
+
+    /// Switches queries to goal-directed evaluation ([`crate::demand`]): the same answers, computed
+    /// from what each query needs instead of whole models. For games too large to ground.
+    pub fn enable_demand(&mut self) {
+        if self.demand.is_some() {
+            return;
         }
+        let r = self.rel;
+        let roots: Vec<u32> = [r.legal, r.terminal, r.goal, r.next, r.sees]
+            .into_iter()
+            .filter(|&rel| rel != u32::MAX && !self.engine.is_static(rel))
+            .collect();
+        // Static relations have their size; a state holds about as many fluents as the initial one,
+        // a joint move one atom per role; derived relations are unknown.
+        let (statics, engine) = (&self.statics, &self.engine);
+        let sizes: Vec<Option<usize>> = (0..engine.schema.len() as u32)
+            .map(|rel| {
+                if rel == r.true_ {
+                    Some(self.fluents.len().max(1))
+                } else if rel == r.does {
+                    Some(self.roles.len())
+                } else if engine.is_static(rel) {
+                    Some(statics.of(rel).len())
+                } else {
+                    None
+                }
+            })
+            .collect();
+        let size = |rel: u32| sizes.get(rel as usize).copied().flatten();
+        let program = DemandProgram::new(&mut self.engine, &self.desc.terms, &roots, &size);
+        self.engine
+            .update_indexes(&self.desc.terms, &mut self.facts);
+        self.statics
+            .sync_indexes(&self.desc.terms, self.engine.index_defs());
+        self.demand = Some(Box::new((program, DemandState::default())));
+    }
+
+    /// Switches queries back to bottom-up evaluation of whole models.
+    pub fn disable_demand(&mut self) {
+        self.demand = None;
+    }
+
+    /// Whether queries use goal-directed evaluation.
+    pub fn demand_enabled(&self) -> bool {
+        self.demand.is_some()
     }
 
     /// The id of fluent term `f`, registering it if new.
@@ -91,34 +238,68 @@ impl Kb {
         self.roles.iter().position(|&x| x == r)
     }
 
-    /// The model of the rules over `state` and the joint move (`joint[r]` is role `r`'s move id or
-    /// [`NO_MOVE`]; empty for no move at all).
-    pub fn model(&mut self, state: &FluentSet, joint: &[u32]) -> Facts {
+    /// Evaluates components `comps` over `state` and the joint move (`joint[r]` is role `r`'s
+    /// move id or [`NO_MOVE`]; empty for no move at all) into the query buffer, within `budget`.
+    fn eval(
+        &mut self,
+        state: &FluentSet,
+        joint: &[u32],
+        comps: &[usize],
+        roots: &[u32],
+        budget: &mut Budget,
+    ) -> Result<(), EvalError> {
         let kw = self.desc.kw;
-        let mut inputs = Vec::new();
+        self.facts.clear();
         for id in state.iter() {
             if let Some(&f) = self.fluents.get(id as usize) {
-                inputs.push(self.desc.terms.app(kw.true_, &[f]));
+                let atom = self.desc.terms.app(kw.true_, &[f]);
+                self.facts.insert(&self.desc.terms, self.rel.true_, atom);
             }
         }
         for (r, &m) in joint.iter().enumerate() {
             if let (Some(&role), Some(&mv)) = (self.roles.get(r), self.moves.get(m as usize)) {
-                inputs.push(self.desc.terms.app(kw.does, &[role, mv]));
+                let atom = self.desc.terms.app(kw.does, &[role, mv]);
+                self.facts.insert(&self.desc.terms, self.rel.does, atom);
             }
         }
-        self.engine
-            .model(&mut self.desc.terms, &self.desc.rules, &inputs)
+        if let Some(demand) = &mut self.demand {
+            let (program, state) = &mut **demand;
+            return program.query(
+                roots,
+                state,
+                &self.engine,
+                &mut self.desc.terms,
+                Some(&self.statics),
+                &mut self.facts,
+                budget,
+            );
+        }
+        self.engine.run(
+            comps,
+            &mut self.desc.terms,
+            Some(&self.statics),
+            &mut self.facts,
+            &mut self.scratch,
+            budget,
+        )
     }
 
-    /// The initial state: every `f` with `init(f)` in the model without inputs.
+    /// Evaluates a query without limits. A game is loaded only once its stratification is
+    /// established (ground-level stratified whenever the relation level is not), so evaluation
+    /// cannot fail; were it to, the partial model is read, which the cross-checks would expose.
+    fn eval_unlimited(&mut self, state: &FluentSet, joint: &[u32], comps: &[usize], roots: &[u32]) {
+        let _ = self.eval(state, joint, comps, roots, &mut Budget::unlimited());
+    }
+
+    /// The initial state: every `f` with `init(f)` (a static relation).
     pub fn initial(&mut self) -> FluentSet {
-        let facts = self.model(&FluentSet::new(), &[]);
-        self.collect_fluents(&facts, self.desc.kw.init)
+        let atoms: Vec<TermId> = self.statics.of(self.rel.init).to_vec();
+        self.collect_fluents(&atoms)
     }
 
-    fn collect_fluents(&mut self, facts: &Facts, rel: crate::term::Sym) -> FluentSet {
+    fn collect_fluents(&mut self, atoms: &[TermId]) -> FluentSet {
         let mut out = FluentSet::new();
-        for &a in facts.of((rel, 1)) {
+        for &a in atoms {
             let f = self.desc.terms.args(a)[0];
             let id = self.fluent_id(f);
             out.insert(id);
@@ -126,16 +307,39 @@ impl Kb {
         out
     }
 
-    /// Legal moves, terminal and goals in `state`.
+    /// Legal moves and terminal in `state` (the last state's view is kept: a search asks about
+    /// the same state several times in a row).
     pub fn view(&mut self, state: &FluentSet) -> RefView {
-        let facts = self.model(state, &[]);
-        let kw = self.desc.kw;
+        if let Some((cached, view)) = &self.last_view {
+            if cached == state {
+                return view.clone();
+            }
+        }
+        let view = self
+            .view_within(state, &mut Budget::unlimited())
+            .unwrap_or_default();
+        self.last_view = Some((state.clone(), view.clone()));
+        view
+    }
+
+    /// Legal moves and terminal in `state`, within `budget`: used at load to
+    /// see whether the reference reasoner is fast enough to play a game grounding gave up on.
+    pub fn view_within(
+        &mut self,
+        state: &FluentSet,
+        budget: &mut Budget,
+    ) -> Result<RefView, EvalError> {
+        let comps = std::mem::take(&mut self.queries.view);
+        let roots = [self.rel.legal, self.rel.terminal];
+        let result = self.eval(state, &[], &comps, &roots, budget);
+        self.queries.view = comps;
+        result?;
         let mut view = RefView {
             legal: vec![Vec::new(); self.roles.len()],
             terminal: false,
-            goals: vec![None; self.roles.len()],
         };
-        for &a in facts.of((kw.legal, 2)) {
+        let legal: Vec<TermId> = self.atoms(self.rel.legal).to_vec();
+        for a in legal {
             let (r, m) = (self.desc.terms.args(a)[0], self.desc.terms.args(a)[1]);
             if let Some(r) = self.role_index(r) {
                 let id = self.move_id(m);
@@ -146,34 +350,79 @@ impl Kb {
             l.sort_unstable();
             l.dedup();
         }
-        let terminal = self.desc.terms.constant(kw.terminal);
-        view.terminal = facts.contains(terminal);
-        for &a in facts.of((kw.goal, 2)) {
+        view.terminal = !self.atoms(self.rel.terminal).is_empty();
+        Ok(view)
+    }
+
+    /// The atoms of relation `rel` in the last query (static relations from the base layer).
+    fn atoms(&self, rel: u32) -> &[TermId] {
+        if rel == u32::MAX {
+            &[]
+        } else if self.engine.is_static(rel) {
+            self.statics.of(rel)
+        } else {
+            self.facts.of(rel)
+        }
+    }
+
+    /// The goal value of each role in `state` (the largest if several hold).
+    pub fn goals(&mut self, state: &FluentSet) -> Vec<Option<u8>> {
+        let comps = std::mem::take(&mut self.queries.goal);
+        self.eval_unlimited(state, &[], &comps, &[self.rel.goal]);
+        self.queries.goal = comps;
+        let mut goals = vec![None; self.roles.len()];
+        for &a in self.atoms(self.rel.goal) {
             let (r, v) = (self.desc.terms.args(a)[0], self.desc.terms.args(a)[1]);
             if let (Some(r), Some(v)) = (self.role_index(r), goal_value(&self.desc, v)) {
-                view.goals[r] = Some(view.goals[r].map_or(v, |g: u8| g.max(v)));
+                goals[r] = Some(goals[r].map_or(v, |g: u8| g.max(v)));
             }
         }
-        view
+        goals
     }
 
     /// The successor of `state` under the joint move.
     pub fn next(&mut self, state: &FluentSet, joint: &[u32]) -> FluentSet {
-        let facts = self.model(state, joint);
-        self.collect_fluents(&facts, self.desc.kw.next)
+        let comps = std::mem::take(&mut self.queries.next);
+        self.eval_unlimited(state, joint, &comps, &[self.rel.next]);
+        self.queries.next = comps;
+        let atoms = self.atoms(self.rel.next).to_vec();
+        self.collect_fluents(&atoms)
+    }
+
+    /// The successor of `state` under the joint move, within `budget`.
+    pub fn next_within(
+        &mut self,
+        state: &FluentSet,
+        joint: &[u32],
+        budget: &mut Budget,
+    ) -> Result<FluentSet, EvalError> {
+        let comps = std::mem::take(&mut self.queries.next);
+        let result = self.eval(state, joint, &comps, &[self.rel.next], budget);
+        self.queries.next = comps;
+        result?;
+        let atoms = self.atoms(self.rel.next).to_vec();
+        Ok(self.collect_fluents(&atoms))
     }
 
     /// The percepts `sees(r, p)` after the joint move: (role index, percept term).
     pub fn sees(&mut self, state: &FluentSet, joint: &[u32]) -> Vec<(usize, TermId)> {
-        let facts = self.model(state, joint);
-        facts
-            .of((self.desc.kw.sees, 2))
+        let comps = std::mem::take(&mut self.queries.sees);
+        self.eval_unlimited(state, joint, &comps, &[self.rel.sees]);
+        self.queries.sees = comps;
+        self.atoms(self.rel.sees)
             .iter()
             .filter_map(|&a| {
                 let args = self.desc.terms.args(a);
                 Some((self.role_index(args[0])?, args[1]))
             })
             .collect()
+    }
+
+    /// The relation ids of `init`, `true`, `does`, `legal`, `next`, `goal`, `terminal` (in that
+    /// order; `u32::MAX` for one the program never mentions).
+    pub fn keyword_relations(&self) -> [u32; 7] {
+        let r = self.rel;
+        [r.init, r.true_, r.does, r.legal, r.next, r.goal, r.terminal]
     }
 }
 

@@ -7,7 +7,7 @@ use crate::error::{Diagnostic, Location};
 use crate::graph;
 use crate::term::{Node, Sym, TermId};
 
-/// Checks `desc`, sets its strata and warnings, and returns the problems found (empty if valid).
+/// Checks `desc`, sets its warnings, and returns the problems found (empty if valid).
 pub fn validate(desc: &mut Description) -> Vec<Diagnostic> {
     let mut v = Validator {
         desc,
@@ -43,7 +43,7 @@ impl Validator<'_> {
         for lit in &r.body {
             match *lit {
                 Literal::Pos(a) | Literal::Neg(a) => atoms.push(a),
-                Literal::Distinct(..) => {}
+                Literal::Distinct(..) | Literal::Same(..) => {}
             }
         }
         atoms
@@ -137,7 +137,7 @@ impl Validator<'_> {
             for lit in &r.body {
                 match *lit {
                     Literal::Neg(a) => check(a, "a negated literal"),
-                    Literal::Distinct(a, b) => {
+                    Literal::Distinct(a, b) | Literal::Same(a, b) => {
                         check(a, "a `distinct`");
                         check(b, "a `distinct`");
                     }
@@ -209,7 +209,7 @@ impl Validator<'_> {
             for &b in terms.args(a) {
                 let ok = terms.is_ground(b)
                     || head_args.contains(&b)
-                    || matches!(terms.node(b), Node::Var(v) if anchored.contains(v));
+                    || matches!(terms.node(b), Node::Var(v) if anchored.contains(&v));
                 if !ok {
                     return Some(format!(
                         "recursion restriction violated: argument `{}` of the recursive literal \
@@ -250,7 +250,7 @@ impl Validator<'_> {
                 let (a, neg) = match *lit {
                     Literal::Pos(a) => (a, false),
                     Literal::Neg(a) => (a, true),
-                    Literal::Distinct(..) => continue,
+                    Literal::Distinct(..) | Literal::Same(..) => continue,
                 };
                 let Some((b, _)) = self.desc.terms.functor(a) else {
                     continue;
@@ -284,10 +284,14 @@ impl Validator<'_> {
                 for &v in cycle.iter().skip(1) {
                     text.push_str(&format!(" → `{}`", self.desc.terms.name(names[v])));
                 }
-                self.report(
-                    rule,
-                    format!("recursion through negation (unstratifiable): {text}"),
-                );
+                // Stratified at the ground level is what GDL needs: the reasoners check that (on
+                // the ground program, or while evaluating), so this is only a warning.
+                let r = &self.desc.rules[rule];
+                self.desc.warnings.push(format!(
+                    "{}: recursion through negation between relations ({text}); accepted if the \
+                     ground rules are stratified\n    in rule {}",
+                    r.location, r.text
+                ));
             }
         }
         self.recursion_restriction(&ids, &comp_of);
@@ -353,13 +357,6 @@ impl Validator<'_> {
                 }
             }
         }
-        // Strata: one per component, dependencies first.
-        let mut strata = vec![Vec::new(); comps.len()];
-        for (ri, &h) in rule_head.iter().enumerate() {
-            strata[comp_of[h]].push(ri);
-        }
-        strata.retain(|s| !s.is_empty());
-        self.desc.strata = strata;
         // Warnings: relations used but never defined.
         let mut defined = vec![false; names.len()];
         for &h in &rule_head {
@@ -394,7 +391,7 @@ impl Validator<'_> {
             let Some(role) = self.desc.terms.arg(r.head, 0) else {
                 continue;
             };
-            if self.desc.terms.node(role) == &Node::Const(kw.random) {
+            if self.desc.terms.node(role) == Node::Const(kw.random) {
                 continue;
             }
             let has_goal = self.desc.rules.iter().any(|g| {

@@ -77,11 +77,13 @@ fn unsafe_variables() {
 }
 
 #[test]
-fn recursion_through_negation_names_the_cycle() {
-    assert_problem(
-        "(<= (p) (true (on)) (not (q)))\n(<= (q) (p))\n",
-        7,
-        "recursion through negation (unstratifiable): `p` → not `q` → `p`",
+fn recursion_through_negation_among_ground_atoms_is_rejected_and_named() {
+    let text = format!("{BASE}(<= (p) (true (on)) (not (q)))\n(<= (q) (p))\n");
+    let err = GdlGame::parse(&text, "t.kif").unwrap_err();
+    assert!(matches!(err, GdlError::NotStratified(_)), "{err}");
+    assert_eq!(
+        err.to_string(),
+        "no stratified model: the ground atom `p` depends on itself through negation: `p` → not `q` → `p`"
     );
 }
 
@@ -198,14 +200,14 @@ fn recursion_restriction() {
 
 #[test]
 fn every_problem_of_a_description_is_listed_together() {
-    // An arity clash and a recursion through negation in one file: both are reported.
-    let text = format!("{BASE}(p 1)\n(<= (q) (p 1 2))\n(<= (r) (not (s)))\n(<= (s) (r))\n");
+    // An arity clash and a forbidden dependency in one file: both are reported.
+    let text = format!("{BASE}(p 1)\n(<= (q) (p 1 2))\n(<= (legal a stay) (does a go))\n");
     let found = problems(&text);
     assert!(found.iter().any(|p| p.contains("arity")), "{found:#?}");
     assert!(
         found
             .iter()
-            .any(|p| p.contains("recursion through negation")),
+            .any(|p| p.contains("must not depend on `does`")),
         "{found:#?}"
     );
 }

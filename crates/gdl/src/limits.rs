@@ -1,0 +1,75 @@
+//! [`Limits`]: what loading a game may spend; [`LoadProfile`]: what it spent.
+
+use std::time::Duration;
+
+/// The budget of loading a game: grounding and the static part of the reference reasoner stop
+/// within these limits, with an error naming the rule being evaluated, instead of exhausting
+/// memory or time. Pass them to [`GdlGame::parse_with`](crate::GdlGame::parse_with).
+///
+/// When grounding exceeds them (or `ground_time`) and `fallback` is set, the game is played by the
+/// reference reasoner, evaluating goal-directed ([`crate::demand`]), if one of its queries on the
+/// initial state fits in `fallback_query` (sound, and fast enough to play); otherwise loading fails.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The most ground rules grounding may produce.
+    pub ground_rules: usize,
+    /// The most atoms a model (the static relations, the relaxed model of domain analysis) may hold.
+    pub atoms: usize,
+    /// The most atoms domain analysis may find before grounding gives up: a game whose relaxed
+    /// model is larger (GGP chess: millions, through its seven-argument threat relations) has a
+    /// ground program too large to evaluate quickly, and is played by the reference reasoner.
+    /// A count, not a time, so that which reasoner a game gets does not depend on the machine.
+    pub relaxed_atoms: usize,
+    /// The most memory terms, atoms and ground rules may take, in bytes (an estimate, checked
+    /// every few thousand join steps).
+    pub memory_bytes: usize,
+    /// The longest loading may take.
+    pub time: Duration,
+    /// The longest grounding may take before the game falls back to the reference reasoner.
+    pub ground_time: Duration,
+    /// Whether a game grounding gives up on may be played by the reference reasoner.
+    pub fallback: bool,
+    /// How long one reference query on the initial state may take for the fallback to apply.
+    pub fallback_query: Duration,
+}
+
+impl Default for Limits {
+    /// Two million ground rules, five million atoms (half a million for domain analysis), 2 GB,
+    /// 60 s (20 for grounding); the fallback applies when a reference query on the initial state
+    /// takes less than a second.
+    fn default() -> Limits {
+        Limits {
+            ground_rules: 2_000_000,
+            atoms: 5_000_000,
+            relaxed_atoms: 500_000,
+            memory_bytes: 2_000_000_000,
+            time: Duration::from_secs(60),
+            ground_time: Duration::from_secs(20),
+            fallback: true,
+            fallback_query: Duration::from_secs(1),
+        }
+    }
+}
+
+/// Where the time of loading a game went (wall clock, one thread): the figures behind
+/// `gametree gdl bench`'s load time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LoadProfile {
+    /// Parsing and validation.
+    pub parse: Duration,
+    /// Evaluating the static relations (the reference reasoner's base layer, the initial state).
+    pub statics: Duration,
+    /// Domain analysis: the relaxed model.
+    pub domain: Duration,
+    /// Instantiating the rules into ground rules (with the stratification check).
+    pub instantiate: Duration,
+    /// Compiling the ground rules (or probing the reference reasoner, when grounding gave up).
+    pub compile: Duration,
+}
+
+impl LoadProfile {
+    /// The sum of the phases.
+    pub fn total(&self) -> Duration {
+        self.parse + self.statics + self.domain + self.instantiate + self.compile
+    }
+}
