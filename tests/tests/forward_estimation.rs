@@ -2,7 +2,7 @@
 //! trees (exact bounds and δ = 1 give α/β's value, generating no more nodes), the sign conventions on
 //! hand-built trees, on-line learning, and forward estimation on a game that is not a random tree.
 
-use gametree::forward_estimation::{learn_offline, EdgeBounds, ForwardEstimation};
+use gametree::forward_estimation::{learn_offline, EdgeBounds, ForwardEstimation, Reading};
 use gametree::game::{ForwardPruning, Game, GeneralGame, Limits, SearchResult, Searcher};
 use gametree::othello::{Ev1, Othello};
 use gametree::random_tree::{Node, NodeCost, RandomTree, RandomTreeConfig, StaticOrdering};
@@ -65,6 +65,96 @@ quickcheck! {
             && ab_sorted.value == oracle.value && fe_sorted.value == oracle.value
             && fe_sorted.stats.generated <= ab_sorted.stats.generated
     }
+}
+
+quickcheck! {
+    /// The node-cut reading keeps the guarantee: with exact bounds and δ = 1 a node is cut only when
+    /// a child's true value already fails high, and a child skipped only when it fails low, so the
+    /// search returns the minimax value, generating no more nodes than α/β — in generation order and
+    /// in the paper's static order, with exact and with on-line bounds' value where they are exact.
+    fn node_cut_fe_returns_the_alphabeta_value_with_no_more_nodes(b: u8, d: u8, seed: u64, random: bool, depth: u8) -> bool {
+        let t = tree(b, d, seed, random);
+        let depth = u32::from(depth) % (u32::from(t.config().depth) + 2);
+        let oracle = Minimax::new(NodeCost, depth).search(&t, &t.root(), &Limits::none());
+        let cut = || exact(&t).with_reading(Reading::NodeCut);
+        let ab = search(&t, depth, gametree::game::NoPruning);
+        let fe = search(&t, depth, cut());
+        let ab_sorted = ordered(&t, depth, gametree::game::NoPruning);
+        let fe_sorted = ordered(&t, depth, cut());
+        fe.value == oracle.value && fe.stats.generated <= ab.stats.generated
+            && fe_sorted.value == oracle.value
+            && fe_sorted.stats.generated <= ab_sorted.stats.generated
+    }
+}
+
+/// A node cut in the hook's own terms: a MAX node (the root) with β = 10 whose MIN child has static
+/// value 9 and one ply left, edge costs in [1, 5] (MAX's view): the child is worth at least
+/// 9 + 1·1 = 10 ≥ β, so the root is settled without searching it; the literal reading never cuts.
+#[test]
+fn the_node_cut_settles_a_parent_from_a_childs_lowest_estimate() {
+    use gametree::game::PruneContext;
+    let ctx = PruneContext {
+        parent_static: 0,
+        child_static: 9,
+        alpha: 0,
+        beta: 10,
+        child_depth: 1,
+        child_is_max: false,
+        ply: 0,
+    };
+    let bounds = EdgeBounds::Exact { l: 1, u: 5 };
+    let mut node_cut = ForwardEstimation::new(bounds).with_reading(Reading::NodeCut);
+    let mut literal = ForwardEstimation::new(bounds);
+    assert_eq!(
+        ForwardPruning::<RandomTree>::cut(&mut node_cut, &ctx),
+        Some(10)
+    );
+    assert_eq!(ForwardPruning::<RandomTree>::cut(&mut literal, &ctx), None);
+    // A MIN parent sees a MAX child's value as at least c_P − u·d = 20 − 5·2 = 10 ≥ β.
+    let min_parent = PruneContext {
+        child_static: 20,
+        beta: 10,
+        child_depth: 2,
+        child_is_max: true,
+        ply: 1,
+        ..ctx
+    };
+    assert_eq!(
+        ForwardPruning::<RandomTree>::cut(&mut node_cut, &min_parent),
+        Some(10)
+    );
+    let short = PruneContext {
+        child_static: 19,
+        ..min_parent
+    };
+    assert_eq!(
+        ForwardPruning::<RandomTree>::cut(&mut node_cut, &short),
+        None
+    );
+    // Condition (1) waits for two plies: a MIN child of depth 1 far below α is not skipped.
+    let low = PruneContext {
+        child_static: -50,
+        alpha: 0,
+        beta: 10,
+        child_depth: 1,
+        ..ctx
+    };
+    assert_eq!(
+        ForwardPruning::<RandomTree>::prune(&mut node_cut, &low),
+        None
+    );
+    assert_eq!(
+        ForwardPruning::<RandomTree>::prune(&mut literal, &low),
+        Some(-45)
+    );
+    let deep = PruneContext {
+        child_depth: 2,
+        ..low
+    };
+    assert_eq!(
+        ForwardPruning::<RandomTree>::prune(&mut node_cut, &deep),
+        Some(-40)
+    );
 }
 
 /// The strongest check of the engine's node count is the paper's own: its Table 1 alpha-beta

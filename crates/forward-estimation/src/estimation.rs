@@ -4,6 +4,7 @@ use game_trait::{ForwardPruning, PruneContext, Score, ZeroSumGame, INFINITY};
 
 use crate::bounds::EdgeBounds;
 use crate::error::FeError;
+use crate::reading::Reading;
 
 /// Zhang's forward estimation (*Forward Estimation for Minimax Search*, ISI/RR-95-429, 1995) as a
 /// pruning hook for any α/β engine of the workspace (`search_core::AlphaBeta::with_pruning`).
@@ -57,6 +58,9 @@ use crate::error::FeError;
 /// - `bounds`: the source of `l` and `u` (no default: random trees give exact ones).
 /// - `delta`: δ of conditions (3), default 1.0 (exact forward estimation); smaller prunes more and
 ///   turns forward estimation into a selective search (the paper recommends 0.5 on random trees).
+/// - `reading`: [`Reading::Literal`] (the default) or [`Reading::NodeCut`], the reading that
+///   reproduces the paper's Table 1: condition (1) only on subtrees of depth ≥ 2, and a node cut
+///   when a child's estimated range settles its parent ([`ForwardPruning::cut`]).
 ///
 /// # Example
 /// ```
@@ -88,6 +92,7 @@ use crate::error::FeError;
 pub struct ForwardEstimation {
     bounds: EdgeBounds,
     delta: f64,
+    reading: Reading,
     /// Edge costs met in this search (MAX's view), for on-line bounds: `(min, max)`, `min > max` when
     /// none has been met yet.
     seen: (i64, i64),
@@ -101,6 +106,7 @@ impl ForwardEstimation {
         let mut fe = ForwardEstimation {
             bounds,
             delta: 1.0,
+            reading: Reading::Literal,
             seen: (i64::MAX, i64::MIN),
             scaled: (0.0, 0.0),
         };
@@ -116,6 +122,17 @@ impl ForwardEstimation {
         self.delta = delta;
         self.rescale();
         Ok(self)
+    }
+
+    /// Sets the reading of the conditions.
+    pub fn with_reading(mut self, reading: Reading) -> ForwardEstimation {
+        self.reading = reading;
+        self
+    }
+
+    /// The reading of the conditions.
+    pub fn reading(&self) -> Reading {
+        self.reading
     }
 
     /// The source of the edge-cost bounds.
@@ -138,9 +155,18 @@ impl ForwardEstimation {
         }
     }
 
-    /// A short description such as `fe:bounds=online,delta=0.5`.
+    /// A short description such as `fe:bounds=online,delta=0.5` (with `,reading=node-cut` when
+    /// that is the reading).
     pub fn name(&self) -> String {
-        format!("fe:bounds={},delta={}", self.bounds.name(), self.delta)
+        let reading = match self.reading {
+            Reading::Literal => String::new(),
+            other => format!(",reading={}", other.name()),
+        };
+        format!(
+            "fe:bounds={},delta={}{reading}",
+            self.bounds.name(),
+            self.delta
+        )
     }
 
     fn rescale(&mut self) {
@@ -176,6 +202,9 @@ impl<G: ZeroSumGame> ForwardPruning<G> for ForwardEstimation {
             let edge = i64::from(ctx.child_static) - i64::from(ctx.parent_static);
             self.learn(if parent_is_max { edge } else { -edge });
         }
+        if self.reading == Reading::NodeCut && ctx.child_depth < 2 {
+            return None;
+        }
         // The largest edge cost as the parent sees it: u for a MAX parent, −l for a MIN parent.
         let rise = if parent_is_max {
             self.scaled.1
@@ -186,6 +215,27 @@ impl<G: ZeroSumGame> ForwardPruning<G> for ForwardEstimation {
         let reach = (rise * f64::from(ctx.child_depth)).floor();
         let bound = f64::from(ctx.child_static) + reach;
         (bound <= f64::from(ctx.alpha)).then(|| clamp(bound.max(-f64::from(INFINITY)) as i64))
+    }
+
+    const CUTS: bool = true;
+
+    /// The node cut of [`Reading::NodeCut`]: the child's value for the parent is at least
+    /// `c_P + l_P·d`, with `l_P` the smallest edge cost as the parent sees it (`l` for a MAX
+    /// parent, `−u` for a MIN one); when that reaches β the parent is settled. Rounded up, which
+    /// for integer scores is the same condition.
+    #[inline]
+    fn cut(&mut self, ctx: &PruneContext) -> Option<Score> {
+        if self.reading != Reading::NodeCut {
+            return None;
+        }
+        let fall = if ctx.child_is_max {
+            -self.scaled.1
+        } else {
+            self.scaled.0
+        };
+        let reach = (fall * f64::from(ctx.child_depth)).ceil();
+        let bound = f64::from(ctx.child_static) + reach;
+        (bound >= f64::from(ctx.beta)).then(|| clamp(bound.min(f64::from(INFINITY)) as i64))
     }
 }
 

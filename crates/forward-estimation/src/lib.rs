@@ -16,6 +16,7 @@
 //! # Contents
 //! - [`ForwardEstimation`]: the hook; conditions (1)–(3) of the paper, their negamax derivation, δ.
 //! - [`EdgeBounds`]: exact, off-line learned, or on-line learned bounds.
+//! - [`Reading`]: the literal reading of the conditions, or the node-cut reading.
 //! - [`learn_offline`] and [`LearnedEdges`]: sampling games to learn bounds.
 //!
 //! # Parameters
@@ -23,14 +24,15 @@
 //! |---|---|---|
 //! | `bounds` ([`EdgeBounds`]) | none: exact bounds when the game knows them (random trees), else learned | the edge-cost bounds `l`, `u` |
 //! | `delta` ([`ForwardEstimation::with_delta`]) | 1.0 | δ of conditions (3): `δ·l`, `δ·u`; below 1 a selective search |
+//! | `reading` ([`Reading`]) | `Literal` | condition (1) on every child, or the node-cut reading that reproduces the paper's Table 1 |
 //!
 //! # Complexity
 //! Per generated child the hook does `O(1)` work (one comparison; on-line bounds add a running
 //! minimum and maximum). It needs the static value of every generated node, not only of the
 //! leaves, so the engine evaluates interior nodes too. With exact bounds and δ = 1 the search
 //! generates a subset of α/β's nodes and returns α/β's value; how many it saves depends on the tree
-//! and the bounds (on Zhang's random trees of mean branching 5 and depth 10, about 40 %: the
-//! repository's `docs/reproductions.md`). [`learn_offline`] evaluates every child of every position
+//! and the bounds (on Zhang's random trees of mean branching 5 and depth 10, about 40 % in the
+//! literal reading and 50 % in the node-cut one: the repository's `docs/reproductions.md`). [`learn_offline`] evaluates every child of every position
 //! of its sampled games: `O(samples · plies · b)` evaluations.
 //!
 //! # Example
@@ -53,11 +55,13 @@ mod bounds;
 mod error;
 mod estimation;
 mod learn;
+mod reading;
 
 pub use bounds::EdgeBounds;
 pub use error::FeError;
 pub use estimation::ForwardEstimation;
 pub use learn::{learn_offline, LearnedEdges, MAX_SAMPLE_PLIES};
+pub use reading::Reading;
 
 #[cfg(test)]
 mod tests;

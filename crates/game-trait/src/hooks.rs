@@ -50,6 +50,22 @@ pub trait ForwardPruning<G: ZeroSumGame> {
     /// `ctx.alpha` for the skip to be sound, and the engine then treats the child as having returned
     /// `v` with [`Bound::Upper`](crate::Bound::Upper).
     fn prune(&mut self, ctx: &PruneContext) -> Option<Score>;
+
+    /// `true` when [`cut`](ForwardPruning::cut) may answer; `false`, the default, compiles its
+    /// call out of the engine.
+    const CUTS: bool = false;
+
+    /// Called for each child that [`prune`](ForwardPruning::prune) did not skip, before it is
+    /// searched. Returning `Some(v)` abandons the **parent**: it asserts that the child's value
+    /// from the parent's point of view is at least `v` (a lower bound), so that the parent fails
+    /// high when `v` reaches `ctx.beta`. The engine then treats the child as having returned `v`
+    /// with [`Bound::Lower`](crate::Bound::Lower), which ends the parent's loop as a β cut; a `v`
+    /// that does not fail high is ignored and the child searched. Only read when
+    /// [`CUTS`](ForwardPruning::CUTS) is `true`.
+    #[inline(always)]
+    fn cut(&mut self, _ctx: &PruneContext) -> Option<Score> {
+        None
+    }
 }
 
 /// The no-op pruning hook: never prunes, and is compiled away.

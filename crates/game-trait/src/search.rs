@@ -80,7 +80,7 @@ pub struct SearchStats {
     pub evaluated: u64,
     /// Cutoffs (a successor's value failed high against β).
     pub cutoffs: u64,
-    /// Children skipped by a forward-pruning hook.
+    /// Children skipped by a forward-pruning hook, or that ended their parent by its node cut.
     pub pruned: u64,
     /// Transposition-table probes.
     pub tt_probes: u64,

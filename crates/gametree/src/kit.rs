@@ -240,7 +240,7 @@ where
         E: Evaluator<G>,
         O: MoveOrdering<G>,
     {
-        use forward_estimation::{learn_offline, EdgeBounds, ForwardEstimation};
+        use forward_estimation::{learn_offline, EdgeBounds, ForwardEstimation, Reading};
         let engine = self.alpha_beta(args, AlphaBetaConfig::alpha_beta(0))?;
         let known = if self.exact_edges.is_some() {
             "exact"
@@ -268,7 +268,11 @@ where
         };
         let pruning = ForwardEstimation::new(bounds)
             .with_delta(args.real("delta"))
-            .map_err(|e| args.invalid("delta", e))?;
+            .map_err(|e| args.invalid("delta", e))?
+            .with_reading(match args.choice("reading") {
+                "node-cut" => Reading::NodeCut,
+                _ => Reading::Literal,
+            });
         Ok(Box::new(engine.with_pruning(pruning)))
     }
 

@@ -158,6 +158,8 @@ pub const SEARCHERS: &[SearcherEntry] = &[
                  rise and fall), or learned during the search"),
             Param::fixed("samples", int(1, 1_000_000), "10", "sample games for off-line bounds"),
             Param::fixed("seed", int(0, ANY), "1", "seed of the sample games"),
+            Param::fixed("reading", choice(&["literal", "node-cut"]), "literal",
+                "the conditions on every child, or only on subtrees of depth >= 2 plus a node cut                  when a child's estimated range settles its parent (reproduces the paper's Table 1)"),
             TT_NONE,
             CUTOFF,
         ],

@@ -140,7 +140,9 @@
 //!   child's draft and `child_is_max` (the child's side to move is the root's, by ply parity). A
 //!   returned `Some(v)` with `v ≤ α` skips the child, which then counts as having returned `v` with
 //!   an upper bound, and as generated but not searched (`stats.pruned`). A `v > α` would break the
-//!   invariants above, so the engine refuses it and searches the child.
+//!   invariants above, so the engine refuses it and searches the child. A hook with `CUTS` is then
+//!   asked `cut`: a `Some(v)` that fails high ends the parent as a β cut, the child counting as
+//!   having returned `v` with a lower bound (also in `stats.pruned`); any other `v` is refused.
 //! - [`HorizonPolicy`](game_trait::HorizonPolicy): `root_budget(iteration)` at every iteration,
 //!   `is_leaf` before moves are generated, `child_budget` per move with a fresh `NodeTally` per node,
 //!   `draft` and `budget_key` for the table, `draft` for the pruning hook. A node where `child_budget` declines moves after the

@@ -499,6 +499,20 @@ where
                     };
                 }
             }
+            // A node cut is accepted only if it fails high; the parent's loop then stops at it.
+            if P::CUTS {
+                if let Some(value) = self.pruning.cut(&ctx) {
+                    if self.config.cutoff.fails_high(value, beta) {
+                        self.stats.pruned += 1;
+                        return Outcome {
+                            value,
+                            bound: Bound::Lower,
+                            pruned: true,
+                            lineless: true,
+                        };
+                    }
+                }
+            }
         }
         // PVS: the narrowest window that still tells "x > α" from "x ≤ α" under the criterion,
         // when it is narrower than the window itself.
