@@ -21,7 +21,7 @@
 //! every machine. Decision quality is the percentage of trials whose first move equals that of a
 //! full-depth α/β search of the same tree.
 
-use forward_estimation::{EdgeBounds, ForwardEstimation};
+use forward_estimation::{EdgeBounds, ForwardEstimation, Reading};
 use game_trait::{ForwardPruning, Limits, NoPruning, Searcher};
 use random_tree::{Node, NodeCost, RandomTree, RandomTreeConfig, StaticOrdering};
 use search_core::{AlphaBeta, AlphaBetaConfig};
@@ -90,18 +90,30 @@ fn run<P: ForwardPruning<RandomTree>>(
     (result.stats.generated - 1, result.best_move)
 }
 
-fn exact(tree: &RandomTree) -> ForwardEstimation {
+/// Both readings of the conditions, the literal one first: every FE experiment runs each.
+const READINGS: [Reading; 2] = [Reading::Literal, Reading::NodeCut];
+
+fn exact(tree: &RandomTree, reading: Reading) -> ForwardEstimation {
     let (l, u) = tree.exact_edge_bounds();
-    ForwardEstimation::new(EdgeBounds::Exact { l, u })
+    ForwardEstimation::new(EdgeBounds::Exact { l, u }).with_reading(reading)
 }
 
-fn online(delta: f64) -> Result<ForwardEstimation, ExperimentError> {
-    ForwardEstimation::new(EdgeBounds::Online)
+fn online(delta: f64, reading: Reading) -> Result<ForwardEstimation, ExperimentError> {
+    let fe = ForwardEstimation::new(EdgeBounds::Online)
         .with_delta(delta)
         .map_err(|e| ExperimentError::InvalidOption {
             experiment: "fe",
             message: e.to_string(),
-        })
+        })?;
+    Ok(fe.with_reading(reading))
+}
+
+/// `""` for the literal reading, `"-node-cut"` for the other: the suffix of an algorithm's name.
+fn suffix(reading: Reading) -> &'static str {
+    match reading {
+        Reading::Literal => "",
+        Reading::NodeCut => "-node-cut",
+    }
 }
 
 fn trials(options: &ReproduceOptions, experiment: &'static str) -> Result<usize, ExperimentError> {
@@ -149,20 +161,30 @@ pub fn table1(
     let trials = trials(options, TABLE1.0)?;
     const DEPTH: u32 = 10;
     let config = RandomTreeConfig::random(5, DEPTH as u16);
-    let mut cells = [[Cell::default(); 3]; DEPTH as usize];
+    // Per depth: FE exact, FE learned, alpha-beta, then FE exact and learned in the node-cut reading.
+    let mut cells = [[Cell::default(); 5]; DEPTH as usize];
     for k in 0..trials {
         let t = tree(config, options, k);
         let root = t.root();
         let reference = run(&t, &root, DEPTH, NoPruning).1;
         for depth in 1..=DEPTH {
             let row = &mut cells[depth as usize - 1];
-            row[0].add(run(&t, &root, depth, exact(&t)), reference);
-            row[1].add(run(&t, &root, depth, online(1.0)?), reference);
+            for (i, reading) in READINGS.into_iter().enumerate() {
+                let at = if i == 0 { 0 } else { 3 };
+                row[at].add(run(&t, &root, depth, exact(&t, reading)), reference);
+                row[at + 1].add(run(&t, &root, depth, online(1.0, reading)?), reference);
+            }
             row[2].add(run(&t, &root, depth, NoPruning), reference);
         }
         progress(k as u64 + 1, trials as u64);
     }
-    let names = ["fe-exact", "fe-learned", "alphabeta"];
+    let names = [
+        "fe-exact",
+        "fe-learned",
+        "alphabeta",
+        "fe-exact-node-cut",
+        "fe-learned-node-cut",
+    ];
     let mut report = Report {
         text: format!(
         "Zhang 1995, Table 1: random trees d = 10, random branching mean 5 (B = 9), edge costs {{-2^15+1..2^15}}, {trials} trials (paper: 1000).\n\
@@ -173,7 +195,7 @@ pub fn table1(
         ..Report::default()
     };
     for (d, row) in cells.iter().enumerate() {
-        let ours: Vec<String> = row
+        let ours: Vec<String> = row[..3]
             .iter()
             .map(|c| format!("{:5.1} / {:12.3}", c.quality(trials), c.mean_nodes(trials)))
             .collect();
@@ -206,7 +228,34 @@ pub fn table1(
         last[0].mean_nodes(trials) / last[2].mean_nodes(trials),
         18387.58 / 37402.34,
     );
+    report.text += &node_cut_table(&cells, trials);
     Ok(report)
+}
+
+/// Table 1's second block: the node-cut reading, and each reading's FE (exact) / alpha-beta node
+/// ratio next to the paper's.
+fn node_cut_table(cells: &[[Cell; 5]], trials: usize) -> String {
+    let mut text = format!(
+        "\nThe node-cut reading (condition (1) on subtrees of depth >= 2, and a node cut when a child's estimated range settles it):\n\n\
+         {:>5} | {:>20} | {:>20} || {:>13} | {:>13} | {:>11}\n",
+        "depth", "FE exact  dq / nodes", "FE learned dq/nodes", "FE/AB literal", "FE/AB node-cut", "FE/AB paper"
+    );
+    for (d, row) in cells.iter().enumerate() {
+        let ab = row[2].mean_nodes(trials);
+        let paper = PAPER_TABLE1[d][0].1 / PAPER_TABLE1[d][2].1;
+        text += &format!(
+            "{:>5} | {:5.1} / {:12.3} | {:5.1} / {:12.3} || {:>13.3} | {:>14.3} | {:>11.3}\n",
+            d + 1,
+            row[3].quality(trials),
+            row[3].mean_nodes(trials),
+            row[4].quality(trials),
+            row[4].mean_nodes(trials),
+            row[0].mean_nodes(trials) / ab,
+            row[3].mean_nodes(trials) / ab,
+            paper,
+        );
+    }
+    text
 }
 
 fn round(x: f64, digits: i32) -> f64 {
@@ -244,8 +293,9 @@ pub fn fig1b(
     fig1(options, progress, true)
 }
 
-/// Figure 1: trees of depth `d` = 1, 2, … searched to the end by FE (exact bounds) and α/β, for
-/// (mean) branching 2, 5 and 10; each curve stops after passing [`FIG1_NODE_CAP`] or at depth 16.
+/// Figure 1: trees of depth `d` = 1, 2, … searched to the end by α/β and by FE (exact bounds) in
+/// each reading, for (mean) branching 2, 5 and 10; each curve stops after passing
+/// [`FIG1_NODE_CAP`] or at depth 16.
 fn fig1(
     options: &ReproduceOptions,
     progress: &mut dyn FnMut(u64, u64),
@@ -257,9 +307,10 @@ fn fig1(
     let mut report = Report {
         text: format!(
         "Zhang 1995, Figure {}: mean nodes generated to search {kind}-branching trees to the end, edge costs {{-2^15+1..2^15}}, \
-         {trials} trials per point (paper: 1000). Curves stop after passing {FIG1_NODE_CAP:e} nodes.\n\n{:>3} {:>5} {:>14} {:>14} {:>9}{}\n",
+         {trials} trials per point (paper: 1000). Curves stop after passing {FIG1_NODE_CAP:e} nodes.\n\n\
+         {:>3} {:>5} {:>14} {:>14} {:>9} {:>14} {:>9}{}\n",
         if random { "1(b)" } else { "1(a)" },
-        "b", "depth", "alpha-beta", "FE exact", "FE/AB",
+        "b", "depth", "alpha-beta", "FE exact", "FE/AB", "FE node-cut", "NC/AB",
         if random { String::new() } else { format!(" {:>14}", "perfect (LB)") },
     ),
         ..Report::default()
@@ -275,11 +326,13 @@ fn fig1(
     let total = (branchings.len() * usize::from(FIG1_MAX_DEPTH)) as u64;
     let mut done = 0;
     for b in branchings {
-        let (mut ab_curve, mut fe_curve, mut lb_curve) = (Vec::new(), Vec::new(), Vec::new());
-        let (mut ab_alive, mut fe_alive) = (true, true);
+        // Curves: alpha-beta, FE literal, FE node-cut.
+        let mut curves: [Vec<(f64, f64)>; 3] = Default::default();
+        let mut lb_curve = Vec::new();
+        let mut alive = [true; 3];
         for d in 1..=FIG1_MAX_DEPTH {
             done += 1;
-            if !ab_alive && !fe_alive {
+            if alive.iter().all(|a| !a) {
                 continue;
             }
             let config = if random {
@@ -287,59 +340,42 @@ fn fig1(
             } else {
                 RandomTreeConfig::uniform(b, d)
             };
-            let (mut ab, mut fe) = (0u64, 0u64);
+            let mut sums = [0u64; 3];
             for k in 0..trials {
                 let t = tree(config, options, k);
                 let root = t.root();
-                if ab_alive {
-                    ab += run(&t, &root, u32::from(d), NoPruning).0;
+                let depth = u32::from(d);
+                if alive[0] {
+                    sums[0] += run(&t, &root, depth, NoPruning).0;
                 }
-                if fe_alive {
-                    fe += run(&t, &root, u32::from(d), exact(&t)).0;
+                for (i, reading) in READINGS.into_iter().enumerate() {
+                    if alive[1 + i] {
+                        sums[1 + i] += run(&t, &root, depth, exact(&t, reading)).0;
+                    }
                 }
             }
-            let (ab, fe) = (ab as f64 / trials as f64, fe as f64 / trials as f64);
+            let means = sums.map(|n| n as f64 / trials as f64);
             let lb = perfect_ordering_nodes(u64::from(b), u32::from(d));
+            report.text += &fig1_line(b, d, means, alive, (!random).then_some(lb));
             let mut row = json!({"branching": b, "depth": d, "kind": kind});
-            let show = |alive: bool, v: f64| {
-                if alive {
-                    format!("{v:14.1}")
-                } else {
-                    format!("{:>14}", "-")
+            for (i, key) in ["alphabeta", "fe", "fe_node_cut"].into_iter().enumerate() {
+                if alive[i] {
+                    curves[i].push((f64::from(d), means[i]));
+                    row[key] = json!(round(means[i], 1));
                 }
-            };
-            report.text += &format!(
-                "{b:>3} {d:>5} {} {} {:>9}{}\n",
-                show(ab_alive, ab),
-                show(fe_alive, fe),
-                if ab_alive && fe_alive {
-                    format!("{:.3}", fe / ab)
-                } else {
-                    "-".into()
-                },
-                if random {
-                    String::new()
-                } else {
-                    format!(" {lb:14.1}")
-                },
-            );
-            if ab_alive {
-                ab_curve.push((f64::from(d), ab));
-                row["alphabeta"] = json!(round(ab, 1));
-            }
-            if fe_alive {
-                fe_curve.push((f64::from(d), fe));
-                row["fe"] = json!(round(fe, 1));
             }
             if !random {
                 lb_curve.push((f64::from(d), lb));
                 row["perfect_ordering"] = json!(round(lb, 1));
             }
             report.rows.push(row);
-            ab_alive &= ab <= FIG1_NODE_CAP;
-            fe_alive &= fe <= FIG1_NODE_CAP;
+            for i in 0..3 {
+                alive[i] &= means[i] <= FIG1_NODE_CAP;
+            }
             progress(done, total);
         }
+        lb_curve.truncate(curves[0].len());
+        let [ab_curve, fe_curve, nc_curve] = curves;
         chart.series.push(Series {
             name: format!("AB b={b}"),
             points: ab_curve,
@@ -350,8 +386,12 @@ fn fig1(
             points: fe_curve,
             dashed: false,
         });
+        chart.series.push(Series {
+            name: format!("FE-NC b={b}"),
+            points: nc_curve,
+            dashed: false,
+        });
         if !random {
-            lb_curve.truncate(chart.series[chart.series.len() - 2].points.len());
             chart.series.push(Series {
                 name: format!("LB b={b}"),
                 points: lb_curve,
@@ -367,6 +407,34 @@ fn fig1(
     Ok(report)
 }
 
+/// One line of Figure 1's table: the means of alpha-beta, FE literal and FE node-cut (`-` for a
+/// curve that has stopped), their ratios to alpha-beta, and the perfect-ordering bound.
+fn fig1_line(b: u16, d: u16, means: [f64; 3], alive: [bool; 3], lb: Option<f64>) -> String {
+    let show = |i: usize| {
+        if alive[i] {
+            format!("{:14.1}", means[i])
+        } else {
+            format!("{:>14}", "-")
+        }
+    };
+    let ratio = |i: usize| {
+        if alive[0] && alive[i] {
+            format!("{:9.3}", means[i] / means[0])
+        } else {
+            format!("{:>9}", "-")
+        }
+    };
+    let lb = lb.map_or(String::new(), |lb| format!(" {lb:14.1}"));
+    format!(
+        "{b:>3} {d:>5} {} {} {} {} {}{lb}\n",
+        show(0),
+        show(1),
+        ratio(1),
+        show(2),
+        ratio(2)
+    )
+}
+
 /// The δ values of Figure 2.
 pub const FIG2_DELTAS: [f64; 5] = [1.0, 0.8, 0.6, 0.4, 0.2];
 
@@ -379,8 +447,9 @@ pub fn fig2(
     let trials = trials(options, FIG2.0)?;
     const DEPTH: u32 = 10;
     let config = RandomTreeConfig::random(5, DEPTH as u16);
-    // cells[0] is alpha-beta, cells[1 + i] FE with FIG2_DELTAS[i].
-    let mut cells = [[Cell::default(); DEPTH as usize]; 1 + FIG2_DELTAS.len()];
+    // cells[0] is alpha-beta, cells[1 + r·n + i] FE in READINGS[r] with FIG2_DELTAS[i].
+    let n = FIG2_DELTAS.len();
+    let mut cells = [[Cell::default(); DEPTH as usize]; 1 + 2 * FIG2_DELTAS.len()];
     for k in 0..trials {
         let t = tree(config, options, k);
         let root = t.root();
@@ -388,8 +457,11 @@ pub fn fig2(
         for depth in 1..=DEPTH {
             let i = depth as usize - 1;
             cells[0][i].add(run(&t, &root, depth, NoPruning), reference);
-            for (j, &delta) in FIG2_DELTAS.iter().enumerate() {
-                cells[1 + j][i].add(run(&t, &root, depth, online(delta)?), reference);
+            for (r, reading) in READINGS.into_iter().enumerate() {
+                for (j, &delta) in FIG2_DELTAS.iter().enumerate() {
+                    let fe = online(delta, reading)?;
+                    cells[1 + r * n + j][i].add(run(&t, &root, depth, fe), reference);
+                }
             }
         }
         progress(k as u64 + 1, trials as u64);
@@ -397,36 +469,43 @@ pub fn fig2(
     let mut report = Report {
         text: format!(
         "Zhang 1995, Figure 2: forward estimation as selective search (on-line bounds, conditions (3)), random trees d = 10, \
-         mean b = 5, {trials} trials (paper: 1000).\nEach cell: decision quality % / mean nodes generated.\n\n{:>5}",
-        "depth"
+         mean b = 5, {trials} trials (paper: 1000).\nEach cell: decision quality % / mean nodes generated; FE in the literal \
+         reading, then FE-NC in the node-cut reading.\n"
     ),
         ..Report::default()
     };
     let labels: Vec<String> = std::iter::once("AB".to_string())
         .chain(FIG2_DELTAS.iter().map(|d| format!("FE-{d:.1}")))
+        .chain(FIG2_DELTAS.iter().map(|d| format!("FE-NC-{d:.1}")))
         .collect();
-    for label in &labels {
-        report.text += &format!(" | {label:>18}");
+    for r in 0..READINGS.len() {
+        // Alpha-beta, then this reading's curves.
+        let columns: Vec<usize> = std::iter::once(0)
+            .chain(1 + r * n..1 + (r + 1) * n)
+            .collect();
+        report.text += &fig2_block(&cells, &columns, &labels, trials);
     }
-    report.text.push('\n');
     for i in 0..DEPTH as usize {
-        report.text += &format!("{:>5}", i + 1);
         for (j, curve) in cells.iter().enumerate() {
             let c = curve[i];
-            report.text += &format!(
-                " | {:5.1} / {:10.1}",
-                c.quality(trials),
-                c.mean_nodes(trials)
-            );
+            let (algorithm, delta) = match j {
+                0 => ("alphabeta".to_string(), serde_json::Value::Null),
+                j => {
+                    let reading = READINGS[(j - 1) / n];
+                    (
+                        format!("fe{}", suffix(reading)),
+                        json!(FIG2_DELTAS[(j - 1) % n]),
+                    )
+                }
+            };
             report.rows.push(json!({
                 "depth": i + 1,
-                "algorithm": if j == 0 { "alphabeta" } else { "fe" },
-                "delta": if j == 0 { serde_json::Value::Null } else { json!(FIG2_DELTAS[j - 1]) },
+                "algorithm": algorithm,
+                "delta": delta,
                 "decision_quality": round(c.quality(trials), 1),
                 "nodes": round(c.mean_nodes(trials), 1),
             }));
         }
-        report.text.push('\n');
     }
     report.text += "\nThe paper gives Figure 2 only as a plot: FE-1.0 lies left of AB at equal quality and reaches 100% at depth 10; \
                     FE with delta < 1 trades quality for nodes, FE-0.2 too much.\n";
@@ -455,6 +534,28 @@ pub fn fig2(
     Ok(report)
 }
 
+/// One block of Figure 2's table: the given curves (indexes into `cells` and `labels`) by depth.
+fn fig2_block(cells: &[[Cell; 10]], columns: &[usize], labels: &[String], trials: usize) -> String {
+    let mut text = format!("\n{:>5}", "depth");
+    for &j in columns {
+        text += &format!(" | {:>18}", labels[j]);
+    }
+    text.push('\n');
+    for (depth, _) in cells[0].iter().enumerate() {
+        text += &format!("{:>5}", depth + 1);
+        for &j in columns {
+            let c = cells[j][depth];
+            text += &format!(
+                " | {:5.1} / {:10.1}",
+                c.quality(trials),
+                c.mean_nodes(trials)
+            );
+        }
+        text.push('\n');
+    }
+    text
+}
+
 /// Depth of the game trees of Figure 3(a).
 pub const FIG3_TREE_DEPTH: u16 = 100;
 /// Pairs of games per tournament in the paper.
@@ -477,7 +578,12 @@ fn play_game(
     let (mut node, mut fe_nodes, mut ab_nodes) = (tree.root(), 0, 0);
     while node.branching() > 0 {
         let mv = if node.is_max() == fe_is_max {
-            let (nodes, mv) = run(tree, &node, fe_horizon, online(FIG3_DELTA)?);
+            let (nodes, mv) = run(
+                tree,
+                &node,
+                fe_horizon,
+                online(FIG3_DELTA, Reading::Literal)?,
+            );
             fe_nodes += nodes;
             mv
         } else {
@@ -668,7 +774,7 @@ mod tests {
             ..ReproduceOptions::default()
         };
         let report = table1(&options, &mut |_, _| {}).unwrap();
-        assert_eq!(report.rows.len(), 30);
+        assert_eq!(report.rows.len(), 50);
         let row = |d: u64, a: &str| {
             report
                 .rows
@@ -678,11 +784,23 @@ mod tests {
                 .clone()
         };
         // Depth 1: every algorithm generates the root's 5 children and nothing else.
-        for a in ["fe-exact", "fe-learned", "alphabeta"] {
+        let algorithms = [
+            "fe-exact",
+            "fe-learned",
+            "alphabeta",
+            "fe-exact-node-cut",
+            "fe-learned-node-cut",
+        ];
+        for a in algorithms {
             assert_eq!(row(1, a)["nodes"], 5.0);
             assert_eq!(row(10, a)["decision_quality"], 100.0);
         }
-        assert!(row(10, "fe-exact")["nodes"].as_f64() < row(10, "alphabeta")["nodes"].as_f64());
+        let nodes = |d: u64, a: &str| row(d, a)["nodes"].as_f64().unwrap();
+        assert!(nodes(10, "fe-exact") < nodes(10, "alphabeta"));
+        // The node-cut reading is alpha-beta at depth 2, as the paper's FE is, and saves more below.
+        assert_eq!(nodes(2, "fe-exact-node-cut"), nodes(2, "alphabeta"));
+        assert!(nodes(2, "fe-exact") < nodes(2, "alphabeta"));
+        assert!(nodes(10, "fe-exact-node-cut") < nodes(10, "fe-exact"));
         let last = row(10, "fe-exact");
         let keys: Vec<&String> = last.as_object().unwrap().keys().collect();
         assert_eq!(keys, ["algorithm", "decision_quality", "depth", "nodes"]);
