@@ -7,10 +7,12 @@
 //! - [`message`]: the requests as a typed enum;
 //! - [`player`]: the protocol's state machine, testable without sockets;
 //! - [`engine`]: the searcher of a match on its own thread, so that the clock is kept;
-//! - [`server`]: the HTTP loop around the player.
+//! - [`server`]: the HTTP loop around the player;
+//! - [`manager`]: the game manager of `ggp play`.
 
 pub mod engine;
 pub mod log;
+pub mod manager;
 pub mod message;
 mod perspective;
 pub mod player;

@@ -1,12 +1,16 @@
-//! `gametree ggp serve --port P --searcher SPEC [--name NAME] [--log FILE] [--margin SECONDS]`.
+//! `gametree ggp serve --port P --searcher SPEC [--name NAME] [--log FILE] [--margin SECONDS]`;
+//! `gametree ggp play --game FILE --player URL… [--start S] [--play P] [--out FILE]`.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
+use gametree::game::GeneralGame;
+use gametree::gdl::GdlGame;
 use gametree::spec::Spec;
 
 use crate::ggp::engine::check_spec;
 use crate::ggp::log::Log;
+use crate::ggp::manager::{self, MatchSetup, Record};
 use crate::ggp::player::{Config, Player};
 use crate::Failure;
 
@@ -23,6 +27,37 @@ enum Command {
     /// requests (info, start, play, stop, abort) on a port, with the given searcher. Runs until
     /// killed; bad requests are logged and answered with HTTP 400.
     Serve(ServeArgs),
+    /// Run one match between GGP players (one `--player` URL per role, in the order of the
+    /// rules), playing the `random` role here, and record it as JSON lines: the start, every
+    /// step's moves, reply times and errors, and the goals. A missing, late or illegal move is
+    /// replaced by a random legal one and recorded as an error. For local matches and tests.
+    Play(PlayArgs),
+}
+
+/// Arguments of `ggp play`.
+#[derive(clap::Args, Debug)]
+struct PlayArgs {
+    /// The game: a GDL file (KIF or the infix form; sent to the players in KIF).
+    #[arg(long)]
+    game: PathBuf,
+    /// A player's URL, e.g. `http://127.0.0.1:9147/`; one per role, in the order of the rules.
+    #[arg(long = "player", value_name = "URL", required = true)]
+    players: Vec<String>,
+    /// The start clock, in seconds.
+    #[arg(long = "start", default_value_t = 10.0, value_name = "SECONDS")]
+    start_clock: f64,
+    /// The play clock, in seconds.
+    #[arg(long = "play", default_value_t = 5.0, value_name = "SECONDS")]
+    play_clock: f64,
+    /// The match id sent to the players (default: `gametree.` and the Unix time).
+    #[arg(long)]
+    id: Option<String>,
+    /// Write the JSON lines here instead of on stdout (a summary line then goes to stdout).
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Seeds the `random` role's moves and the replacements of bad moves.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
 }
 
 /// Arguments of `ggp serve`.
@@ -57,6 +92,7 @@ struct ServeArgs {
 pub fn run(args: &Args) -> Result<(), Failure> {
     match &args.command {
         Command::Serve(serve) => run_serve(serve),
+        Command::Play(play) => run_play(play),
     }
 }
 
@@ -103,5 +139,75 @@ fn run_serve(args: &ServeArgs) -> Result<(), Failure> {
         seed: args.seed,
     };
     crate::ggp::server::serve(server, Player::new(config, log));
+    Ok(())
+}
+
+fn run_play(args: &PlayArgs) -> Result<(), Failure> {
+    let text = std::fs::read_to_string(&args.game)
+        .map_err(|e| Failure::input(format!("{}: {e}", args.game.display())))?;
+    let name = args.game.display().to_string();
+    let game = GdlGame::parse(&text, &name).map_err(Failure::input)?;
+    let clauses = gametree::gdl::syntax::parse(&text, &name).map_err(Failure::input)?;
+    let rules: Vec<String> = clauses.iter().map(|c| c.to_kif()).collect();
+    if args.players.len() != game.players() {
+        return Err(Failure::input(format!(
+            "the game has {} player roles ({}), and {} --player URLs were given",
+            game.players(),
+            (0..game.players())
+                .map(|p| game.player_name(p))
+                .collect::<Vec<_>>()
+                .join(", "),
+            args.players.len()
+        )));
+    }
+    let clock = |value: f64, flag: &str| {
+        if value.is_finite() && value > 0.0 && value <= 86_400.0 {
+            Ok(Duration::from_secs_f64(value))
+        } else {
+            Err(Failure::input(format!(
+                "{flag} must be seconds from 0 to 86400, got {value}"
+            )))
+        }
+    };
+    let id = args.id.clone().unwrap_or_else(|| {
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+        format!("gametree.{}", now.map_or(0, |d| d.as_secs()))
+    });
+    let setup = MatchSetup {
+        id,
+        rules: rules.join(" "),
+        game,
+        players: args.players.clone(),
+        start_clock: clock(args.start_clock, "--start")?,
+        play_clock: clock(args.play_clock, "--play")?,
+        seed: args.seed,
+    };
+    let mut file = match &args.out {
+        Some(path) => Some(
+            std::fs::File::create(path)
+                .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?,
+        ),
+        None => None,
+    };
+    let mut stdout = std::io::stdout();
+    let out: &mut dyn std::io::Write = match &mut file {
+        Some(f) => f,
+        None => &mut stdout,
+    };
+    let outcome = manager::run(&setup, &mut Record::new(out)).map_err(Failure::check)?;
+    if args.out.is_some() {
+        let goals: Vec<String> = outcome
+            .goals
+            .iter()
+            .map(|(r, g)| format!("{r} {}", g.map_or("none".into(), |g| g.to_string())))
+            .collect();
+        println!(
+            "match {}: {} steps; goals {}; {} errors",
+            setup.id,
+            outcome.steps,
+            goals.join(", "),
+            outcome.errors
+        );
+    }
     Ok(())
 }
