@@ -199,6 +199,32 @@ fn games_with_chance_are_played_to_the_end() {
 }
 
 #[test]
+fn the_shipped_two_player_games_are_played_to_the_end() {
+    // Checkers (seconds), chess and amazons (the reference reasoner: minutes) are left out.
+    let quick = ["--margin", "0.2", "--searcher", "uct:sims=30"];
+    let a = Server::start("first", &quick);
+    let b = Server::start("second", &quick);
+    for game in [
+        "connect4",
+        "matching_pennies",
+        "rps3",
+        "breakthrough",
+        "hex",
+        "othello",
+        "pacman",
+    ] {
+        let record = play(
+            &format!("crates/gdl/games/{game}.kif"),
+            &[&a, &b],
+            &["--play", "1", "--id", game],
+        );
+        let last = record.last().unwrap();
+        assert_eq!(last["terminal"], true, "{game}");
+        assert_eq!(last["errors"], 0, "{game}: {record:?}");
+    }
+}
+
+#[test]
 fn hostile_clients_leave_the_server_answering() {
     let mut server = Server::start("sturdy", &["--margin", "0.2", "--searcher", "uct:sims=100"]);
     let port = server.port;

@@ -458,13 +458,16 @@ impl Match {
         let wait_until = reply_by
             .checked_sub(Duration::from_millis(5))
             .unwrap_or(reply_by);
+        // The fallback is drawn from the moves computed before the search: asking the reasoner
+        // again after a timeout could itself make the reply late.
+        let random = legal[rng.gen_range(0..legal.len())];
         match self.engine.search(&self.state, deadline, wait_until) {
             Ok(Some(mv)) if legal.contains(&mv) => (Some(mv), "searched".into()),
             Ok(_) => (
-                self.random_legal(rng),
+                Some(random),
                 "random (no legal move from the search)".into(),
             ),
-            Err(e) => (self.random_legal(rng), format!("random ({e})")),
+            Err(e) => (Some(random), format!("random ({e})")),
         }
     }
 
