@@ -200,7 +200,7 @@ fn games_with_chance_are_played_to_the_end() {
 
 #[test]
 fn the_shipped_two_player_games_are_played_to_the_end() {
-    // Checkers (seconds), chess and amazons (the reference reasoner: minutes) are left out.
+    // Chess and amazons (the reference reasoner: minutes per match) are left out.
     let quick = ["--margin", "0.2", "--searcher", "uct:sims=30"];
     let a = Server::start("first", &quick);
     let b = Server::start("second", &quick);
@@ -336,4 +336,30 @@ fn a_search_that_overruns_the_clock_is_answered_for_in_time() {
     assert!(status == 200 && mv.starts_with("(move "), "{mv}");
     assert!(ms < 1000, "{ms} ms");
     assert!(server.log().contains("overran"), "{}", server.log());
+}
+
+#[test]
+fn a_two_player_searcher_gives_way_to_uct_where_the_game_is_not_turn_taking() {
+    let server = Server::start("pvs", &["--margin", "0.2", "--searcher", "pvs:depth=30"]);
+    let rules = std::fs::read_to_string(workspace("crates/gdl/games/rps3.kif")).unwrap();
+    let start = post(server.port, &format!("(start r left ({rules}\n) 5 1)"));
+    assert_eq!(start, (200, "ready".into()));
+    let (status, mv) = post(server.port, "(play r nil)");
+    assert_eq!(status, 200, "{mv}");
+    let log = server.log();
+    assert!(log.contains("needs a two-player turn-taking game"), "{log}");
+    assert!(log.contains("searcher=uct:"), "{log}");
+}
+
+#[test]
+fn a_searcher_that_plays_no_gdl_game_is_refused_at_startup() {
+    for spec in ["mac-ucb", "uct:sims=0", "telepathy"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_gametree"))
+            .args(["ggp", "serve", "--port", "1", "--searcher", spec])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{spec}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim().lines().count(), 1, "{spec}: {err}");
+    }
 }

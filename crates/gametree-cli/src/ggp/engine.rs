@@ -96,14 +96,21 @@ pub fn check_spec(spec: &Spec) -> Result<String, String> {
 }
 
 impl Engine {
-    /// Builds the searcher `spec` names for player `me` of `game` on a new thread.
-    pub fn start(game: GdlGame, me: PlayerId, spec: &Spec) -> Result<Engine, String> {
+    /// Builds the searcher `spec` names for player `me` of `game` on a new thread, by
+    /// `ready_by` (the two-player searchers check the game along random playouts first, which
+    /// on a slow reasoner can take longer than a start clock).
+    pub fn start(
+        game: GdlGame,
+        me: PlayerId,
+        spec: &Spec,
+        ready_by: Instant,
+    ) -> Result<Engine, String> {
         let (jobs, inbox) = channel::<Job>();
         let (ready, built) = channel();
-        let spec = spec.clone();
+        let given = spec.clone();
         std::thread::Builder::new()
             .name("ggp-search".into())
-            .spawn(move || match Built::new(game, me, &spec) {
+            .spawn(move || match Built::new(game, me, &given) {
                 Ok((searcher, full)) => {
                     let _ = ready.send(Ok(full));
                     serve(searcher, inbox);
@@ -113,9 +120,20 @@ impl Engine {
                 }
             })
             .map_err(|e| format!("cannot start a search thread: {e}"))?;
-        let spec = built
-            .recv()
-            .map_err(|_| "the search thread died while building the searcher".to_string())??;
+        let wait = ready_by.saturating_duration_since(Instant::now());
+        let spec = match built.recv_timeout(wait) {
+            Ok(result) => result?,
+            Err(RecvTimeoutError::Timeout) => {
+                // The thread finishes building, finds no job sender and ends.
+                return Err(format!(
+                    "`{}` was not ready within the start clock",
+                    spec.name()
+                ));
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err("the search thread died while building the searcher".into())
+            }
+        };
         Ok(Engine {
             jobs,
             current: None,

@@ -165,7 +165,7 @@ impl Player {
                 &format!("{id}: `{role}` is not a role of the game"),
             );
         };
-        let engine = match self.engine(&game, me) {
+        let engine = match self.engine(&game, me, arrived + budget) {
             Ok(engine) => engine,
             Err(e) => return self.refuse("start", &format!("{id}: {e}")),
         };
@@ -198,15 +198,22 @@ impl Player {
     }
 
     /// The configured searcher, or the fallback where it does not fit the game.
-    fn engine(&mut self, game: &GdlGame, me: PlayerId) -> Result<Engine, String> {
-        match Engine::start(game.clone(), me, &self.config.spec) {
+    fn engine(
+        &mut self,
+        game: &GdlGame,
+        me: PlayerId,
+        ready_by: Instant,
+    ) -> Result<Engine, String> {
+        match Engine::start(game.clone(), me, &self.config.spec, ready_by) {
             Ok(engine) => Ok(engine),
             Err(why) => {
                 self.log(
                     "searcher",
                     &format!("{why}; playing {}", self.config.fallback),
                 );
-                Engine::start(game.clone(), me, &self.config.fallback)
+                // UCT builds without looking at the game: the clock cannot refuse it.
+                let no_later = ready_by.max(Instant::now() + Duration::from_secs(1));
+                Engine::start(game.clone(), me, &self.config.fallback, no_later)
             }
         }
     }
