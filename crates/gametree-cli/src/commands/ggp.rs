@@ -143,45 +143,7 @@ fn run_serve(args: &ServeArgs) -> Result<(), Failure> {
 }
 
 fn run_play(args: &PlayArgs) -> Result<(), Failure> {
-    let text = std::fs::read_to_string(&args.game)
-        .map_err(|e| Failure::input(format!("{}: {e}", args.game.display())))?;
-    let name = args.game.display().to_string();
-    let game = GdlGame::parse(&text, &name).map_err(Failure::input)?;
-    let clauses = gametree::gdl::syntax::parse(&text, &name).map_err(Failure::input)?;
-    let rules: Vec<String> = clauses.iter().map(|c| c.to_kif()).collect();
-    if args.players.len() != game.players() {
-        return Err(Failure::input(format!(
-            "the game has {} player roles ({}), and {} --player URLs were given",
-            game.players(),
-            (0..game.players())
-                .map(|p| game.player_name(p))
-                .collect::<Vec<_>>()
-                .join(", "),
-            args.players.len()
-        )));
-    }
-    let clock = |value: f64, flag: &str| {
-        if value.is_finite() && value > 0.0 && value <= 86_400.0 {
-            Ok(Duration::from_secs_f64(value))
-        } else {
-            Err(Failure::input(format!(
-                "{flag} must be seconds from 0 to 86400, got {value}"
-            )))
-        }
-    };
-    let id = args.id.clone().unwrap_or_else(|| {
-        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
-        format!("gametree.{}", now.map_or(0, |d| d.as_secs()))
-    });
-    let setup = MatchSetup {
-        id,
-        rules: rules.join(" "),
-        game,
-        players: args.players.clone(),
-        start_clock: clock(args.start_clock, "--start")?,
-        play_clock: clock(args.play_clock, "--play")?,
-        seed: args.seed,
-    };
+    let setup = match_setup(args)?;
     let mut file = match &args.out {
         Some(path) => Some(
             std::fs::File::create(path)
@@ -210,4 +172,52 @@ fn run_play(args: &PlayArgs) -> Result<(), Failure> {
         );
     }
     Ok(())
+}
+
+/// The match the arguments describe: the game loaded, its rules in KIF, the clocks checked.
+fn match_setup(args: &PlayArgs) -> Result<MatchSetup, Failure> {
+    let text = std::fs::read_to_string(&args.game)
+        .map_err(|e| Failure::input(format!("{}: {e}", args.game.display())))?;
+    let name = args.game.display().to_string();
+    let game = GdlGame::parse(&text, &name).map_err(Failure::input)?;
+    let clauses = gametree::gdl::syntax::parse(&text, &name).map_err(Failure::input)?;
+    let rules: Vec<String> = clauses.iter().map(|c| c.to_kif()).collect();
+    if args.players.len() != game.players() {
+        let roles: Vec<&str> = (0..game.players()).map(|p| game.player_name(p)).collect();
+        return Err(Failure::input(format!(
+            "the game has {} player roles ({}), and {} --player URLs were given",
+            roles.len(),
+            roles.join(", "),
+            args.players.len()
+        )));
+    }
+    let id = args.id.clone().unwrap_or_else(|| {
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+        format!("gametree.{}", now.map_or(0, |d| d.as_secs()))
+    });
+    if id.is_empty() || id.contains(|c: char| c.is_whitespace() || "();".contains(c)) {
+        return Err(Failure::input(format!(
+            "--id must be one KIF symbol (no blanks, parentheses or `;`), got `{id}`"
+        )));
+    }
+    Ok(MatchSetup {
+        id,
+        rules: rules.join(" "),
+        game,
+        players: args.players.clone(),
+        start_clock: clock(args.start_clock, "--start")?,
+        play_clock: clock(args.play_clock, "--play")?,
+        seed: args.seed,
+    })
+}
+
+/// A clock given in seconds: positive, at most a day.
+fn clock(value: f64, flag: &str) -> Result<Duration, Failure> {
+    if value.is_finite() && value > 0.0 && value <= 86_400.0 {
+        Ok(Duration::from_secs_f64(value))
+    } else {
+        Err(Failure::input(format!(
+            "{flag} must be seconds from 0 to 86400, got {value}"
+        )))
+    }
 }

@@ -128,86 +128,122 @@ pub struct Outcome {
 
 /// Runs the match, writing its record to `record`.
 pub fn run(setup: &MatchSetup, record: &mut Record<'_>) -> Result<Outcome, String> {
-    let agent = ureq::AgentBuilder::new()
-        .timeout_connect(Duration::from_secs(5))
-        .build();
-    let game = &setup.game;
-    let mut rng = Pcg64::seed_from_u64(setup.seed);
-    let mut errors = 0;
-    let starts: Vec<String> = (0..game.players())
-        .map(|p| {
-            format!(
-                "(start {} {} ({}) {} {})",
-                setup.id,
-                game.player_name(p),
-                setup.rules,
-                setup.start_clock.as_secs_f64(),
-                setup.play_clock.as_secs_f64()
-            )
-        })
-        .collect();
-    let answers = ask_all(&agent, &setup.players, &starts, setup.start_clock);
-    let replies = answers_json(game, &answers, |a| {
-        a.text
-            .as_deref()
-            .is_some_and(|t| t.eq_ignore_ascii_case("ready"))
-    });
-    errors += count_errors(&replies);
-    record.line(&json!({
-        "type": "start", "match": setup.id, "roles": game.roles(), "players": setup.players,
-        "start_clock": setup.start_clock.as_secs_f64(), "play_clock": setup.play_clock.as_secs_f64(),
-        "replies": replies,
-    }))?;
-    let mut state = game.initial_state();
+    let mut m = Match {
+        agent: ureq::AgentBuilder::new()
+            .timeout_connect(Duration::from_secs(5))
+            .build(),
+        setup,
+        rng: Pcg64::seed_from_u64(setup.seed),
+        errors: 0,
+        steps: 0,
+    };
+    m.start(record)?;
+    let mut state = setup.game.initial_state();
     let mut last: Option<Vec<String>> = None;
-    let mut steps = 0;
-    while !game.is_terminal(&state) && steps < MAX_STEPS {
-        let moves = last
-            .as_ref()
-            .map_or("nil".to_string(), |m| format!("({})", m.join(" ")));
-        let body = vec![format!("(play {} {moves})", setup.id); game.players()];
-        let answers = ask_all(&agent, &setup.players, &body, setup.play_clock);
-        let (joint, step_errors) = referee(game, &state, &answers, &mut rng);
-        errors += step_errors.len();
-        steps += 1;
-        let names: Vec<String> = joint.iter().map(|&m| game.move_term(m)).collect();
-        record.line(&json!({
-            "type": "step", "step": steps, "moves": names,
-            "ms": answers.iter().map(|a| a.elapsed.as_millis() as u64).collect::<Vec<_>>(),
-            "errors": step_errors,
-        }))?;
-        play_roles(game, &mut state, &joint);
+    while !setup.game.is_terminal(&state) && m.steps < MAX_STEPS {
+        let names = m.step(&mut state, last.as_deref(), record)?;
         last = Some(names);
     }
-    let moves = last.map_or("nil".to_string(), |m| format!("({})", m.join(" ")));
-    let body = vec![format!("(stop {} {moves})", setup.id); game.players()];
-    let answers = ask_all(&agent, &setup.players, &body, setup.play_clock);
-    let replies = answers_json(game, &answers, |a| {
-        a.text
-            .as_deref()
-            .is_some_and(|t| t.eq_ignore_ascii_case("done"))
-    });
-    errors += count_errors(&replies);
-    let all = game.goals(&state);
-    let goals: Vec<(String, Option<u8>)> = (0..game.players())
-        .map(|p| {
-            (
-                game.player_name(p).to_string(),
-                all.get(p).copied().flatten(),
-            )
+    m.stop(&state, last.as_deref(), record)
+}
+
+/// A match in progress, on the manager's side.
+struct Match<'a> {
+    agent: ureq::Agent,
+    setup: &'a MatchSetup,
+    rng: Pcg64,
+    errors: usize,
+    steps: u32,
+}
+
+impl Match<'_> {
+    /// Sends `start` to every player and records their replies.
+    fn start(&mut self, record: &mut Record<'_>) -> Result<(), String> {
+        let (setup, game) = (self.setup, &self.setup.game);
+        let starts: Vec<String> = (0..game.players())
+            .map(|p| {
+                format!(
+                    "(start {} {} ({}) {} {})",
+                    setup.id,
+                    game.player_name(p),
+                    setup.rules,
+                    setup.start_clock.as_secs_f64(),
+                    setup.play_clock.as_secs_f64()
+                )
+            })
+            .collect();
+        let answers = ask_all(&self.agent, &setup.players, &starts, setup.start_clock);
+        let replies = answers_json(game, &answers, "ready");
+        self.errors += count_errors(&replies);
+        record.line(&json!({
+            "type": "start", "match": setup.id, "roles": game.roles(), "players": setup.players,
+            "start_clock": setup.start_clock.as_secs_f64(),
+            "play_clock": setup.play_clock.as_secs_f64(), "replies": replies,
+        }))
+    }
+
+    /// Asks every player for its move after `last`, plays the joint move on `state`, records
+    /// the step, and returns the moves played, in the order of the roles.
+    fn step(
+        &mut self,
+        state: &mut FluentSet,
+        last: Option<&[String]>,
+        record: &mut Record<'_>,
+    ) -> Result<Vec<String>, String> {
+        let (setup, game) = (self.setup, &self.setup.game);
+        let body = vec![format!("(play {} {})", setup.id, moves_text(last)); game.players()];
+        let answers = ask_all(&self.agent, &setup.players, &body, setup.play_clock);
+        let (joint, errors) = referee(game, state, &answers, &mut self.rng);
+        self.errors += errors.len();
+        self.steps += 1;
+        let names: Vec<String> = joint.iter().map(|&m| game.move_term(m)).collect();
+        record.line(&json!({
+            "type": "step", "step": self.steps, "moves": names,
+            "ms": answers.iter().map(|a| a.elapsed.as_millis() as u64).collect::<Vec<_>>(),
+            "errors": errors,
+        }))?;
+        play_roles(game, state, &joint);
+        Ok(names)
+    }
+
+    /// Sends `stop` to every player, records the goals, and ends the match.
+    fn stop(
+        mut self,
+        state: &FluentSet,
+        last: Option<&[String]>,
+        record: &mut Record<'_>,
+    ) -> Result<Outcome, String> {
+        let (setup, game) = (self.setup, &self.setup.game);
+        let body = vec![format!("(stop {} {})", setup.id, moves_text(last)); game.players()];
+        let answers = ask_all(&self.agent, &setup.players, &body, setup.play_clock);
+        let replies = answers_json(game, &answers, "done");
+        self.errors += count_errors(&replies);
+        let all = game.goals(state);
+        let goals: Vec<(String, Option<u8>)> = (0..game.players())
+            .map(|p| {
+                (
+                    game.player_name(p).to_string(),
+                    all.get(p).copied().flatten(),
+                )
+            })
+            .collect();
+        let goal_map: serde_json::Map<String, Value> =
+            goals.iter().map(|(r, g)| (r.clone(), json!(g))).collect();
+        record.line(&json!({
+            "type": "stop", "steps": self.steps, "goals": goal_map, "errors": self.errors,
+            "terminal": game.is_terminal(state), "replies": replies,
+        }))?;
+        Ok(Outcome {
+            goals,
+            steps: self.steps,
+            errors: self.errors,
         })
-        .collect();
-    let goal_map: serde_json::Map<String, Value> =
-        goals.iter().map(|(r, g)| (r.clone(), json!(g))).collect();
-    record.line(&json!({
-        "type": "stop", "steps": steps, "goals": goal_map, "errors": errors,
-        "terminal": game.is_terminal(&state), "replies": replies,
-    }))?;
-    Ok(Outcome {
-        goals,
-        steps,
-        errors,
-    })
+    }
+}
+
+/// `nil` before the first step, then `(m1 … mn)`.
+fn moves_text(last: Option<&[String]>) -> String {
+    last.map_or("nil".to_string(), |m| format!("({})", m.join(" ")))
 }
 
 /// Each role's move in the order of the rules (`random` drawn here), with the errors of the
@@ -267,16 +303,20 @@ fn play_roles(game: &GdlGame, state: &mut FluentSet, roles_joint: &[GdlMove]) {
     game.play_joint(state, &joint);
 }
 
-/// The start or stop replies as JSON, an error where `ok` does not hold.
-fn answers_json(game: &GdlGame, answers: &[Answer], ok: impl Fn(&Answer) -> bool) -> Vec<Value> {
+/// The start or stop replies as JSON, an error where the reply is not `expected`.
+fn answers_json(game: &GdlGame, answers: &[Answer], expected: &str) -> Vec<Value> {
     answers
         .iter()
         .enumerate()
         .map(|(p, a)| {
+            let fine = a
+                .text
+                .as_deref()
+                .is_some_and(|t| t.eq_ignore_ascii_case(expected));
             let error = a
                 .error
                 .clone()
-                .or_else(|| (!ok(a)).then(|| "unexpected reply".to_string()));
+                .or_else(|| (!fine).then(|| format!("expected `{expected}`")));
             json!({"role": game.player_name(p), "reply": a.text,
                    "ms": a.elapsed.as_millis() as u64, "error": error})
         })

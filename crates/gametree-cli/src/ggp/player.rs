@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use gametree::game::{ChanceList, Game, GeneralGame, MoveList, PlayerId};
-use gametree::gdl::{FluentSet, GdlGame, GdlMove};
+use gametree::gdl::{FluentSet, GdlError, GdlGame, GdlMove};
 use gametree::spec::Spec;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
@@ -147,13 +147,7 @@ impl Player {
             self.log("abort", &format!("{} (a new match starts)", old.id));
         }
         let budget = self.budget(start_clock);
-        let text: Vec<String> = rules.iter().map(Sexp::to_string).collect();
-        let mut limits = gametree::gdl::Limits::default();
-        // Loading must leave time to start the searcher and reply; grounding gets part of it so
-        // that a game too large to ground in time is played by the reference reasoner instead.
-        limits.time = budget.mul_f64(0.8).max(Duration::from_millis(100));
-        limits.ground_time = limits.time.mul_f64(0.6);
-        let game = match GdlGame::parse_with(&text.join("\n"), &id, &limits) {
+        let game = match load(rules, &id, budget) {
             Ok(game) => game,
             Err(e) => return self.refuse("start", &format!("{id}: the rules do not load: {e}")),
         };
@@ -291,6 +285,17 @@ impl Player {
         let mv = m.random_legal(&mut self.rng)?;
         Some(m.spell(Some(mv)))
     }
+}
+
+/// Loads the rules of a `start` within `budget`, the time to answer it.
+fn load(rules: &[Sexp], id: &str, budget: Duration) -> Result<GdlGame, GdlError> {
+    let text: Vec<String> = rules.iter().map(Sexp::to_string).collect();
+    let mut limits = gametree::gdl::Limits::default();
+    // Loading must leave time to start the searcher and reply; grounding gets part of it so
+    // that a game too large to ground in time is played by the reference reasoner instead.
+    limits.time = budget.mul_f64(0.8).max(Duration::from_millis(100));
+    limits.ground_time = limits.time.mul_f64(0.6);
+    GdlGame::parse_with(&text.join("\n"), id, &limits)
 }
 
 /// Records the spelling of every atom of `clause`, keyed by its lower case.
@@ -615,5 +620,55 @@ mod tests {
             answer(&mut p, &format!("(stop mh 3 {last} ((car {door})))")),
             "done"
         );
+    }
+
+    /// Mutations of real messages (cut, spliced, with stray parentheses and symbols) are
+    /// answered or refused, never a panic, and the player still plays afterwards.
+    #[test]
+    fn mangled_messages_never_break_the_player() {
+        let mut p = player();
+        p.config.margin = Duration::from_millis(990);
+        let rules = game("tictactoe.kif");
+        let seeds = [
+            format!("(start m xplayer ({rules}) 1 1)"),
+            "(play m nil)".to_string(),
+            "(play m ((mark 1 1) noop))".to_string(),
+            "(play m 2 (mark 1 1) ((cell 1 1 x)))".to_string(),
+            "(stop m (noop (mark 2 2)))".to_string(),
+            "(info)".to_string(),
+            "(abort m)".to_string(),
+        ];
+        let mut rng = Pcg64::seed_from_u64(11);
+        let mut answered = 0;
+        for _ in 0..1500 {
+            let mut text: Vec<char> = seeds[rng.gen_range(0..seeds.len())].chars().collect();
+            for _ in 0..rng.gen_range(1..3) {
+                mutate(&mut text, &mut rng);
+            }
+            let text: String = text.into_iter().collect();
+            answered += usize::from(matches!(p.handle(&text, Instant::now()), Reply::Answer(_)));
+        }
+        // Mutations that keep a message well-formed are answered, the others refused.
+        assert!((100..1400).contains(&answered), "{answered} answered");
+        answer(&mut p, &seeds[0]);
+        assert!(answer(&mut p, "(play m nil)").starts_with("(mark "));
+    }
+
+    fn mutate(text: &mut Vec<char>, rng: &mut Pcg64) {
+        let at = rng.gen_range(0..=text.len());
+        let pieces = ['(', ')', ' ', ';', '\n', '?', 'x', '1', 'é', '\u{0}'];
+        match rng.gen_range(0..4) {
+            0 => text.truncate(at),
+            1 => text.insert(at, pieces[rng.gen_range(0..pieces.len())]),
+            2 if at < text.len() => {
+                let end = rng.gen_range(at..text.len());
+                text.drain(at..end);
+            }
+            _ => {
+                let end = rng.gen_range(at..=text.len());
+                let chunk: Vec<char> = text[at..end].to_vec();
+                text.splice(at..at, chunk);
+            }
+        }
     }
 }
