@@ -250,7 +250,16 @@ fn hostile_clients_leave_the_server_answering() {
     let huge = b"POST / HTTP/1.1\r\nContent-Length: 17000000\r\nConnection: close\r\n\r\n";
     assert_eq!(raw(port, huge).unwrap().0, 413);
     let get = b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
-    assert_eq!(raw(port, get).unwrap().0, 405);
+    assert_eq!(raw(port, get).unwrap().0, 400);
+    let put = b"PUT / HTTP/1.1\r\nContent-Length: 6\r\nConnection: close\r\n\r\n(info)";
+    assert_eq!(raw(port, put).unwrap().0, 405);
+    // GGP Base's managers POST with HTTP/1.0, or GET with the message URL-encoded.
+    let java =
+        b"POST / HTTP/1.0\r\nAccept: text/delim\r\nHost: 127.0.0.1\r\nSender: GAMESERVER\r\n\
+                 Receiver: sturdy\r\nContent-Type: text/acl\r\nContent-Length: 6\r\n\r\n(info)";
+    assert_eq!(raw(port, java), Some((200, info.into())));
+    let encoded = b"GET /%28+info+%29 HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n";
+    assert_eq!(raw(port, encoded), Some((200, info.into())));
     // A client that stalls mid-body holds its own connection only.
     let mut stalled = TcpStream::connect(("127.0.0.1", port)).unwrap();
     stalled

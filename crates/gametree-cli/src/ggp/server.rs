@@ -1,6 +1,7 @@
 //! The HTTP face of a [`Player`]: tiny_http parses the requests; each one is read on a thread of
 //! its own (a client that stalls mid-body holds only its thread) and answered by the player,
-//! one at a time.
+//! one at a time. Messages come as the body of a POST, or URL-encoded in the path of a GET (as
+//! GGP Base's managers can also send them).
 
 use std::io::Read;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -56,10 +57,15 @@ fn answer(mut request: Request, arrived: Instant, player: &Mutex<Player>) {
         // A browser-based manager asks before posting from another origin.
         return respond(request, 200, "");
     }
+    if *request.method() == Method::Get {
+        let text = message_in_url(request.url());
+        let reply = handle(&mut lock(player), &text, arrived);
+        return send(request, reply);
+    }
     if *request.method() != Method::Post {
         lock(player).log(
             "bad-request",
-            &format!("{peer}: {} instead of POST", request.method()),
+            &format!("{peer}: {} instead of POST or GET", request.method()),
         );
         return respond(request, 405, "GGP messages are POSTed");
     }
@@ -90,10 +96,23 @@ fn answer(mut request: Request, arrived: Instant, player: &Mutex<Player>) {
         let mut player = lock(player);
         handle(&mut player, &text, arrived)
     };
+    send(request, reply);
+}
+
+fn send(request: Request, reply: Reply) {
     match reply {
         Reply::Answer(text) => respond(request, 200, &text),
         Reply::BadRequest(why) | Reply::Refused(why) => respond(request, 400, &why),
     }
+}
+
+/// The message of a GET request: the path after `/`, URL-decoded as Java's `URLEncoder` encodes
+/// it (`+` for a space), as GGP Base's managers send it when they do not POST.
+fn message_in_url(url: &str) -> String {
+    let path = url.strip_prefix('/').unwrap_or(url).replace('+', " ");
+    percent_encoding::percent_decode_str(&path)
+        .decode_utf8_lossy()
+        .into_owned()
 }
 
 /// The player's reply; if handling panics, a legal move of the match in progress, if any.
