@@ -64,6 +64,11 @@ pub enum Message {
         /// The match id.
         id: String,
     },
+    /// `(preview (GDL…) CLOCK)`: GGP Base's notice of a game to come; answered `ready` when idle.
+    Preview {
+        /// Time to answer.
+        clock: Duration,
+    },
 }
 
 /// Why a text is not a GGP message.
@@ -113,6 +118,9 @@ impl Message {
             "abort" if args.len() == 1 => Ok(Message::Abort {
                 id: atom(&args[0], "match id")?,
             }),
+            "preview" if args.len() == 2 => Ok(Message::Preview {
+                clock: clock(&args[1], "preview clock")?,
+            }),
             other => Err(shape(format!(
                 "unknown message `{other}` with {} arguments",
                 args.len()
@@ -138,7 +146,9 @@ fn clock(s: &Sexp, what: &str) -> Result<Duration, MessageError> {
 }
 
 fn start(args: &[Sexp]) -> Result<Message, MessageError> {
-    let [id, role, rules, start_clock, play_clock] = args else {
+    // Arguments after the five standard ones are ignored, as GGP Base's players do, so that a
+    // manager that sends more still finds this player.
+    let [id, role, rules, start_clock, play_clock, ..] = args else {
         return Err(shape(
             "`start` takes a match id, a role, the rules and two clocks",
         ));
@@ -239,6 +249,16 @@ mod tests {
             panic!("stop");
         };
         assert_eq!(m[1], atom("noop"));
+        assert!(matches!(
+            Message::parse("(start m r ((role r)) 10 5 extra)"),
+            Ok(Message::Start { .. })
+        ));
+        assert_eq!(
+            Message::parse("(preview ((role r)) 10)"),
+            Ok(Message::Preview {
+                clock: Duration::from_secs(10)
+            })
+        );
         assert_eq!(
             Message::parse("(abort m1)"),
             Ok(Message::Abort { id: "m1".into() })

@@ -110,6 +110,15 @@ impl Player {
             Message::Play { id, moves } => self.play(&id, &moves, arrived),
             Message::Stop { id, moves } => self.stop(&id, &moves),
             Message::Abort { id } => self.abort(&id),
+            Message::Preview { .. } => {
+                let answer = if self.current.is_some() {
+                    "busy"
+                } else {
+                    "ready"
+                };
+                self.log("preview", answer);
+                Reply::Answer(answer.into())
+            }
         }
     }
 
