@@ -55,10 +55,28 @@ const MAX_BELIEFS: usize = 32;
 /// The most joint moves of the other roles tried from one candidate state in GDL-II play.
 const MAX_JOINTS: usize = 4096;
 
+/// The role this player plays: a player role, or GDL-II's `random` (its index among the roles),
+/// which a manager may also hand to a player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Seat {
+    Player(PlayerId),
+    Random(usize),
+}
+
+/// The seat of `role` (case-insensitive) in `game`.
+fn seat(game: &GdlGame, role: &str) -> Option<Seat> {
+    let player = (0..game.players()).find(|&p| game.player_name(p).eq_ignore_ascii_case(role));
+    let random = || {
+        let r = game.roles().iter().position(|r| r == "random")?;
+        (game.has_random() && role.eq_ignore_ascii_case("random")).then_some(Seat::Random(r))
+    };
+    player.map(Seat::Player).or_else(random)
+}
+
 /// A match in progress.
 struct Match {
     id: String,
-    me: PlayerId,
+    me: Seat,
     game: GdlGame,
     /// The state played from: the true one, or in GDL-II play the first candidate.
     state: FluentSet,
@@ -66,7 +84,8 @@ struct Match {
     /// [`MAX_BELIEFS`]).
     beliefs: Vec<FluentSet>,
     play_clock: Duration,
-    engine: Engine,
+    /// The searcher; none for the `random` role, which plays uniformly.
+    engine: Option<Engine>,
     /// Lower-case symbol → spelling as received, to answer in the manager's own case.
     spelling: HashMap<String, String>,
     moves: u32,
@@ -160,17 +179,18 @@ impl Player {
             Ok(game) => game,
             Err(e) => return self.refuse("start", &format!("{id}: the rules do not load: {e}")),
         };
-        let Some(me) =
-            (0..game.players()).find(|&p| game.player_name(p).eq_ignore_ascii_case(role))
-        else {
+        let Some(me) = seat(&game, role) else {
             return self.refuse(
                 "start",
                 &format!("{id}: `{role}` is not a role of the game"),
             );
         };
-        let engine = match self.engine(&game, me, arrived + budget) {
-            Ok(engine) => engine,
-            Err(e) => return self.refuse("start", &format!("{id}: {e}")),
+        let engine = match me {
+            Seat::Player(p) => match self.engine(&game, p, arrived + budget) {
+                Ok(engine) => Some(engine),
+                Err(e) => return self.refuse("start", &format!("{id}: {e}")),
+            },
+            Seat::Random(_) => None,
         };
         let mut spelling = HashMap::new();
         for clause in rules {
@@ -180,7 +200,9 @@ impl Player {
             "start",
             &format!(
                 "{id} role={role} searcher={} reasoner={:?} load_ms={}",
-                engine.spec,
+                engine
+                    .as_ref()
+                    .map_or("uniform (the random role)", |e| &e.spec),
                 game.reasoner_kind(),
                 arrived.elapsed().as_millis()
             ),
@@ -376,6 +398,9 @@ impl Match {
     /// percepts received, and plays from the first.
     fn follow_private(&mut self, mine: Option<&Sexp>, percepts: &[Sexp]) -> Result<(), String> {
         let Some(mine) = mine else { return Ok(()) };
+        let Seat::Player(me) = self.me else {
+            return Err("GDL-II percepts are followed for player roles only".into());
+        };
         let mv = self
             .game
             .find_move(&mine.to_string())
@@ -385,11 +410,11 @@ impl Match {
             .map(|p| p.to_string().to_lowercase())
             .collect();
         seen.sort();
-        let role = self.game.player_name(self.me).to_string();
+        let role = self.game.player_name(me).to_string();
         let mut next: Vec<FluentSet> = Vec::new();
         let mut any = None;
         for state in &self.beliefs {
-            for joint in joints(&self.game, state, self.me, mv) {
+            for joint in joints(&self.game, state, me, mv) {
                 let mut s = state.clone();
                 self.game.play_joint(&mut s, &joint);
                 let mut got: Vec<String> = self
@@ -469,8 +494,7 @@ impl Match {
         reply_by: Instant,
         rng: &mut Pcg64,
     ) -> (Option<GdlMove>, String) {
-        let mut legal = MoveList::new();
-        self.game.legal_moves(&self.state, self.me, &mut legal);
+        let legal = self.my_moves();
         match legal.len() {
             0 => return (None, "none".into()),
             1 => return (Some(legal[0]), "forced".into()),
@@ -482,7 +506,10 @@ impl Match {
         // The fallback is drawn from the moves computed before the search: asking the reasoner
         // again after a timeout could itself make the reply late.
         let random = legal[rng.gen_range(0..legal.len())];
-        match self.engine.search(&self.state, deadline, wait_until) {
+        let Some(engine) = self.engine.as_mut() else {
+            return (Some(random), "random (the random role)".into());
+        };
+        match engine.search(&self.state, deadline, wait_until) {
             Ok(Some(mv)) if legal.contains(&mv) => (Some(mv), "searched".into()),
             Ok(_) => (
                 Some(random),
@@ -493,9 +520,20 @@ impl Match {
     }
 
     fn random_legal(&self, rng: &mut Pcg64) -> Option<GdlMove> {
-        let mut legal = MoveList::new();
-        self.game.legal_moves(&self.state, self.me, &mut legal);
+        let legal = self.my_moves();
         (!legal.is_empty()).then(|| legal[rng.gen_range(0..legal.len())])
+    }
+
+    /// This role's legal moves in the current state.
+    fn my_moves(&self) -> Vec<GdlMove> {
+        match self.me {
+            Seat::Player(p) => {
+                let mut legal = MoveList::new();
+                self.game.legal_moves(&self.state, p, &mut legal);
+                legal.to_vec()
+            }
+            Seat::Random(r) => self.game.role_moves(&self.state, r),
+        }
     }
 
     /// The move in KIF, in the spelling of the rules received (`nil` for none).
@@ -629,6 +667,22 @@ mod tests {
             answer(&mut p, &format!("(stop mh 3 {last} ((car {door})))")),
             "done"
         );
+    }
+
+    #[test]
+    fn plays_the_random_role_uniformly_when_handed_it() {
+        let mut p = player();
+        answer(
+            &mut p,
+            &format!("(start mh RANDOM ({}) 5 1)", game("montyhall.kif")),
+        );
+        let hide = answer(&mut p, "(play mh nil)");
+        assert!(hide.starts_with("(hide_car "), "{hide}");
+        let open = answer(&mut p, &format!("(play mh ((choose 1) {hide}))"));
+        assert!(open.starts_with("(open_door "), "{open}");
+        assert_ne!(&open[11..12], "1", "the chosen door is never opened");
+        assert_ne!(open[11..12], hide[10..11], "the car's door is never opened");
+        assert_eq!(answer(&mut p, &format!("(play mh (noop {open}))")), "noop");
     }
 
     /// Mutations of real messages (cut, spliced, with stray parentheses and symbols) are
