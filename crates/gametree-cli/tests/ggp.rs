@@ -361,7 +361,7 @@ fn a_two_player_searcher_gives_way_to_uct_where_the_game_is_not_turn_taking() {
 }
 
 #[test]
-fn a_searcher_that_plays_no_gdl_game_is_refused_at_startup() {
+fn bad_command_lines_are_one_line_errors_with_status_2() {
     for spec in ["mac-ucb", "uct:sims=0", "telepathy"] {
         let out = Command::new(env!("CARGO_BIN_EXE_gametree"))
             .args(["ggp", "serve", "--port", "1", "--searcher", spec])
@@ -370,5 +370,26 @@ fn a_searcher_that_plays_no_gdl_game_is_refused_at_startup() {
         assert_eq!(out.status.code(), Some(2), "{spec}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(err.trim().lines().count(), 1, "{spec}: {err}");
+    }
+    let ttt = workspace("crates/gdl/games/tictactoe.kif");
+    let url = "http://127.0.0.1:1/";
+    for args in [
+        vec!["--game", &ttt, "--player", url],
+        vec![
+            "--game", &ttt, "--player", url, "--player", url, "--play", "0",
+        ],
+        vec![
+            "--game", &ttt, "--player", url, "--player", url, "--id", "a b",
+        ],
+        vec!["--game", "/nonexistent.kif", "--player", url],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_gametree"))
+            .args(["ggp", "play"])
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
     }
 }

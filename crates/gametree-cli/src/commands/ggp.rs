@@ -27,8 +27,8 @@ enum Command {
     /// requests (info, start, play, stop, abort) on a port, with the given searcher. Runs until
     /// killed; bad requests are logged and answered with HTTP 400.
     Serve(ServeArgs),
-    /// Run one match between GGP players (one `--player` URL per role, in the order of the
-    /// rules), playing the `random` role here, and record it as JSON lines: the start, every
+    /// Run one match between GGP players (one `--player` URL per role other than `random`, in
+    /// the order of the rules), playing the `random` role here, and record it as JSON lines: the start, every
     /// step's moves, reply times and errors, and the goals. A missing, late or illegal move is
     /// replaced by a random legal one and recorded as an error. For local matches and tests.
     Play(PlayArgs),
@@ -40,7 +40,8 @@ struct PlayArgs {
     /// The game: a GDL file (KIF or the infix form; sent to the players in KIF).
     #[arg(long)]
     game: PathBuf,
-    /// A player's URL, e.g. `http://127.0.0.1:9147/`; one per role, in the order of the rules.
+    /// A player's URL, e.g. `http://127.0.0.1:9147/`; one per role other than `random`, in the
+    /// order of the rules.
     #[arg(long = "player", value_name = "URL", required = true)]
     players: Vec<String>,
     /// The start clock, in seconds.
