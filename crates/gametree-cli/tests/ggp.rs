@@ -393,3 +393,25 @@ fn bad_command_lines_are_one_line_errors_with_status_2() {
         assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
     }
 }
+
+#[test]
+fn info_is_answered_at_once_while_the_player_searches() {
+    let server = Server::start("thinker", &["--margin", "0.2"]);
+    let port = server.port;
+    let rules = std::fs::read_to_string(workspace("crates/gdl/games/tictactoe.kif")).unwrap();
+    assert_eq!(
+        post(port, &format!("(start t xplayer ({rules}) 5 2)")).0,
+        200
+    );
+    let search = std::thread::spawn(move || post(port, "(play t nil)"));
+    std::thread::sleep(Duration::from_millis(300));
+    let asked = Instant::now();
+    assert_eq!(
+        post(port, "(info)"),
+        (200, "((name thinker) (status busy))".into())
+    );
+    let ms = asked.elapsed().as_millis();
+    assert!(ms < 500, "(info) took {ms} ms during a search");
+    let (status, mv) = search.join().unwrap();
+    assert!(status == 200 && mv.starts_with("(mark "), "{mv}");
+}

@@ -2,6 +2,8 @@
 //! and returns the reply; it knows nothing of sockets, so tests drive it directly.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use gametree::game::{ChanceList, Game, GeneralGame, MoveList, PlayerId};
@@ -48,6 +50,26 @@ pub struct Player {
     current: Option<Match>,
     log: Log,
     rng: Pcg64,
+    status: Arc<Status>,
+}
+
+/// The player's name and whether it is in a match: what `(info)` answers.
+#[derive(Debug)]
+pub struct Status {
+    name: String,
+    busy: AtomicBool,
+}
+
+impl Status {
+    /// `((name NAME) (status available))`, or `busy` during a match.
+    pub fn info(&self) -> String {
+        let status = if self.busy.load(Ordering::Relaxed) {
+            "busy"
+        } else {
+            "available"
+        };
+        format!("((name {}) (status {status}))", self.name)
+    }
 }
 
 /// The most states kept as candidates for the true one in GDL-II play.
@@ -95,11 +117,16 @@ impl Player {
     /// An idle player.
     pub fn new(config: Config, log: Log) -> Player {
         let rng = Pcg64::seed_from_u64(config.seed);
+        let status = Arc::new(Status {
+            name: config.name.clone(),
+            busy: AtomicBool::new(false),
+        });
         Player {
             config,
             current: None,
             log,
             rng,
+            status,
         }
     }
 
@@ -108,17 +135,29 @@ impl Player {
         self.log.line(event, details);
     }
 
+    /// What `(info)` answers, readable while the player is busy with another request.
+    pub fn status(&self) -> Arc<Status> {
+        self.status.clone()
+    }
+
     /// Answers the request `body`, which arrived at `arrived` (the clocks run from then).
     pub fn handle(&mut self, body: &str, arrived: Instant) -> Reply {
-        let message = match Message::parse(body) {
-            Ok(m) => m,
+        let reply = match Message::parse(body) {
+            Ok(message) => self.answer(message, arrived),
             Err(e) => {
                 self.log("bad-request", &e.to_string());
-                return Reply::BadRequest(e.to_string());
+                Reply::BadRequest(e.to_string())
             }
         };
+        self.status
+            .busy
+            .store(self.current.is_some(), Ordering::Relaxed);
+        reply
+    }
+
+    fn answer(&mut self, message: Message, arrived: Instant) -> Reply {
         match message {
-            Message::Info => Reply::Answer(self.info()),
+            Message::Info => Reply::Answer(self.status.info()),
             Message::Start {
                 id,
                 role,
@@ -139,15 +178,6 @@ impl Player {
                 Reply::Answer(answer.into())
             }
         }
-    }
-
-    fn info(&self) -> String {
-        let status = if self.current.is_some() {
-            "busy"
-        } else {
-            "available"
-        };
-        format!("((name {}) (status {status}))", self.config.name)
     }
 
     /// The time a reply may take under `clock`: the clock less the margin, or half the clock

@@ -11,7 +11,8 @@ use std::time::Instant;
 
 use tiny_http::{Header, Method, Request, Response, Server};
 
-use super::player::{Player, Reply};
+use super::message::Message;
+use super::player::{Player, Reply, Status};
 
 /// The largest request body read, in bytes: rule sheets of real games stay below 1 MiB.
 pub const MAX_BODY: usize = 16 << 20;
@@ -20,6 +21,7 @@ const MAX_REQUESTS: usize = 64;
 
 /// Answers GGP requests on `server` for ever.
 pub fn serve(server: Server, player: Player) {
+    let status = player.status();
     let player = Arc::new(Mutex::new(player));
     let active = Arc::new(AtomicUsize::new(0));
     for request in server.incoming_requests() {
@@ -30,11 +32,11 @@ pub fn serve(server: Server, player: Player) {
             continue;
         }
         active.fetch_add(1, Ordering::SeqCst);
-        let (player, count) = (player.clone(), active.clone());
+        let (player, status, count) = (player.clone(), status.clone(), active.clone());
         let spawned = std::thread::Builder::new()
             .name("ggp-request".into())
             .spawn(move || {
-                answer(request, arrived, &player);
+                answer(request, arrived, &player, &status);
                 count.fetch_sub(1, Ordering::SeqCst);
             });
         if spawned.is_err() {
@@ -49,54 +51,48 @@ fn lock(player: &Mutex<Player>) -> MutexGuard<'_, Player> {
     player.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-fn answer(mut request: Request, arrived: Instant, player: &Mutex<Player>) {
-    let peer = request
-        .remote_addr()
-        .map_or_else(|| "?".to_string(), |a| a.to_string());
-    if *request.method() == Method::Options {
+fn answer(mut request: Request, arrived: Instant, player: &Mutex<Player>, status: &Status) {
+    let text = match *request.method() {
         // A browser-based manager asks before posting from another origin.
-        return respond(request, 200, "");
+        Method::Options => return respond(request, 200, ""),
+        Method::Get => Ok(message_in_url(request.url())),
+        Method::Post => read_body(&mut request),
+        ref other => Err((405, format!("{other} instead of POST or GET"))),
+    };
+    let text = match text {
+        Ok(text) => text,
+        Err((code, problem)) => {
+            let peer = request
+                .remote_addr()
+                .map_or_else(|| "?".to_string(), |a| a.to_string());
+            lock(player).log("bad-request", &format!("{peer}: {problem}"));
+            return respond(request, code, &problem);
+        }
+    };
+    // `(info)` is answered without waiting for the player, which may be searching: a manager
+    // that checks on its players during a match gets its answer at once.
+    if matches!(Message::parse(&text), Ok(Message::Info)) {
+        return respond(request, 200, &status.info());
     }
-    if *request.method() == Method::Get {
-        let text = message_in_url(request.url());
-        let reply = handle(&mut lock(player), &text, arrived);
-        return send(request, reply);
-    }
-    if *request.method() != Method::Post {
-        lock(player).log(
-            "bad-request",
-            &format!("{peer}: {} instead of POST or GET", request.method()),
-        );
-        return respond(request, 405, "GGP messages are POSTed");
-    }
+    let reply = handle(&mut lock(player), &text, arrived);
+    send(request, reply);
+}
+
+/// The body of a POST, at most [`MAX_BODY`] bytes of UTF-8; otherwise the HTTP status and why.
+fn read_body(request: &mut Request) -> Result<String, (u16, String)> {
     if request.body_length().is_some_and(|n| n > MAX_BODY) {
-        lock(player).log(
-            "bad-request",
-            &format!("{peer}: a body over {MAX_BODY} bytes"),
-        );
-        return respond(request, 413, "request too large");
+        return Err((413, format!("a body over {MAX_BODY} bytes")));
     }
     let mut body = Vec::new();
-    let read = request
+    request
         .as_reader()
         .take(MAX_BODY as u64 + 1)
-        .read_to_end(&mut body);
-    let problem = match (read, std::str::from_utf8(&body)) {
-        (Err(e), _) => Some(format!("the body could not be read: {e}")),
-        _ if body.len() > MAX_BODY => Some(format!("a body over {MAX_BODY} bytes")),
-        (_, Err(_)) => Some("the body is not UTF-8 text".to_string()),
-        _ => None,
-    };
-    if let Some(problem) = problem {
-        lock(player).log("bad-request", &format!("{peer}: {problem}"));
-        return respond(request, 400, &problem);
+        .read_to_end(&mut body)
+        .map_err(|e| (400, format!("the body could not be read: {e}")))?;
+    if body.len() > MAX_BODY {
+        return Err((413, format!("a body over {MAX_BODY} bytes")));
     }
-    let text = String::from_utf8_lossy(&body);
-    let reply = {
-        let mut player = lock(player);
-        handle(&mut player, &text, arrived)
-    };
-    send(request, reply);
+    String::from_utf8(body).map_err(|_| (400, "the body is not UTF-8 text".to_string()))
 }
 
 fn send(request: Request, reply: Reply) {
