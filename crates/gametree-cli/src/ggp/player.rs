@@ -376,10 +376,17 @@ impl Match {
         match moves {
             Moves::None => Ok(()),
             Moves::Joint(list) => {
-                let joint = self.joint(list)?;
+                let (joint, complete) = self.joint(list)?;
                 self.game.play_joint(&mut self.state, &joint);
                 self.beliefs = vec![self.state.clone()];
-                Ok(())
+                match complete {
+                    true => Ok(()),
+                    false => Err(
+                        "the random role's move was not given; its first legal move \
+                                  was assumed"
+                            .into(),
+                    ),
+                }
             }
             Moves::Private {
                 last_move,
@@ -390,8 +397,9 @@ impl Match {
     }
 
     /// The joint move (players in order, then chance) that `list` names: one move per role in
-    /// the order of the rules, `random` included or left out.
-    fn joint(&self, list: &[Sexp]) -> Result<Vec<GdlMove>, String> {
+    /// the order of the rules, `random` included or left out; and whether it is complete (false
+    /// when `random` had a choice and its move was left out).
+    fn joint(&self, list: &[Sexp]) -> Result<(Vec<GdlMove>, bool), String> {
         let roles = self.game.roles();
         let players = self.game.players();
         let named: Vec<&str> = if list.len() == roles.len() {
@@ -417,11 +425,20 @@ impl Match {
                     }
                     joint[p] = mv;
                 }
-                None => chance = Some(mv),
+                None => {
+                    let r = roles.iter().position(|r| r == role).unwrap_or(usize::MAX);
+                    if !self.game.role_moves(&self.state, r).contains(&mv) {
+                        return Err(format!("`{text}` is not legal for {role}"));
+                    }
+                    chance = Some(mv);
+                }
             }
         }
+        let mut outcomes = ChanceList::new();
+        self.game.chance_outcomes(&self.state, &mut outcomes);
+        let complete = chance.is_some() || outcomes.is_empty();
         joint.extend(chance);
-        Ok(joint)
+        Ok((joint, complete))
     }
 
     /// GDL-II: keeps the candidate states in which this player's last move leads to exactly the
@@ -713,6 +730,22 @@ mod tests {
         assert_ne!(&open[11..12], "1", "the chosen door is never opened");
         assert_ne!(open[11..12], hide[10..11], "the car's door is never opened");
         assert_eq!(answer(&mut p, &format!("(play mh (noop {open}))")), "noop");
+    }
+
+    #[test]
+    fn follows_the_random_roles_move_when_the_manager_gives_it() {
+        let mut p = player();
+        let rules = game("montyhall.kif");
+        answer(&mut p, &format!("(start a candidate ({rules}) 5 1)"));
+        answer(&mut p, "(play a nil)");
+        // An illegal move of `random` is not followed: the candidate still chooses a door.
+        let again = answer(&mut p, "(play a ((choose 1) (open_door 1)))");
+        assert!(again.starts_with("(choose "), "{again}");
+        assert_eq!(answer(&mut p, "(play a ((choose 1) (hide_car 2)))"), "noop");
+        answer(&mut p, &format!("(start b candidate ({rules}) 5 1)"));
+        answer(&mut p, "(play b nil)");
+        // Without `random`'s move the player assumes one and plays on.
+        assert_eq!(answer(&mut p, "(play b ((choose 1)))"), "noop");
     }
 
     /// Mutations of real messages (cut, spliced, with stray parentheses and symbols) are
