@@ -81,7 +81,9 @@ const MAX_JOINTS: usize = 4096;
 /// which a manager may also hand to a player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Seat {
+    /// A player role, by its player number.
     Player(PlayerId),
+    /// The `random` role, by its index among all roles.
     Random(usize),
 }
 
