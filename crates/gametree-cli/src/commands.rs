@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod gdl;
+pub mod ggp;
 pub mod list;
 pub mod matches;
 pub mod perft;

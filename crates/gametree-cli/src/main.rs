@@ -2,6 +2,7 @@
 //! formatted results out. Bad input prints one line on stderr and exits with status 2.
 
 mod commands;
+mod ggp;
 
 use std::process::ExitCode;
 
@@ -31,6 +32,8 @@ enum Command {
     Gdl(commands::gdl::Args),
     /// Stochastic constraint networks: list the solution policies of a one-stage network.
     Scsp(commands::scsp::Args),
+    /// General Game Playing over HTTP: a player for game managers, and a small manager.
+    Ggp(commands::ggp::Args),
     /// List the games, searchers (with their parameters and defaults) and reproductions.
     List(commands::list::Args),
 }
@@ -77,6 +80,7 @@ fn main() -> ExitCode {
         Some(Command::Reproduce(args)) => commands::reproduce::run(&args),
         Some(Command::Gdl(args)) => commands::gdl::run(&args),
         Some(Command::Scsp(args)) => commands::scsp::run(&args),
+        Some(Command::Ggp(args)) => commands::ggp::run(&args),
         Some(Command::List(args)) => commands::list::run(&args),
     };
     match result {

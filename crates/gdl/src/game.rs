@@ -344,6 +344,33 @@ impl GdlGame {
             .map(|i| GdlMove(i as u32))
     }
 
+    /// The legal moves of role `role` (an index into [`roles`](Self::roles), `random` included)
+    /// in `state`; none at a terminal state. A game manager needs `random`'s move even where it
+    /// has no choice, to tell the players every role's move.
+    pub fn role_moves(&self, state: &FluentSet, role: usize) -> Vec<GdlMove> {
+        let mut moves: SmallVec<[u32; 16]> = SmallVec::new();
+        if role < self.roles.len() {
+            self.role_moves_into(state, role, &mut moves);
+        }
+        moves.into_iter().map(GdlMove).collect()
+    }
+
+    fn role_moves_into(&self, state: &FluentSet, role: usize, moves: &mut SmallVec<[u32; 16]>) {
+        match self.active_fast() {
+            Some(net) => with_view(net, state, |sc, _| {
+                if !net.terminal(sc) {
+                    net.legal_moves(sc, role, moves);
+                }
+            }),
+            None => {
+                let view = self.ref_view(state);
+                if !view.terminal {
+                    moves.extend(view.legal[role].iter().copied());
+                }
+            }
+        }
+    }
+
     /// The warnings the validator produced.
     pub fn warnings(&self) -> Vec<String> {
         self.kb().desc.warnings.clone()
@@ -605,19 +632,7 @@ impl GeneralGame for GdlGame {
         outcomes.clear();
         let Some(r) = self.random else { return };
         let mut moves: SmallVec<[u32; 16]> = SmallVec::new();
-        match self.active_fast() {
-            Some(net) => with_view(net, state, |sc, _| {
-                if !net.terminal(sc) {
-                    net.legal_moves(sc, r, &mut moves);
-                }
-            }),
-            None => {
-                let view = self.ref_view(state);
-                if !view.terminal {
-                    moves.extend(view.legal[r].iter().copied());
-                }
-            }
-        }
+        self.role_moves_into(state, r, &mut moves);
         if moves.len() > 1 {
             let p = 1.0 / moves.len() as f64;
             outcomes.extend(moves.iter().map(|&m| (GdlMove(m), p)));

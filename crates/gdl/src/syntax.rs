@@ -43,8 +43,9 @@ pub enum AstKind {
 }
 
 impl Ast {
-    /// The clause printed in KIF (`(<= (p ?x) (q ?x))`), for messages. Iterative, so deep terms
-    /// cannot overflow the stack.
+    /// The clause printed in KIF (`(<= (p ?x) (q ?x))`), for messages and for sending rules
+    /// written in the infix form to GGP players; infix variables get their `?`. Iterative, so
+    /// deep terms cannot overflow the stack.
     pub fn to_kif(&self) -> String {
         enum Item<'a> {
             Node(&'a Ast),
@@ -56,7 +57,14 @@ impl Ast {
             match item {
                 Item::Text(t) => out.push_str(t),
                 Item::Node(ast) => match &ast.kind {
-                    AstKind::Const(c) | AstKind::Var(c) => out.push_str(c),
+                    AstKind::Const(c) => out.push_str(c),
+                    // Infix variables (`X`, `_#1`) carry no `?`; KIF needs it.
+                    AstKind::Var(v) => {
+                        if !v.starts_with('?') {
+                            out.push('?');
+                        }
+                        out.push_str(v);
+                    }
                     AstKind::App(f, args) => {
                         out.push('(');
                         out.push_str(f);
@@ -496,6 +504,18 @@ mod tests {
             kind: AstKind::Const(name.into()),
             pos,
         }
+    }
+
+    #[test]
+    fn infix_clauses_print_as_kif_that_parses_back_to_the_same_clauses() {
+        let infix = "legal(P, choose(X)) :- true(control(P)), side(X), not(q(_)).";
+        let kif: Vec<String> = parse(infix, "t").unwrap().iter().map(Ast::to_kif).collect();
+        assert_eq!(
+            kif,
+            ["(<= (legal ?P (choose ?X)) (true (control ?P)) (side ?X) (not (q ?_#1)))"]
+        );
+        let again = parse(&kif[0], "t").unwrap();
+        assert_eq!(again[0].to_kif(), kif[0].to_lowercase());
     }
 
     #[test]

@@ -75,10 +75,11 @@
 //!
 //! # Limits
 //! The number of simulations is `limits.nodes`, or [`UctConfig::simulations`] when that is `None`.
-//! The deadline and the stop flag are checked before the first simulation and then every 256
-//! simulations: in small games a clock read per simulation would cost a noticeable share of the
-//! time, while in slow ones (a GDL reasoner, long playouts) a search may overrun its deadline by up to
-//! 256 simulations' time. `limits.depth` is ignored. To search by time only, set `simulations` to `u64::MAX` and give a deadline.
+//! The deadline and the stop flag are checked before the first simulation, then at a pace that
+//! follows the simulations' speed: after every simulation while they take a millisecond or more
+//! (a GDL reasoner, long playouts), so that a deadline is overrun by one simulation at most, and
+//! up to every 256 simulations once they are fast, where a clock read per simulation would cost a
+//! noticeable share of the time. `limits.depth` is ignored. To search by time only, set `simulations` to `u64::MAX` and give a deadline.
 //!
 //! # Determinism
 //! Every random choice (chance outcomes, playout moves) comes from a [`Pcg64`] seeded with
@@ -141,8 +142,49 @@ use tree::{Edge, NodeId, Tree, NONE, ROOT};
 /// `-VALUE_SCALE` (see [`score_of_mean`]).
 pub const VALUE_SCALE: Score = 1000;
 
-/// How often (in simulations) the deadline and the stop flag are checked.
+/// The most simulations between two looks at the deadline and the stop flag.
 const CHECK_INTERVAL: u64 = 256;
+
+/// When to look at the limits next: after every simulation while simulations are slow (a look
+/// costs nothing next to them, and a deadline is then overrun by one simulation at most), every
+/// [`CHECK_INTERVAL`] once they are fast (a clock read per simulation would cost a noticeable
+/// share). The interval doubles while looks come less than [`CheckPace::FAST`] apart, and halves
+/// otherwise. Only the time of a stop depends on it: the simulation budget is counted exactly.
+struct CheckPace {
+    next: u64,
+    interval: u64,
+    last: Instant,
+}
+
+impl CheckPace {
+    /// Looks closer together than this mean fast simulations.
+    const FAST: std::time::Duration = std::time::Duration::from_millis(1);
+
+    fn new() -> CheckPace {
+        CheckPace {
+            next: 0,
+            interval: 1,
+            last: Instant::now(),
+        }
+    }
+
+    /// Whether to look at the limits before simulation number `simulations`.
+    #[inline]
+    fn due(&mut self, simulations: u64) -> bool {
+        if simulations < self.next {
+            return false;
+        }
+        let now = Instant::now();
+        self.interval = if now.duration_since(self.last) < Self::FAST {
+            (self.interval * 2).min(CHECK_INTERVAL)
+        } else {
+            (self.interval / 2).max(1)
+        };
+        self.last = now;
+        self.next = simulations + self.interval;
+        true
+    }
+}
 
 /// Maps a mean reward in `[0, 1]` to a [`Score`]: `round((2·mean − 1) · VALUE_SCALE)`, so 1 ↦ +1000,
 /// ½ ↦ 0, 0 ↦ −1000. Means outside `[0, 1]` (from a game whose payoffs break the contract) are clamped.
@@ -286,8 +328,9 @@ impl<P> Uct<P> {
         let budget = limits.nodes.unwrap_or(self.config.simulations);
         let mut run = Run::new(game, &mut self.policy, &self.config, root_turn, budget);
         run.expand(ROOT, state);
+        let mut check = CheckPace::new();
         while run.simulations < budget {
-            if run.simulations % CHECK_INTERVAL == 0 && limits.exhausted(run.simulations) {
+            if check.due(run.simulations) && limits.exhausted(run.simulations) {
                 break;
             }
             run.simulate(state);

@@ -1,0 +1,199 @@
+//! [`Engine`]: the searcher of a match, on a thread of its own, so that a search that overruns its
+//! deadline (a slow reasoner checks the clock only every few hundred simulations) never delays the
+//! reply: the request thread waits until its own deadline, then answers without the search.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
+use std::sync::Arc;
+use std::time::Instant;
+
+use gametree::game::{Limits, PlayerId, Searcher};
+use gametree::games::Registered;
+use gametree::gdl::{FluentSet, GdlGame, GdlMove, TtState, TurnTaking};
+use gametree::registry::{self, Needs};
+use gametree::spec::Spec;
+
+use super::perspective::Perspective;
+
+/// One search request to the worker.
+struct Job {
+    state: FluentSet,
+    limits: Limits,
+    reply: Sender<Result<Option<GdlMove>, String>>,
+}
+
+/// A searcher for one role of one match, running on its own thread.
+pub struct Engine {
+    jobs: Sender<Job>,
+    /// The stop flag of the search in progress, raised when the engine is dropped.
+    current: Option<Arc<AtomicBool>>,
+    /// The searcher's spec with every parameter as used.
+    pub spec: String,
+}
+
+/// The searcher, as built for the game: through [`Perspective`] for every game, through
+/// [`TurnTaking`] for negamax searchers.
+enum Built {
+    General(Perspective, Box<dyn Searcher<Perspective>>),
+    ZeroSum(TurnTaking, Box<dyn Searcher<TurnTaking>>, u8),
+}
+
+impl Built {
+    fn new(game: GdlGame, me: PlayerId, spec: &Spec) -> Result<(Built, String), String> {
+        let entry = registry::searcher(spec.name()).map_err(|e| e.to_string())?;
+        match entry.needs {
+            Needs::General => {
+                let view = Perspective::new(game, me);
+                let built = view.searcher(spec).map_err(|e| e.to_string())?;
+                Ok((Built::General(view, built.searcher), built.spec))
+            }
+            Needs::ZeroSum => {
+                let two = TurnTaking::new(game).map_err(|e| {
+                    format!("`{}` needs a two-player turn-taking game: {e}", spec.name())
+                })?;
+                let built = two.searcher(spec).map_err(|e| e.to_string())?;
+                let last_mover = 1 - me.min(1) as u8;
+                Ok((Built::ZeroSum(two, built.searcher, last_mover), built.spec))
+            }
+            Needs::Rounds => Err(not_for_gdl(spec.name())),
+        }
+    }
+
+    fn search(&mut self, state: FluentSet, limits: &Limits) -> Option<GdlMove> {
+        match self {
+            Built::General(view, searcher) => searcher.search(view, &state, limits).best_move,
+            Built::ZeroSum(two, searcher, last_mover) => {
+                let state = TtState {
+                    fluents: state,
+                    last_mover: *last_mover,
+                };
+                searcher.search(two, &state, limits).best_move
+            }
+        }
+    }
+}
+
+impl Registered for Perspective {}
+
+/// The one-line refusal of a searcher that plays no GDL game.
+pub fn not_for_gdl(name: &str) -> String {
+    format!(
+        "searcher `{name}` plays no GDL game: use `uct` (every game) or a two-player searcher \
+         such as `alphabeta` or `pvs` (two-player turn-taking games); `gametree list` shows them"
+    )
+}
+
+/// A one-move game, two players: enough to check a spec's parameters before any match.
+const PROBE_GAME: &str = "(role a) (role b) (init (control a))
+    (<= (legal a go) (true (control a))) (<= (legal b noop) (true (control a)))
+    (<= (next done) (does a go)) (<= terminal (true done)) (goal a 50) (goal b 50)";
+
+/// Checks that `spec` names a searcher that plays GDL games, with valid parameters.
+pub fn check_spec(spec: &Spec) -> Result<String, String> {
+    let game = GdlGame::from_str(PROBE_GAME).map_err(|e| e.to_string())?;
+    Built::new(game, 0, spec).map(|(_, full)| full)
+}
+
+impl Engine {
+    /// Builds the searcher `spec` names for player `me` of `game` on a new thread, by
+    /// `ready_by` (the two-player searchers check the game along random playouts first, which
+    /// on a slow reasoner can take longer than a start clock).
+    pub fn start(
+        game: GdlGame,
+        me: PlayerId,
+        spec: &Spec,
+        ready_by: Instant,
+    ) -> Result<Engine, String> {
+        let (jobs, inbox) = channel::<Job>();
+        let (ready, built) = channel();
+        let given = spec.clone();
+        std::thread::Builder::new()
+            .name("ggp-search".into())
+            .spawn(move || match Built::new(game, me, &given) {
+                Ok((searcher, full)) => {
+                    let _ = ready.send(Ok(full));
+                    serve(searcher, inbox);
+                }
+                Err(e) => {
+                    let _ = ready.send(Err(e));
+                }
+            })
+            .map_err(|e| format!("cannot start a search thread: {e}"))?;
+        let wait = ready_by.saturating_duration_since(Instant::now());
+        let spec = match built.recv_timeout(wait) {
+            Ok(result) => result?,
+            Err(RecvTimeoutError::Timeout) => {
+                // The thread finishes building, finds no job sender and ends.
+                return Err(format!(
+                    "`{}` was not ready within the start clock",
+                    spec.name()
+                ));
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err("the search thread died while building the searcher".into())
+            }
+        };
+        Ok(Engine {
+            jobs,
+            current: None,
+            spec,
+        })
+    }
+
+    /// Searches `state` until `deadline`, waiting for the answer until `wait_until` at most.
+    /// `Ok(None)` when the searcher has no move to suggest.
+    pub fn search(
+        &mut self,
+        state: &FluentSet,
+        deadline: Instant,
+        wait_until: Instant,
+    ) -> Result<Option<GdlMove>, String> {
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut limits = Limits::none().with_stop(stop.clone());
+        limits.deadline = Some(deadline);
+        let (reply, answer) = channel();
+        let job = Job {
+            state: state.clone(),
+            limits,
+            reply,
+        };
+        self.jobs
+            .send(job)
+            .map_err(|_| "the search thread is gone".to_string())?;
+        self.current = Some(stop.clone());
+        let wait = wait_until.saturating_duration_since(Instant::now());
+        let result = match answer.recv_timeout(wait) {
+            Ok(result) => result,
+            Err(RecvTimeoutError::Timeout) => Err("the search overran its deadline".into()),
+            Err(RecvTimeoutError::Disconnected) => Err("the search thread is gone".into()),
+        };
+        stop.store(true, Ordering::Relaxed);
+        result
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        if let Some(stop) = &self.current {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The worker's loop: one search per job until the engine is dropped. A panicking search is
+/// reported as an error and the worker goes on.
+fn serve(mut searcher: Built, inbox: Receiver<Job>) {
+    while let Ok(job) = inbox.recv() {
+        let result = catch_unwind(AssertUnwindSafe(|| searcher.search(job.state, &job.limits)))
+            .map_err(|panic| {
+                let what = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
+                format!("the searcher panicked: {what}")
+            });
+        let _ = job.reply.send(result);
+    }
+}
