@@ -3,6 +3,7 @@
 
 mod commands;
 mod ggp;
+mod out;
 
 use std::process::ExitCode;
 

@@ -340,3 +340,26 @@ fn gdl_bench_reports_load_time_ground_rules_and_playouts_as_text_and_json() {
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `gametree perft othello 11 | head -1`: the reader goes after one line; the command must end
+/// quietly with status 0, not panic on the closed pipe.
+#[test]
+fn a_reader_that_stops_reading_ends_the_command_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(["perft", "othello", "11"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("1 4 "), "{first}");
+    // The reader is dropped here: the next line the command prints meets a closed pipe.
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).is_empty(), "{}", stderr(&out));
+}

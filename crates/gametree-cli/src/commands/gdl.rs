@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use gametree::gdl::{BenchReport, GdlError, Limits};
 
+use crate::out::{out, outln};
 use crate::Failure;
 
 /// Arguments of `gdl`.
@@ -45,7 +46,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     match &args.command {
         Command::Check { file } => match gametree::gdl::check_file(file) {
             Ok(report) => {
-                print!("{report}");
+                out!("{report}");
                 Ok(())
             }
             Err(e) => Err(failure(file, e)),
@@ -64,9 +65,9 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             let report = gametree::gdl::bench(file, *seconds, *seed, &Limits::default())
                 .map_err(|e| failure(file, e))?;
             if *json {
-                println!("{}", to_json(&report));
+                outln!("{}", to_json(&report));
             } else {
-                print!("{report}");
+                out!("{report}");
             }
             Ok(())
         }

@@ -12,6 +12,7 @@ use crate::ggp::engine::check_spec;
 use crate::ggp::log::Log;
 use crate::ggp::manager::{self, MatchSetup, Record};
 use crate::ggp::player::{Config, Player};
+use crate::out::outln;
 use crate::Failure;
 
 /// Arguments of `ggp`.
@@ -164,7 +165,7 @@ fn run_play(args: &PlayArgs) -> Result<(), Failure> {
             .iter()
             .map(|(r, g)| format!("{r} {}", g.map_or("none".into(), |g| g.to_string())))
             .collect();
-        println!(
+        outln!(
             "match {}: {} steps; goals {}; {} errors",
             setup.id,
             outcome.steps,

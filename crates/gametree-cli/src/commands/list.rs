@@ -5,6 +5,7 @@ use gametree::registry::{evaluating_searchers_take, reference, GAMES, SEARCHERS}
 use gametree::spec::{DefaultValue, Param};
 use reproduce::EXPERIMENTS;
 
+use crate::out::{out, outln};
 use crate::Failure;
 
 /// Arguments of `list`.
@@ -17,26 +18,26 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<(), Failure> {
     if args.markdown {
-        print!("{}", reference());
+        out!("{}", reference());
         return Ok(());
     }
-    println!("searchers (SPEC = name or name:key=value,...):");
+    outln!("searchers (SPEC = name or name:key=value,...):");
     for s in SEARCHERS {
-        println!("  {:<12}{} ({})", s.name, s.about, s.plays());
+        outln!("  {:<12}{} ({})", s.name, s.about, s.plays());
         params(s.params);
     }
-    println!("\ngames (GAME = name or name:key=value,..., or a game file):");
+    outln!("\ngames (GAME = name or name:key=value,..., or a game file):");
     for g in GAMES {
-        println!("  {:<12}{}", g.name, g.about);
+        outln!("  {:<12}{}", g.name, g.about);
         params(g.params);
         if !g.searcher_params.is_empty() {
-            println!("  {:<12}{}:", "", evaluating_searchers_take());
+            outln!("  {:<12}{}:", "", evaluating_searchers_take());
             params(g.searcher_params);
         }
     }
-    println!("\nreproductions (gametree reproduce NAME):");
+    outln!("\nreproductions (gametree reproduce NAME):");
     for (name, about, _) in EXPERIMENTS {
-        println!("  {name:<16}{about}");
+        outln!("  {name:<16}{about}");
     }
     Ok(())
 }
@@ -48,7 +49,7 @@ fn params(params: &[Param]) {
             DefaultValue::Derived(how) => format!("; default: {how}"),
             DefaultValue::Fixed(_) => String::new(),
         };
-        println!(
+        outln!(
             "  {:<12}  {:<22}{} ({}{default})",
             "",
             p.to_string(),

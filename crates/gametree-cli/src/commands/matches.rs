@@ -8,6 +8,7 @@ use gametree::search::arena::{play_match_from, MatchConfig, MatchReport};
 use gametree::spec::Spec;
 
 use crate::commands::reproduce::progress_bar;
+use crate::out::outln;
 use crate::Failure;
 
 /// Arguments of `match`.
@@ -96,20 +97,26 @@ impl GameVisitor for Match<'_> {
 
 fn print_report(a: &str, b: &str, report: &MatchReport, json: bool) {
     if json {
-        println!("{}", serde_json::to_string(report).unwrap_or_default());
+        outln!("{}", serde_json::to_string(report).unwrap_or_default());
         return;
     }
     let width = a.len().max(b.len()).max(8);
-    println!(
+    outln!(
         "{:<width$}  {:>5} {:>5} {:>5}  {:>6}  {:>12}  {:>12}",
-        "searcher", "wins", "draws", "losses", "score", "nodes/move", "ms/move"
+        "searcher",
+        "wins",
+        "draws",
+        "losses",
+        "score",
+        "nodes/move",
+        "ms/move"
     );
     let rows = [
         (a, report.wins, report.losses, report.score, &report.a),
         (b, report.losses, report.wins, 1.0 - report.score, &report.b),
     ];
     for (name, wins, losses, score, side) in rows {
-        println!(
+        outln!(
             "{name:<width$}  {wins:>5} {:>5} {losses:>5}  {:>5.1}%  {:>12.0}  {:>12.3}",
             report.draws,
             100.0 * score,
@@ -118,8 +125,11 @@ fn print_report(a: &str, b: &str, report: &MatchReport, json: bool) {
         );
     }
     let elo = &report.elo;
-    println!(
+    outln!(
         "{} games; Elo difference of the first searcher {:+.0} (95% interval {:+.0} .. {:+.0})",
-        report.games, elo.diff, elo.low, elo.high
+        report.games,
+        elo.diff,
+        elo.low,
+        elo.high
     );
 }

@@ -4,6 +4,7 @@ use std::time::Instant;
 
 use gametree::games::{GameChoice, GameVisitor, Registered};
 
+use crate::out::outln;
 use crate::Failure;
 
 /// Arguments of `perft`.
@@ -41,12 +42,12 @@ impl GameVisitor for Perft {
             let count = game.perft(root, depth);
             let seconds = start.elapsed().as_secs_f64();
             if self.json {
-                println!(
+                outln!(
                     "{}",
                     serde_json::json!({ "depth": depth, "count": count, "seconds": seconds })
                 );
             } else {
-                println!("{depth} {count} {seconds:.3}");
+                outln!("{depth} {count} {seconds:.3}");
             }
         }
     }

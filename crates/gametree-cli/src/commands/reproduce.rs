@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use reproduce::{self as experiments, ReproduceOptions};
 
+use crate::out::{out, outln};
 use crate::Failure;
 
 /// Arguments of `reproduce`.
@@ -32,7 +33,7 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<(), Failure> {
     if args.name == "list" {
         for (name, about, _) in experiments::EXPERIMENTS {
-            println!("{name:<16} {about}");
+            outln!("{name:<16} {about}");
         }
         return Ok(());
     }
@@ -55,10 +56,10 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     }
     if args.json {
         for row in &report.rows {
-            println!("{row}");
+            outln!("{row}");
         }
     } else {
-        print!("{report}");
+        out!("{report}");
     }
     if let Some(path) = &args.svg {
         let svg = report

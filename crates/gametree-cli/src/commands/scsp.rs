@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use gametree::scsp::{json, solve, Algorithm, Feasibility, Solution, SolveOptions, Solved};
 
+use crate::out::outln;
 use crate::Failure;
 
 /// Arguments of `scsp`.
@@ -82,15 +83,15 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     };
     let solved = solve(&network, &options).map_err(|e| Failure::input(located(args, e)))?;
     for solution in solved.solutions() {
-        println!("{}", line(&solved, solution, args.json));
+        outln!("{}", line(&solved, solution, args.json));
     }
     let solutions = solved.solutions().count();
     let feasible = solved.feasible.len();
     if args.json {
-        println!("{{\"solutions\": {solutions}, \"feasible\": {feasible}}}");
+        outln!("{{\"solutions\": {solutions}, \"feasible\": {feasible}}}");
     } else {
         let threshold: Vec<String> = solved.threshold.iter().map(|t| t.to_string()).collect();
-        println!(
+        outln!(
             "{solutions} solution{} among {feasible} feasible polic{} (threshold {})",
             if solutions == 1 { "" } else { "s" },
             if feasible == 1 { "y" } else { "ies" },

@@ -6,6 +6,7 @@ use gametree::game::{GeneralGame, Limits, SearchResult};
 use gametree::games::{GameChoice, GameVisitor, Registered};
 use gametree::spec::Spec;
 
+use crate::out::outln;
 use crate::Failure;
 
 /// Arguments of `search`.
@@ -85,33 +86,37 @@ pub fn print_result<G: GeneralGame>(
             "seconds": seconds,
             "stats": result.stats,
         });
-        println!("{line}");
+        outln!("{line}");
         return;
     }
     let s = &result.stats;
-    println!("searcher   {name}");
-    println!("value      {} ({})", result.value, result.bound);
-    println!(
+    outln!("searcher   {name}");
+    outln!("value      {} ({})", result.value, result.bound);
+    outln!(
         "best move  {}",
         best.as_deref().unwrap_or("none (game over)")
     );
-    println!("pv         {}", pv.join(" "));
-    println!("depth      {}", result.depth);
-    println!("seconds    {seconds:.3}");
+    outln!("pv         {}", pv.join(" "));
+    outln!("depth      {}", result.depth);
+    outln!("seconds    {seconds:.3}");
     let rate = if seconds > 0.0 {
         s.generated as f64 / seconds
     } else {
         0.0
     };
-    println!(
+    outln!(
         "nodes      {} generated, {} expanded, {} evaluated ({rate:.0} generated/s)",
-        s.generated, s.expanded, s.evaluated
+        s.generated,
+        s.expanded,
+        s.evaluated
     );
-    println!("cutoffs    {}   pruned {}", s.cutoffs, s.pruned);
-    println!("tt         {} probes, {} hits", s.tt_probes, s.tt_hits);
-    println!(
+    outln!("cutoffs    {}   pruned {}", s.cutoffs, s.pruned);
+    outln!("tt         {} probes, {} hits", s.tt_probes, s.tt_hits);
+    outln!(
         "node kinds {} pv, {} cut, {} all",
-        s.pv_nodes, s.cut_nodes, s.all_nodes
+        s.pv_nodes,
+        s.cut_nodes,
+        s.all_nodes
     );
 }
 

@@ -13,11 +13,12 @@ use gametree::random_tree::{NodeCost, RandomTree, RandomTreeConfig};
 use gametree::search::tree::{ExplicitTree, LeafValue};
 use gametree::search::{AlphaBeta, AlphaBetaConfig, Minimax};
 
+use crate::out::outln;
 use crate::Failure;
 
 pub fn run() -> Result<(), Failure> {
-    println!("gametree: reusable game-tree search. `gametree --help` lists the commands,");
-    println!("`gametree list` the games, searchers and reproductions.\n");
+    outln!("gametree: reusable game-tree search. `gametree --help` lists the commands,");
+    outln!("`gametree list` the games, searchers and reproductions.\n");
     bounds_on_a_random_tree();
     othello_perft_and_search();
     forward_estimation();
@@ -28,12 +29,12 @@ pub fn run() -> Result<(), Failure> {
 }
 
 fn header(title: &str, command: &str) {
-    println!("== {title}");
-    println!("   (try: {command})");
+    outln!("== {title}");
+    outln!("   (try: {command})");
 }
 
 fn line(label: &str, r: &SearchResult<impl Copy>, seconds: f64) {
-    println!(
+    outln!(
         "   {label:<28} value {:>6} ({:<5}) {:>10} nodes generated  {:>7.3} s",
         r.value,
         r.bound.name(),
@@ -62,9 +63,11 @@ fn bounds_on_a_random_tree() {
     line("minimax", &exact, t1);
     line("alphabeta", &pruned, t2);
     let s = pruned.stats;
-    println!(
+    outln!(
         "   alpha-beta's node kinds: {} PV, {} Cut, {} All\n",
-        s.pv_nodes, s.cut_nodes, s.all_nodes
+        s.pv_nodes,
+        s.cut_nodes,
+        s.all_nodes
     );
 }
 
@@ -78,7 +81,7 @@ fn othello_perft_and_search() {
     let counts: Vec<String> = (1..=9)
         .map(|d| perft(Position::start().board(), d).to_string())
         .collect();
-    println!(
+    outln!(
         "   perft 1..9: {} ({:.3} s)",
         counts.join(" "),
         start.elapsed().as_secs_f64()
@@ -92,7 +95,7 @@ fn othello_perft_and_search() {
         .with_ordering(FastestFirst::default());
     let (r, t) = timed(|| pvs.search(&Othello, &root, &Limits::none()));
     line("pvs depth 9, EV1", &r, t);
-    println!(
+    outln!(
         "   principal variation: {}\n",
         pv_names(&Othello, &root, &r.pv)
     );
@@ -117,7 +120,7 @@ fn forward_estimation() {
     let (pruned, t2) = timed(|| fe.search(&tree, &root, &Limits::none()));
     line("alphabeta", &plain, t1);
     line("fe, exact bounds, delta 1", &pruned, t2);
-    println!("   same value, as the paper guarantees with exact bounds\n");
+    outln!("   same value, as the paper guarantees with exact bounds\n");
 }
 
 /// The CN(3, 2) player of Vu et al. next to the plain alpha-beta of the same total depth.
@@ -142,7 +145,7 @@ fn conspiracy_numbers() {
         r.best_move
             .map_or("-".to_string(), |m| Othello.move_name(&root, m))
     };
-    println!(
+    outln!(
         "   moves chosen: alpha-beta {}, CN(3,2) {}\n",
         name(&plain),
         name(&caev)
@@ -178,7 +181,7 @@ fn interest_search() {
     let (interest, t2) = timed(|| on.search(&Othello, &root, &Limits::none()));
     line("iterating by depth", &depth, t1);
     line("iterating by interest", &interest, t2);
-    println!();
+    outln!();
 }
 
 /// An exact endgame solve: search-core's PVS with the transposition table and Othello's hooks.
@@ -190,7 +193,7 @@ fn endgame() {
     let position = gametree::othello::random_position(2024, 20);
     let r = solve(&position, &SolveOptions::default());
     let best = r.best_move.map_or("-".to_string(), |m| m.to_string());
-    println!(
+    outln!(
         "   exact score {:+} with {best}: {} nodes in {:.3} s ({:.1} M nodes/s)\n",
         r.score,
         r.nodes,

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use gametree::othello_solve::{solve_file_with, FileSolve, FirstGuess, SolveOptions};
 
+use crate::out::outln;
 use crate::Failure;
 
 /// Arguments of `solve`.
@@ -55,9 +56,15 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         ..defaults
     };
     if !args.json {
-        println!(
+        outln!(
             "{:>3}  {:>5}  {:>8}  {:>4}  {:>14}  {:>8}  {:>12}",
-            "#", "score", "expected", "move", "nodes", "seconds", "nodes/s"
+            "#",
+            "score",
+            "expected",
+            "move",
+            "nodes",
+            "seconds",
+            "nodes/s"
         );
     }
     let mut mismatches = Vec::new();
@@ -77,7 +84,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         } else {
             0.0
         };
-        println!(
+        outln!(
             "total: {} positions, {nodes} nodes, {seconds:.3} s, {rate:.0} nodes/s",
             solved.len()
         );
@@ -117,7 +124,7 @@ fn print_one(one: &FileSolve, json: bool) {
             "expected": one.expected(),
             "agrees": one.agrees(),
         });
-        println!("{line}");
+        outln!("{line}");
         return;
     }
     let r = &one.result;
@@ -137,8 +144,14 @@ fn print_one(one: &FileSolve, json: bool) {
     } else {
         ""
     };
-    println!(
+    outln!(
         "{:>3}  {:>+5}  {:>8}  {:>4}  {:>14}  {:>8.3}  {:>12.0}{flag}",
-        one.index, r.score, expected, best, r.nodes, r.seconds, rate
+        one.index,
+        r.score,
+        expected,
+        best,
+        r.nodes,
+        r.seconds,
+        rate
     );
 }
