@@ -8,6 +8,7 @@ use game_trait::{ChanceList, Game, GeneralGame, MoveList, PlayerId, Turn};
 use smallvec::SmallVec;
 
 use crate::desc::Rule;
+use crate::differential::Model;
 use crate::error::GdlError;
 use crate::eval::{Budget, EvalError, Limit};
 use crate::fluents::FluentSet;
@@ -96,7 +97,7 @@ thread_local! {
     static VIEW_CACHE: std::cell::RefCell<ViewCache> = std::cell::RefCell::new(ViewCache {
         network: u64::MAX,
         state: FluentSet::new(),
-        bits: Scratch::new(),
+        view: Model::default(),
         summary: None,
     });
 }
@@ -111,7 +112,8 @@ thread_local! {
 struct ViewCache {
     network: u64,
     state: FluentSet,
-    bits: Scratch,
+    /// The view of `state`: its bits, and what updating them to another state's view needs.
+    view: Model,
     /// Per role: legal move count and first legal move; `None` at a terminal state.
     summary: Option<Summary>,
 }
@@ -128,17 +130,20 @@ fn with_view<R>(
 ) -> R {
     VIEW_CACHE.with(|cache| {
         let mut cache = cache.borrow_mut();
+        let cache = &mut *cache;
         if cache.network != net.id() || cache.state != *state {
-            net.eval_view(state, &mut cache.bits);
+            let previous = (cache.network == net.id()).then_some(&cache.state);
+            net.update_view(previous, state, &mut cache.view);
             cache.network = net.id();
             cache.state.clone_from(state);
-            cache.summary = (!net.terminal(&cache.bits)).then(|| {
+            let bits = &cache.view.bits;
+            cache.summary = (!net.terminal(bits)).then(|| {
                 (0..net.roles())
-                    .map(|r| net.legal_summary(&cache.bits, r))
+                    .map(|r| net.legal_summary(bits, r))
                     .collect()
             });
         }
-        f(&cache.bits, &cache.summary)
+        f(&cache.view.bits, &cache.summary)
     })
 }
 
@@ -387,6 +392,12 @@ impl GdlGame {
         // A poisoned lock only means another thread panicked mid-query; the tables stay consistent
         // (they only ever grow), so keep going.
         self.kb.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The fast reasoner's network, if the game has one (whichever reasoner is active).
+    #[cfg(test)]
+    pub(crate) fn network(&self) -> Option<&Network> {
+        self.fast.as_ref()
     }
 
     #[inline]
