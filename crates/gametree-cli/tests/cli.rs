@@ -298,10 +298,26 @@ fn gdl_bench_reports_load_time_ground_rules_and_playouts_as_text_and_json() {
     let out = gametree(&["gdl", "bench", &game, "--seconds", "0.2"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    for field in ["reasoner:", "load:", "ground rules:", "fluents:", "playouts:", "mean length:"] {
+    for field in [
+        "reasoner:",
+        "load:",
+        "ground rules:",
+        "fluents:",
+        "playouts:",
+        "mean length:",
+    ] {
         assert!(text.contains(field), "{field} missing: {text}");
     }
-    let out = gametree(&["gdl", "bench", &game, "--seconds", "0.2", "--seed", "3", "--json"]);
+    let out = gametree(&[
+        "gdl",
+        "bench",
+        &game,
+        "--seconds",
+        "0.2",
+        "--seed",
+        "3",
+        "--json",
+    ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
     assert_eq!(v["reasoner"], "fast");
@@ -310,7 +326,10 @@ fn gdl_bench_reports_load_time_ground_rules_and_playouts_as_text_and_json() {
     assert!(v["playouts"].as_u64().unwrap() > 0);
     assert!(v["playouts_per_second"].as_f64().unwrap() > 0.0);
     let mean = v["mean_length"].as_f64().unwrap();
-    assert!((5.0..=9.0).contains(&mean), "tic-tac-toe lasts 5 to 9 plies: {mean}");
+    assert!(
+        (5.0..=9.0).contains(&mean),
+        "tic-tac-toe lasts 5 to 9 plies: {mean}"
+    );
     assert!(v["load_seconds"].is_number());
     // A game that does not load is a failed check (1), with the reason on one line of stderr.
     let dir = std::env::temp_dir().join(format!("gametree-bench-{}", std::process::id()));
