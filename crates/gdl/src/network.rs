@@ -349,6 +349,40 @@ impl Compiler<'_> {
                 .any(|&l| l & KIND == KIND_DOES && l & NEGATED == 0)
     }
 
+    /// The view program and the atoms it computes. Besides `legal` and `terminal`, it computes the
+    /// atoms the successor needs that do not depend on the move played, when that keeps it free of
+    /// recursion: a view is updated differentially from the previous state's, while the `next`
+    /// program runs whole for every successor.
+    fn view(&self, outputs: &Outputs) -> (Program, Vec<bool>) {
+        let mut uses_move = vec![false; self.edges.len()];
+        for comp in self.order {
+            let any = comp.iter().any(|&v| {
+                self.rules_of[v].iter().any(|&ri| {
+                    self.g.body(ri).iter().any(|&l| match l & KIND {
+                        KIND_DOES => true,
+                        KIND_DERIVED => uses_move[(l & INDEX) as usize],
+                        _ => false,
+                    })
+                })
+            });
+            for &v in comp {
+                uses_move[v] = any;
+            }
+        }
+        let (_, for_next) = self.compile(&outputs.next_slots(), None, &[]);
+        let mut slots = outputs.view_slots();
+        slots.extend(
+            (0..for_next.len())
+                .filter(|&v| for_next[v] && !uses_move[v])
+                .map(|v| v as u32),
+        );
+        let (view, in_view) = self.compile(&slots, None, &[]);
+        if view.blocks.iter().any(|b| b.fixpoint) {
+            return self.compile(&outputs.view_slots(), None, &[]);
+        }
+        (view, in_view)
+    }
+
     /// Appends rule `ri` (head slot `head`) to `p`'s literals: state bits first (one load each),
     /// then `does` (one comparison), then derived atoms.
     fn emit(&self, p: &mut Program, ri: usize, head: usize) -> CompiledRule {
@@ -553,7 +587,7 @@ impl Network {
         };
         // The goal and next programs start from the view's atoms (a state's view is always
         // computed before its successor or its goals are asked for): they skip those rules.
-        let (view, in_view) = ctx.compile(&outputs.view_slots(), None, &[]);
+        let (view, in_view) = ctx.view(&outputs);
         let (goal, _) = ctx.compile(&outputs.goal_slots(), None, &in_view);
         let (next, _) = ctx.compile(&outputs.next_slots(), Some(g.does.len()), &in_view);
         let uses_does = |p: &Program| {
