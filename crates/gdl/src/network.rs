@@ -271,7 +271,11 @@ impl Compiler<'_> {
                         .iter()
                         .find(|&&l| l & KIND == KIND_DOES && l & NEGATED == 0)
                         .map(|&k| k & INDEX);
-                    let derived = lits.iter().any(|&l| l & KIND == KIND_DERIVED);
+                    // Atoms another program computed first are read like state bits.
+                    let derived = lits.iter().any(|&l| {
+                        l & KIND == KIND_DERIVED
+                            && !known.get((l & INDEX) as usize).is_some_and(|&k| k)
+                    });
                     match key.filter(|_| buckets.is_some()) {
                         Some(k) if self.is_keep(lits, v) => {
                             let f = self.next_fluent[v];
