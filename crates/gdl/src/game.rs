@@ -412,22 +412,27 @@ impl GdlGame {
         self.kb().view(state)
     }
 
-    /// Legal move count and first legal move of every role.
+    /// Runs `f` on every role's legal move count and first legal move (`None` at a terminal
+    /// state), borrowed from the cached view: the summary is asked for several times per state.
     #[inline]
-    fn summary(&self, state: &FluentSet) -> Option<SmallVec<[(usize, u32); ROLES_INLINE]>> {
+    fn with_summary<R>(
+        &self,
+        state: &FluentSet,
+        f: impl FnOnce(Option<&[(usize, u32)]>) -> R,
+    ) -> R {
         match self.active_fast() {
-            Some(net) => with_view(net, state, |_, summary| summary.clone()),
+            Some(net) => with_view(net, state, |_, summary| f(summary.as_deref())),
             None => {
                 let view = self.ref_view(state);
                 if view.terminal {
-                    return None;
+                    return f(None);
                 }
-                Some(
-                    view.legal
-                        .iter()
-                        .map(|l| (l.len(), l.first().copied().unwrap_or(NO_MOVE)))
-                        .collect(),
-                )
+                let summary: Summary = view
+                    .legal
+                    .iter()
+                    .map(|l| (l.len(), l.first().copied().unwrap_or(NO_MOVE)))
+                    .collect();
+                f(Some(&summary))
             }
         }
     }
@@ -462,12 +467,14 @@ impl GdlGame {
     /// A joint move over all roles: `joint` gives the players' moves (then chance's, if it has a
     /// choice); roles with one legal move get it.
     fn full_joint(&self, state: &FluentSet, joint: &[GdlMove]) -> SmallVec<[u32; ROLES_INLINE]> {
-        let summary = self.summary(state).unwrap_or_default();
         let mut full: SmallVec<[u32; ROLES_INLINE]> =
             SmallVec::from_elem(NO_MOVE, self.roles.len());
-        for (r, slot) in full.iter_mut().enumerate() {
-            *slot = summary.get(r).map_or(NO_MOVE, |&(_, m)| m);
-        }
+        self.with_summary(state, |summary| {
+            let summary = summary.unwrap_or_default();
+            for (r, slot) in full.iter_mut().enumerate() {
+                *slot = summary.get(r).map_or(NO_MOVE, |&(_, m)| m);
+            }
+        });
         for (p, &r) in self.players.iter().enumerate() {
             if let Some(m) = joint.get(p) {
                 full[r] = m.0;
@@ -556,8 +563,15 @@ impl GdlGame {
         state: &FluentSet,
         mv: GdlMove,
     ) -> Option<SmallVec<[u32; ROLES_INLINE]>> {
-        let summary = self.summary(state)?;
-        let turn = self.decide(&summary);
+        self.with_summary(state, |summary| {
+            let summary = summary?;
+            Some(self.joint_for(summary, mv))
+        })
+    }
+
+    /// [`single_joint`](Self::single_joint) at a state with this summary.
+    fn joint_for(&self, summary: &[(usize, u32)], mv: GdlMove) -> SmallVec<[u32; ROLES_INLINE]> {
+        let turn = self.decide(summary);
         let mut joint: SmallVec<[u32; ROLES_INLINE]> = summary.iter().map(|&(_, m)| m).collect();
         match turn {
             Turn::Player(p) => joint[self.players[p]] = mv.0,
@@ -576,7 +590,7 @@ impl GdlGame {
                 }
             }
         }
-        Some(joint)
+        joint
     }
 }
 
@@ -586,10 +600,7 @@ impl GeneralGame for GdlGame {
     }
 
     fn turn(&self, state: &FluentSet) -> Turn {
-        match self.summary(state) {
-            None => Turn::Over,
-            Some(s) => self.decide(&s),
-        }
+        self.with_summary(state, |s| s.map_or(Turn::Over, |s| self.decide(s)))
     }
 
     fn legal_moves(&self, state: &FluentSet, player: PlayerId, moves: &mut MoveList<GdlMove>) {

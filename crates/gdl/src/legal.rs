@@ -57,17 +57,45 @@ impl LegalIndex {
 
     /// The legal moves, in bit order.
     #[inline]
-    pub(crate) fn iter<'a>(&'a self, bits: &'a [u64]) -> impl Iterator<Item = u32> + 'a {
-        let mut base = 0;
-        self.words.iter().flat_map(move |&(w, mask)| {
-            let start = base;
-            base += mask.count_ones() as usize;
-            let mut set = bits[w as usize] & mask;
-            std::iter::from_fn(move || {
-                let low = set & set.wrapping_neg();
-                set ^= low;
-                (low != 0).then(|| self.moves[start + (mask & (low - 1)).count_ones() as usize])
-            })
-        })
+    pub(crate) fn iter<'a>(&'a self, bits: &'a [u64]) -> LegalMoves<'a> {
+        LegalMoves {
+            index: self,
+            bits,
+            word: 0,
+            set: 0,
+            mask: 0,
+            base: 0,
+        }
+    }
+}
+
+/// The legal moves of one role in a view, in bit order ([`LegalIndex::iter`]).
+pub(crate) struct LegalMoves<'a> {
+    index: &'a LegalIndex,
+    bits: &'a [u64],
+    /// The next entry of `index.words` to read.
+    word: usize,
+    /// The legal bits of the current word not yet returned, its mask, and the position in
+    /// `index.moves` of its first bit.
+    set: u64,
+    mask: u64,
+    base: usize,
+}
+
+impl Iterator for LegalMoves<'_> {
+    type Item = u32;
+
+    #[inline]
+    fn next(&mut self) -> Option<u32> {
+        while self.set == 0 {
+            let &(w, mask) = self.index.words.get(self.word)?;
+            self.word += 1;
+            self.base += self.mask.count_ones() as usize;
+            self.mask = mask;
+            self.set = self.bits[w as usize] & mask;
+        }
+        let low = self.set & self.set.wrapping_neg();
+        self.set ^= low;
+        Some(self.index.moves[self.base + (self.mask & (low - 1)).count_ones() as usize])
     }
 }
