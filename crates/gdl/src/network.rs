@@ -122,7 +122,7 @@ pub struct Network {
     terminal: Option<u32>,
     /// Per role: (bit of the `goal` atom, goal value).
     goals: Vec<Vec<(u32, u8)>>,
-    /// (bit, fluent id) of every `next` atom.
+    /// (bit, fluent id) of every `next` atom some rule derives, by fluent id.
     next_out: Vec<(u32, u32)>,
     ground_rules: usize,
     /// The view program indexed for differential evaluation, when it has no recursion.
@@ -618,6 +618,13 @@ impl Network {
             .iter()
             .map(|l| l.iter().map(|&(s, m)| (at(s), m)).collect())
             .collect();
+        let mut next_out: Vec<(u32, u32)> = outputs
+            .next_out
+            .iter()
+            .map(|&(s, f)| (at(s), f))
+            .filter(|&(s, _)| heads.contains(&s))
+            .collect();
+        next_out.sort_unstable_by_key(|&(_, f)| f);
         let mut net = Network {
             diff: None,
             legal_index: legal.iter().map(|l| LegalIndex::new(l)).collect(),
@@ -635,12 +642,7 @@ impl Network {
                 .iter()
                 .map(|l| l.iter().map(|&(s, v)| (at(s), v)).collect())
                 .collect(),
-            next_out: outputs
-                .next_out
-                .iter()
-                .map(|&(s, f)| (at(s), f))
-                .filter(|&(s, _)| heads.contains(&s))
-                .collect(),
+            next_out,
             ground_rules: kept,
         };
         net.diff = differential_view(&net);
@@ -895,9 +897,17 @@ impl Network {
                 }
             }
         }
+        // `next_out` is sorted by fluent: a word's bits are gathered in a register, then stored.
+        let (mut word, mut gathered) = (0, 0u64);
         for &(s, f) in &self.next_out {
-            let bit = scratch[s as usize / 64] >> (s % 64) & 1;
-            words[f as usize / 64] |= bit << (f % 64);
+            if f / 64 != word {
+                words[word as usize] |= gathered;
+                (word, gathered) = (f / 64, 0);
+            }
+            gathered |= (scratch[s as usize / 64] >> (s % 64) & 1) << (f % 64);
+        }
+        if let Some(w) = words.get_mut(word as usize) {
+            *w |= gathered;
         }
         out.trim();
     }
