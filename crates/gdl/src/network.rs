@@ -3,13 +3,16 @@
 //!
 //! Every ground atom becomes a proposition: `true(f)` reads bit `f` of the state, `does(r, m)`
 //! compares the joint move, and each derived atom gets a slot in a scratch bitset. Three programs are
-//! compiled, each holding only the ground rules its outputs need: *view* (`legal`, `terminal`),
-//! *goal* and *next*. Rules run in dependency order (strongly connected components of the ground
+//! compiled, each holding only the ground rules its outputs need: *view* (`legal`, `terminal`, and
+//! the atoms *next* needs that do not depend on the move, unless that makes it recursive), *goal*
+//! and *next*. A view without recursion is updated from the previous state's view by the fluents
+//! that differ ([`crate::differential`]); otherwise programs run whole. Rules run in dependency order (strongly connected components of the ground
 //! atom graph, dependencies first); a head holds if any of its rules' bodies holds, and a body is
 //! read state bits first, so most rules fail on one load. Recursive components are iterated to a
 //! fixpoint; ground stratification ([`crate::ground`]) guarantees negated atoms are final before
-//! they are read. Frame axioms `next(f) :- true(f)` become one word-wide copy, and `next` rules that
-//! need a move run only when that move is played. Evaluating a program allocates nothing: the
+//! they are read. Frame axioms `next(f) :- true(f)` become one word-wide copy, conditional ones
+//! `next(f) :- does(r, m), true(f)` a word mask per move, and `next` rules that need a move run
+//! only when that move is played. Evaluating a program allocates nothing: the
 //! scratch bits and the successor's buffer are reused.
 
 use smallvec::SmallVec;
