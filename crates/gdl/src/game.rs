@@ -8,6 +8,7 @@ use game_trait::{ChanceList, Game, GeneralGame, MoveList, PlayerId, Turn};
 use smallvec::SmallVec;
 
 use crate::desc::Rule;
+use crate::differential::Model;
 use crate::error::GdlError;
 use crate::eval::{Budget, EvalError, Limit};
 use crate::fluents::FluentSet;
@@ -96,7 +97,7 @@ thread_local! {
     static VIEW_CACHE: std::cell::RefCell<ViewCache> = std::cell::RefCell::new(ViewCache {
         network: u64::MAX,
         state: FluentSet::new(),
-        bits: Scratch::new(),
+        view: Model::default(),
         summary: None,
     });
 }
@@ -111,7 +112,8 @@ thread_local! {
 struct ViewCache {
     network: u64,
     state: FluentSet,
-    bits: Scratch,
+    /// The view of `state`: its bits, and what updating them to another state's view needs.
+    view: Model,
     /// Per role: legal move count and first legal move; `None` at a terminal state.
     summary: Option<Summary>,
 }
@@ -128,17 +130,20 @@ fn with_view<R>(
 ) -> R {
     VIEW_CACHE.with(|cache| {
         let mut cache = cache.borrow_mut();
+        let cache = &mut *cache;
         if cache.network != net.id() || cache.state != *state {
-            net.eval_view(state, &mut cache.bits);
+            let previous = (cache.network == net.id()).then_some(&cache.state);
+            net.update_view(previous, state, &mut cache.view);
             cache.network = net.id();
             cache.state.clone_from(state);
-            cache.summary = (!net.terminal(&cache.bits)).then(|| {
+            let bits = &cache.view.bits;
+            cache.summary = (!net.terminal(bits)).then(|| {
                 (0..net.roles())
-                    .map(|r| net.legal_summary(&cache.bits, r))
+                    .map(|r| net.legal_summary(bits, r))
                     .collect()
             });
         }
-        f(&cache.bits, &cache.summary)
+        f(&cache.view.bits, &cache.summary)
     })
 }
 
@@ -416,6 +421,12 @@ impl GdlGame {
         self.kb.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// The fast reasoner's network, if the game has one (whichever reasoner is active).
+    #[cfg(test)]
+    pub(crate) fn network(&self) -> Option<&Network> {
+        self.fast.as_ref()
+    }
+
     #[inline]
     fn active_fast(&self) -> Option<&Network> {
         match self.kind {
@@ -428,22 +439,27 @@ impl GdlGame {
         self.kb().view(state)
     }
 
-    /// Legal move count and first legal move of every role.
+    /// Runs `f` on every role's legal move count and first legal move (`None` at a terminal
+    /// state), borrowed from the cached view: the summary is asked for several times per state.
     #[inline]
-    fn summary(&self, state: &FluentSet) -> Option<SmallVec<[(usize, u32); ROLES_INLINE]>> {
+    fn with_summary<R>(
+        &self,
+        state: &FluentSet,
+        f: impl FnOnce(Option<&[(usize, u32)]>) -> R,
+    ) -> R {
         match self.active_fast() {
-            Some(net) => with_view(net, state, |_, summary| summary.clone()),
+            Some(net) => with_view(net, state, |_, summary| f(summary.as_deref())),
             None => {
                 let view = self.ref_view(state);
                 if view.terminal {
-                    return None;
+                    return f(None);
                 }
-                Some(
-                    view.legal
-                        .iter()
-                        .map(|l| (l.len(), l.first().copied().unwrap_or(NO_MOVE)))
-                        .collect(),
-                )
+                let summary: Summary = view
+                    .legal
+                    .iter()
+                    .map(|l| (l.len(), l.first().copied().unwrap_or(NO_MOVE)))
+                    .collect();
+                f(Some(&summary))
             }
         }
     }
@@ -478,12 +494,14 @@ impl GdlGame {
     /// A joint move over all roles: `joint` gives the players' moves (then chance's, if it has a
     /// choice); roles with one legal move get it.
     fn full_joint(&self, state: &FluentSet, joint: &[GdlMove]) -> SmallVec<[u32; ROLES_INLINE]> {
-        let summary = self.summary(state).unwrap_or_default();
         let mut full: SmallVec<[u32; ROLES_INLINE]> =
             SmallVec::from_elem(NO_MOVE, self.roles.len());
-        for (r, slot) in full.iter_mut().enumerate() {
-            *slot = summary.get(r).map_or(NO_MOVE, |&(_, m)| m);
-        }
+        self.with_summary(state, |summary| {
+            let summary = summary.unwrap_or_default();
+            for (r, slot) in full.iter_mut().enumerate() {
+                *slot = summary.get(r).map_or(NO_MOVE, |&(_, m)| m);
+            }
+        });
         for (p, &r) in self.players.iter().enumerate() {
             if let Some(m) = joint.get(p) {
                 full[r] = m.0;
@@ -572,8 +590,15 @@ impl GdlGame {
         state: &FluentSet,
         mv: GdlMove,
     ) -> Option<SmallVec<[u32; ROLES_INLINE]>> {
-        let summary = self.summary(state)?;
-        let turn = self.decide(&summary);
+        self.with_summary(state, |summary| {
+            let summary = summary?;
+            Some(self.joint_for(summary, mv))
+        })
+    }
+
+    /// [`single_joint`](Self::single_joint) at a state with this summary.
+    fn joint_for(&self, summary: &[(usize, u32)], mv: GdlMove) -> SmallVec<[u32; ROLES_INLINE]> {
+        let turn = self.decide(summary);
         let mut joint: SmallVec<[u32; ROLES_INLINE]> = summary.iter().map(|&(_, m)| m).collect();
         match turn {
             Turn::Player(p) => joint[self.players[p]] = mv.0,
@@ -592,7 +617,7 @@ impl GdlGame {
                 }
             }
         }
-        Some(joint)
+        joint
     }
 }
 
@@ -602,10 +627,7 @@ impl GeneralGame for GdlGame {
     }
 
     fn turn(&self, state: &FluentSet) -> Turn {
-        match self.summary(state) {
-            None => Turn::Over,
-            Some(s) => self.decide(&s),
-        }
+        self.with_summary(state, |s| s.map_or(Turn::Over, |s| self.decide(s)))
     }
 
     fn legal_moves(&self, state: &FluentSet, player: PlayerId, moves: &mut MoveList<GdlMove>) {

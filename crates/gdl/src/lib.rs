@@ -18,7 +18,8 @@
 //! - Modules: [`syntax`] (lexer, parser), [`desc`] (rules and the validator's checks), [`eval`]
 //!   (the Datalog engine) and [`facts`] (indexed atom sets), [`reference`](mod@reference) (the
 //!   reference reasoner) and [`demand`] (its goal-directed mode), [`decompose`] and [`ground`]
-//!   (grounding), [`network`] (the compiled reasoner), [`term`] (interned symbols, hash-consed terms).
+//!   (grounding), [`network`] (the compiled reasoner) and [`differential`] (its update of a view
+//!   from the previous state's), [`term`] (interned symbols, hash-consed terms).
 //! - Shipped games (`games/`): tic-tac-toe, connect four, Matching Pennies, Monty Hall, a dice duel,
 //!   three rounds of rock-paper-scissors; and the GGP classics chess, checkers, breakthrough,
 //!   10x10 Amazons and two-player pacman (GGP Base rulesheets), Othello and 9x9 Hex (written here),
@@ -136,6 +137,7 @@ mod check;
 pub mod decompose;
 pub mod demand;
 pub mod desc;
+pub mod differential;
 mod error;
 pub mod eval;
 pub mod facts;
@@ -144,6 +146,7 @@ mod game;
 mod graph;
 pub mod ground;
 mod hash;
+mod legal;
 mod limits;
 pub mod network;
 mod playout;

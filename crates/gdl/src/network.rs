@@ -3,23 +3,28 @@
 //!
 //! Every ground atom becomes a proposition: `true(f)` reads bit `f` of the state, `does(r, m)`
 //! compares the joint move, and each derived atom gets a slot in a scratch bitset. Three programs are
-//! compiled, each holding only the ground rules its outputs need: *view* (`legal`, `terminal`),
-//! *goal* and *next*. Rules run in dependency order (strongly connected components of the ground
+//! compiled, each holding only the ground rules its outputs need: *view* (`legal`, `terminal`, and
+//! the atoms *next* needs that do not depend on the move, unless that makes it recursive), *goal*
+//! and *next*. A view without recursion is updated from the previous state's view by the fluents
+//! that differ ([`crate::differential`]); otherwise programs run whole. Rules run in dependency order (strongly connected components of the ground
 //! atom graph, dependencies first); a head holds if any of its rules' bodies holds, and a body is
 //! read state bits first, so most rules fail on one load. Recursive components are iterated to a
 //! fixpoint; ground stratification ([`crate::ground`]) guarantees negated atoms are final before
-//! they are read. Frame axioms `next(f) :- true(f)` become one word-wide copy, and `next` rules that
-//! need a move run only when that move is played. Evaluating a program allocates nothing: the
+//! they are read. Frame axioms `next(f) :- true(f)` become one word-wide copy, conditional ones
+//! `next(f) :- does(r, m), true(f)` a word mask per move, and `next` rules that need a move run
+//! only when that move is played. Evaluating a program allocates nothing: the
 //! scratch bits and the successor's buffer are reused.
 
 use smallvec::SmallVec;
 
+use crate::differential::{Differential, Model};
 use crate::fluents::FluentSet;
 use crate::graph;
 use crate::ground::{
     GroundProgram, Lit, INDEX, KIND, KIND_DERIVED, KIND_DOES, KIND_FLUENT, NEGATED,
 };
-use crate::reference::{goal_value, Kb, NO_MOVE};
+use crate::legal::LegalIndex;
+use crate::reference::{goal_value, Kb};
 
 /// Scratch bits for the derived atoms of one evaluation.
 pub type Scratch = Vec<u64>;
@@ -73,6 +78,11 @@ struct Program {
     /// projections of moves that decomposition creates): they run first, since others read them.
     pre_buckets: Vec<(u32, u32)>,
     pre_rules: Vec<CompiledRule>,
+    /// Conditional frame axioms `next(f) :- does(r, m), true(f)`, by `does` id: (word, fluents)
+    /// pairs `keeps[keep_start[d]..keep_start[d + 1]]` of the state carried over when `d` is played
+    /// (a board game keeps every cell its move does not touch, a rule per cell and move).
+    keep_start: Vec<u32>,
+    keeps: Vec<(u32, u64)>,
     /// (`does` id, rule) of the blocks' rules that need a move (see [`Block`]).
     moved: Vec<(u32, CompiledRule)>,
     segments: Vec<Segment>,
@@ -80,6 +90,19 @@ struct Program {
     /// (`readers[reader_start[r]..reader_start[r + 1]]`), so that a new atom wakes only them.
     reader_start: Vec<u32>,
     readers: Vec<u32>,
+}
+
+impl Program {
+    /// The head bits of all its rules.
+    fn heads(&self) -> impl Iterator<Item = u32> + '_ {
+        let moved = self.moved.iter().map(|(_, r)| r);
+        self.rules
+            .iter()
+            .chain(&self.bucket_rules)
+            .chain(&self.pre_rules)
+            .chain(moved)
+            .map(|r| r.head)
+    }
 }
 
 /// The compiled rules of a game. Fluent and move ids are those of the [`Kb`] tables.
@@ -97,12 +120,16 @@ pub struct Network {
     next: Program,
     /// Per role: (bit of the `legal` atom, move id), sorted by move id.
     legal: Vec<Vec<(u32, u32)>>,
+    /// Per role: its `legal` bits by word.
+    legal_index: Vec<LegalIndex>,
     terminal: Option<u32>,
     /// Per role: (bit of the `goal` atom, goal value).
     goals: Vec<Vec<(u32, u8)>>,
-    /// (bit, fluent id) of every `next` atom.
+    /// (bit, fluent id) of every `next` atom some rule derives, by fluent id.
     next_out: Vec<(u32, u32)>,
     ground_rules: usize,
+    /// The view program indexed for differential evaluation, when it has no recursion.
+    diff: Option<Differential>,
 }
 
 /// The derived slots a game's answers are read from.
@@ -231,6 +258,7 @@ impl Compiler<'_> {
         let mut p = Program::default();
         let mut post: Vec<Vec<CompiledRule>> = vec![Vec::new(); buckets.unwrap_or(0)];
         let mut pre: Vec<Vec<CompiledRule>> = vec![Vec::new(); buckets.unwrap_or(0)];
+        let mut keeps: Vec<Vec<(u32, u64)>> = vec![Vec::new(); buckets.unwrap_or(0)];
         for comp in self.order {
             if !needed[comp[0]] {
                 continue;
@@ -246,8 +274,16 @@ impl Compiler<'_> {
                         .iter()
                         .find(|&&l| l & KIND == KIND_DOES && l & NEGATED == 0)
                         .map(|&k| k & INDEX);
-                    let derived = lits.iter().any(|&l| l & KIND == KIND_DERIVED);
+                    // Atoms another program computed first are read like state bits.
+                    let derived = lits.iter().any(|&l| {
+                        l & KIND == KIND_DERIVED
+                            && !known.get((l & INDEX) as usize).is_some_and(|&k| k)
+                    });
                     match key.filter(|_| buckets.is_some()) {
+                        Some(k) if self.is_keep(lits, v) => {
+                            let f = self.next_fluent[v];
+                            keeps[k as usize].push((f / 64, 1 << (f % 64)));
+                        }
                         Some(k) if !derived => pre[k as usize].push(rule),
                         Some(k) if self.next_fluent[v] != u32::MAX && !self.read[v] => {
                             post[k as usize].push(rule)
@@ -289,8 +325,69 @@ impl Compiler<'_> {
         self.segment(&mut p);
         p.buckets = flatten(post, &mut p.bucket_rules);
         p.pre_buckets = flatten(pre, &mut p.pre_rules);
+        if keeps.iter().any(|k| !k.is_empty()) {
+            p.keep_start.push(0);
+            for mut k in keeps {
+                k.sort_unstable_by_key(|&(w, _)| w);
+                let start = p.keeps.len();
+                for (w, m) in k {
+                    match p.keeps[start..].last_mut() {
+                        Some(last) if last.0 == w => last.1 |= m,
+                        _ => p.keeps.push((w, m)),
+                    }
+                }
+                p.keep_start.push(p.keeps.len() as u32);
+            }
+        }
         self.link_readers(&mut p);
         (p, needed)
+    }
+
+    /// Whether the rule with body `lits` and head slot `head` is a conditional frame axiom
+    /// `next(f) :- does(r, m), true(f)` whose head nothing reads: a bit copied when `m` is played.
+    fn is_keep(&self, lits: &[Lit], head: usize) -> bool {
+        let f = self.next_fluent[head];
+        f != u32::MAX
+            && !self.read[head]
+            && lits.len() == 2
+            && lits.contains(&(KIND_FLUENT | f))
+            && lits
+                .iter()
+                .any(|&l| l & KIND == KIND_DOES && l & NEGATED == 0)
+    }
+
+    /// The view program and the atoms it computes. Besides `legal` and `terminal`, it computes the
+    /// atoms the successor needs that do not depend on the move played, when that keeps it free of
+    /// recursion: a view is updated differentially from the previous state's, while the `next`
+    /// program runs whole for every successor.
+    fn view(&self, outputs: &Outputs) -> (Program, Vec<bool>) {
+        let mut uses_move = vec![false; self.edges.len()];
+        for comp in self.order {
+            let any = comp.iter().any(|&v| {
+                self.rules_of[v].iter().any(|&ri| {
+                    self.g.body(ri).iter().any(|&l| match l & KIND {
+                        KIND_DOES => true,
+                        KIND_DERIVED => uses_move[(l & INDEX) as usize],
+                        _ => false,
+                    })
+                })
+            });
+            for &v in comp {
+                uses_move[v] = any;
+            }
+        }
+        let (_, for_next) = self.compile(&outputs.next_slots(), None, &[]);
+        let mut slots = outputs.view_slots();
+        slots.extend(
+            (0..for_next.len())
+                .filter(|&v| for_next[v] && !uses_move[v])
+                .map(|v| v as u32),
+        );
+        let (view, in_view) = self.compile(&slots, None, &[]);
+        if view.blocks.iter().any(|b| b.fixpoint) {
+            return self.compile(&outputs.view_slots(), None, &[]);
+        }
+        (view, in_view)
     }
 
     /// Appends rule `ri` (head slot `head`) to `p`'s literals: state bits first (one load each),
@@ -377,6 +474,31 @@ impl Compiler<'_> {
         }
     }
 }
+
+/// The view program `p` indexed for differential evaluation, unless it has recursive blocks (whose
+/// atoms could support each other: counts of holding rules do not determine them).
+fn differential_view(net: &Network) -> Option<Differential> {
+    let (p, layout) = (&net.view, net.layout);
+    if p.blocks.iter().any(|b| b.fixpoint) {
+        return None;
+    }
+    let mut empty = vec![0u64; layout.words];
+    net.run(p, &[], &mut empty);
+    let rules = p.rules.iter().map(|r| {
+        let lits = &p.lits[r.start as usize..r.end as usize];
+        (r.head, lits)
+    });
+    Some(Differential::new(
+        rules,
+        NEGATED,
+        layout.words,
+        layout.derived_base,
+        empty,
+    ))
+}
+
+/// Legal moves read out of bit order are sorted in a stack buffer of this size.
+const SORTED_ON_STACK: usize = 128;
 
 /// Flattens per-`does` rule lists into `rules`, returning each list's range.
 fn flatten(lists: Vec<Vec<CompiledRule>>, rules: &mut Vec<CompiledRule>) -> Vec<(u32, u32)> {
@@ -472,7 +594,7 @@ impl Network {
         };
         // The goal and next programs start from the view's atoms (a state's view is always
         // computed before its successor or its goals are asked for): they skip those rules.
-        let (view, in_view) = ctx.compile(&outputs.view_slots(), None, &[]);
+        let (view, in_view) = ctx.view(&outputs);
         let (goal, _) = ctx.compile(&outputs.goal_slots(), None, &in_view);
         let (next, _) = ctx.compile(&outputs.next_slots(), Some(g.does.len()), &in_view);
         let uses_does = |p: &Program| {
@@ -491,7 +613,25 @@ impl Network {
         static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let _ = kw;
         let at = |s: u32| derived_base + s;
-        Ok(Network {
+        // `next` atoms no rule is left to derive (frame axioms became copies) are never read.
+        let heads: crate::hash::FastSet<u32> =
+            [&view, &next].iter().flat_map(|p| p.heads()).collect();
+        let legal: Vec<Vec<(u32, u32)>> = outputs
+            .legal
+            .iter()
+            .map(|l| l.iter().map(|&(s, m)| (at(s), m)).collect())
+            .collect();
+        let mut next_out: Vec<(u32, u32)> = outputs
+            .next_out
+            .iter()
+            .map(|&(s, f)| (at(s), f))
+            .filter(|&(s, _)| heads.contains(&s))
+            .collect();
+        next_out.sort_unstable_by_key(|&(_, f)| f);
+        let mut net = Network {
+            diff: None,
+            legal_index: legal.iter().map(|l| LegalIndex::new(l)).collect(),
+            legal,
             id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             copy,
             does_index,
@@ -499,20 +639,40 @@ impl Network {
             view,
             goal,
             next,
-            legal: outputs
-                .legal
-                .iter()
-                .map(|l| l.iter().map(|&(s, m)| (at(s), m)).collect())
-                .collect(),
             terminal: outputs.terminal.map(at),
             goals: outputs
                 .goals
                 .iter()
                 .map(|l| l.iter().map(|&(s, v)| (at(s), v)).collect())
                 .collect(),
-            next_out: outputs.next_out.iter().map(|&(s, f)| (at(s), f)).collect(),
+            next_out,
             ground_rules: kept,
-        })
+        };
+        net.diff = differential_view(&net);
+        Ok(net)
+    }
+
+    /// Evaluates the view program for `state` into `model`, which holds the view of `previous` (a
+    /// state this network evaluated into it), or anything if `previous` is `None`. A view without
+    /// recursion is updated from the previous one by the fluents that differ; otherwise, and from
+    /// nothing, it is computed whole.
+    pub fn update_view(&self, previous: Option<&FluentSet>, state: &FluentSet, model: &mut Model) {
+        let Some(diff) = &self.diff else {
+            return self.eval_view(state, &mut model.bits);
+        };
+        let fluent_words = self.layout.does_base as usize / 64;
+        match previous {
+            Some(previous) => diff.update(model, previous.words(), state.words(), fluent_words),
+            None => {
+                model.clone_from(diff.empty());
+                diff.update(model, &[], state.words(), fluent_words);
+            }
+        }
+    }
+
+    /// Whether views are updated from the previous state's ([`update_view`](Network::update_view)).
+    pub fn has_differential_view(&self) -> bool {
+        self.diff.is_some()
     }
 
     /// Rules (in blocks, in `does` buckets) of the view, goal and next programs: their sizes.
@@ -669,27 +829,30 @@ impl Network {
     /// After [`eval_view`](Network::eval_view): role `r`'s legal move count and its first legal move.
     #[inline]
     pub fn legal_summary(&self, scratch: &Scratch, r: usize) -> (usize, u32) {
-        let mut count = 0;
-        let mut first = NO_MOVE;
-        for &(s, m) in &self.legal[r] {
-            if Self::bit(scratch, s) {
-                if count == 0 {
-                    first = m;
-                }
-                count += 1;
-            }
-        }
-        (count, first)
+        self.legal_index[r].summary(scratch)
     }
 
     /// After [`eval_view`](Network::eval_view): role `r`'s legal moves, in increasing id order.
     pub fn legal_moves(&self, scratch: &Scratch, r: usize, out: &mut impl Extend<u32>) {
-        out.extend(
-            self.legal[r]
-                .iter()
-                .filter(|&&(s, _)| Self::bit(scratch, s))
-                .map(|&(_, m)| m),
-        );
+        let index = &self.legal_index[r];
+        if index.in_order() {
+            return out.extend(index.iter(scratch));
+        }
+        // Sorted on the stack when few (the usual case), else by testing every atom in move order.
+        let mut few = [0u32; SORTED_ON_STACK];
+        let mut n = 0;
+        for m in index.iter(scratch) {
+            if n == SORTED_ON_STACK {
+                let all = self.legal[r]
+                    .iter()
+                    .filter(|&&(s, _)| Self::bit(scratch, s));
+                return out.extend(all.map(|&(_, m)| m));
+            }
+            few[n] = m;
+            n += 1;
+        }
+        few[..n].sort_unstable();
+        out.extend(few[..n].iter().copied());
     }
 
     /// After [`eval_goal`](Network::eval_goal): role `r`'s goal value (the largest if several hold).
@@ -726,9 +889,28 @@ impl Network {
                 .zip(state.words().iter().chain(std::iter::repeat(&0)))
                 .map(|(c, s)| c & s),
         );
+        let keeps = &self.next;
+        if !keeps.keep_start.is_empty() {
+            let state = state.words();
+            for d in self.does_ids(joint) {
+                let from = keeps.keep_start[d as usize] as usize;
+                let to = keeps.keep_start[d as usize + 1] as usize;
+                for &(w, m) in &keeps.keeps[from..to] {
+                    words[w as usize] |= state.get(w as usize).map_or(0, |s| s & m);
+                }
+            }
+        }
+        // `next_out` is sorted by fluent: a word's bits are gathered in a register, then stored.
+        let (mut word, mut gathered) = (0, 0u64);
         for &(s, f) in &self.next_out {
-            let bit = scratch[s as usize / 64] >> (s % 64) & 1;
-            words[f as usize / 64] |= bit << (f % 64);
+            if f / 64 != word {
+                words[word as usize] |= gathered;
+                (word, gathered) = (f / 64, 0);
+            }
+            gathered |= (scratch[s as usize / 64] >> (s % 64) & 1) << (f % 64);
+        }
+        if let Some(w) = words.get_mut(word as usize) {
+            *w |= gathered;
         }
         out.trim();
     }

@@ -1,0 +1,238 @@
+//! Differential evaluation of a non-recursive propositional program: the model of a state is
+//! updated from the model of another state by propagating only the bits that differ.
+//!
+//! Consecutive queries of a playout or a search ask about states that differ in a few fluents (a
+//! move fills a cell and passes the turn), while a full evaluation runs every rule. Here each rule
+//! keeps the number of its literals that hold and each derived atom the number of its rules that
+//! hold; flipping a bit adjusts the counts of the rules that read it, and an atom whose count
+//! crosses zero flips in turn. In a program without recursion (an acyclic ground atom graph) the
+//! counts determine the model, so the result is the same whatever the order changes are propagated
+//! in — and the same as evaluating the rules from scratch.
+
+/// The rules of a program indexed by the bits they read.
+#[derive(Clone, Debug)]
+pub struct Differential {
+    /// Per rule: the bit of its head.
+    heads: Vec<u32>,
+    /// Per bit: `readers[reader_start[b]..reader_start[b + 1]]` are `rule << 1 | negated` for every
+    /// literal reading bit `b`.
+    reader_start: Vec<u32>,
+    readers: Vec<u32>,
+    /// The first derived bit: counts of atoms are indexed from it.
+    derived_base: u32,
+    /// The model of the empty state, the starting point of every thread's first update.
+    empty: Model,
+}
+
+/// The model of one state under a [`Differential`] program: its bits and the counts behind them.
+#[derive(Clone, Debug, Default)]
+pub struct Model {
+    /// The state's fluents followed by the derived atoms (the layout of the network).
+    pub bits: Vec<u64>,
+    /// Per rule: how many of its literals do not hold (it holds at zero).
+    missing: Vec<u32>,
+    /// Per derived atom: how many of its rules hold.
+    support: Vec<u32>,
+    /// Bits flipped whose readers are still to be updated (`bit << 1 | new value`).
+    pending: Vec<u32>,
+}
+
+impl Differential {
+    /// Indexes `rules` (each with the bits of its literals, `negated` flagging negative ones) over
+    /// a layout of `words` words whose derived atoms start at `derived_base`. `empty_bits` is the
+    /// model of the empty state (every fluent false), computed by evaluating the rules.
+    pub(crate) fn new<'a>(
+        rules: impl Iterator<Item = (u32, &'a [u32])> + Clone,
+        negated: u32,
+        words: usize,
+        derived_base: u32,
+        empty_bits: Vec<u64>,
+    ) -> Differential {
+        let bits = words * 64;
+        let mut count = vec![0u32; bits + 1];
+        for (_, lits) in rules.clone() {
+            for &l in lits {
+                count[(l & !negated) as usize] += 1;
+            }
+        }
+        let mut reader_start = Vec::with_capacity(bits + 1);
+        let mut total = 0;
+        for &c in &count[..bits] {
+            reader_start.push(total);
+            total += c;
+        }
+        reader_start.push(total);
+        let mut fill = reader_start.clone();
+        let mut readers = vec![0u32; total as usize];
+        let mut heads = Vec::new();
+        let bit = |b: u32| empty_bits[b as usize / 64] >> (b % 64) & 1 == 1;
+        let mut empty = Model {
+            bits: empty_bits.clone(),
+            missing: Vec::new(),
+            support: vec![0; bits - derived_base as usize],
+            pending: Vec::new(),
+        };
+        for (r, (head, lits)) in rules.enumerate() {
+            let mut held = 0;
+            for &l in lits {
+                let at = l & !negated;
+                let neg = (l & negated != 0) as u32;
+                readers[fill[at as usize] as usize] = (r as u32) << 1 | neg;
+                fill[at as usize] += 1;
+                held += (bit(at) != (neg == 1)) as u32;
+            }
+            let missing = lits.len() as u32 - held;
+            if missing == 0 {
+                empty.support[(head - derived_base) as usize] += 1;
+            }
+            empty.missing.push(missing);
+            heads.push(head);
+        }
+        Differential {
+            heads,
+            reader_start,
+            readers,
+            derived_base,
+            empty,
+        }
+    }
+
+    /// The model of the empty state.
+    pub fn empty(&self) -> &Model {
+        &self.empty
+    }
+
+    /// Turns `model`, the model of state `from`, into the model of state `to` (both given as fluent
+    /// words; missing words are zero). Allocates nothing once the model's buffers have grown.
+    pub fn update(&self, model: &mut Model, from: &[u64], to: &[u64], fluent_words: usize) {
+        for w in 0..fluent_words {
+            let a = from.get(w).copied().unwrap_or(0);
+            let b = to.get(w).copied().unwrap_or(0);
+            let mut changed = a ^ b;
+            while changed != 0 {
+                let i = changed.trailing_zeros();
+                changed &= changed - 1;
+                let at = w as u32 * 64 + i;
+                model.bits[w] ^= 1 << i;
+                model.pending.push(at << 1 | (b >> i & 1) as u32);
+            }
+        }
+        self.propagate(model);
+    }
+
+    /// Updates the readers of every pending flip, flipping the atoms whose support crosses zero.
+    fn propagate(&self, model: &mut Model) {
+        while let Some(p) = model.pending.pop() {
+            let (at, now) = (p >> 1, p & 1);
+            let from = self.reader_start[at as usize] as usize;
+            let to = self.reader_start[at as usize + 1] as usize;
+            for &reader in &self.readers[from..to] {
+                let r = (reader >> 1) as usize;
+                let missing = &mut model.missing[r];
+                // The literal now holds iff the bit's new value differs from its negation flag.
+                if now != reader & 1 {
+                    *missing -= 1;
+                    if *missing == 0 {
+                        self.support(model, self.heads[r], true);
+                    }
+                } else {
+                    *missing += 1;
+                    if *missing == 1 {
+                        self.support(model, self.heads[r], false);
+                    }
+                }
+            }
+        }
+    }
+
+    /// One more (`gained`) or one fewer rule of atom `head` holds: flips it when that crosses zero.
+    #[inline]
+    fn support(&self, model: &mut Model, head: u32, gained: bool) {
+        let s = &mut model.support[(head - self.derived_base) as usize];
+        let flips = if gained {
+            *s += 1;
+            *s == 1
+        } else {
+            *s -= 1;
+            *s == 0
+        };
+        if flips {
+            model.bits[head as usize / 64] ^= 1 << (head % 64);
+            model.pending.push(head << 1 | gained as u32);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use game_trait::{ChanceList, Game, GeneralGame, MoveList, Turn};
+    use rand::{Rng, SeedableRng};
+    use rand_pcg::Pcg64;
+
+    use super::Model;
+    use crate::{FluentSet, GdlGame};
+
+    /// The states of a seeded random playout of `game`, at most `max` of them.
+    fn playout(game: &GdlGame, rng: &mut Pcg64, max: usize) -> Vec<FluentSet> {
+        let (mut moves, mut chance) = (MoveList::new(), ChanceList::new());
+        let mut states = vec![game.initial_state()];
+        while states.len() < max {
+            let mut s = states.last().unwrap().clone();
+            if game.turn(&s) == Turn::Over {
+                break;
+            }
+            let mut joint = Vec::new();
+            for p in 0..game.players() {
+                game.legal_moves(&s, p, &mut moves);
+                if moves.is_empty() {
+                    return states;
+                }
+                joint.push(moves[rng.gen_range(0..moves.len())]);
+            }
+            game.chance_outcomes(&s, &mut chance);
+            joint.extend(crate::sample(&chance, rng));
+            game.play_joint(&mut s, &joint);
+            states.push(s);
+        }
+        states
+    }
+
+    /// Along seeded random playouts of every shipped game, a view updated from the previous
+    /// state's, from a state three moves back, or from the end of the previous playout, has the same
+    /// bits as the view computed whole.
+    #[test]
+    fn updated_views_are_whole_views() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/games");
+        let mut names: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        names.sort();
+        let mut rng = Pcg64::seed_from_u64(7);
+        let mut differential = 0;
+        for path in names {
+            let game = GdlGame::from_file(&path).unwrap();
+            let Some(net) = game.network() else { continue };
+            differential += net.has_differential_view() as usize;
+            let (mut step, mut skip, mut whole) = (Model::default(), Model::default(), Vec::new());
+            let (mut at_step, mut at_skip): (Option<FluentSet>, Option<FluentSet>) = (None, None);
+            for _ in 0..3 {
+                for (i, s) in playout(&game, &mut rng, 150).into_iter().enumerate() {
+                    net.eval_view(&s, &mut whole);
+                    net.update_view(at_step.as_ref(), &s, &mut step);
+                    assert_eq!(step.bits, whole, "{}: step {i}", path.display());
+                    at_step = Some(s.clone());
+                    if i % 3 == 0 {
+                        net.update_view(at_skip.as_ref(), &s, &mut skip);
+                        assert_eq!(skip.bits, whole, "{}: step {i}", path.display());
+                        at_skip = Some(s);
+                    }
+                }
+            }
+        }
+        assert!(
+            differential >= 5,
+            "most shipped games have views without recursion"
+        );
+    }
+}
