@@ -16,12 +16,13 @@
 //!
 //! Each cell prints our score beside the paper's, and the 95% Elo interval of our score (search-core's
 //! [`elo_estimate`]) so that a reader can tell a difference from noise: with 40 games an interval
-//! spans roughly ±110 Elo around even.
+//! spans roughly ±110 Elo around even. `cn-table3` ([`table3`]) replays Table 3 from the 244
+//! positions after four moves, 488 games per cell, where the interval is about ±35 Elo.
 
 use conspiracy::CaevPlayer;
 use game_trait::{mix64, Evaluator, Searcher};
-use othello_bitboard::{Ev1, Ev2, Othello};
-use search_core::arena::{elo_estimate, play_match, EloEstimate, MatchConfig};
+use othello_bitboard::{Ev1, Ev2, Othello, Position};
+use search_core::arena::{elo_estimate, play_match, play_match_from, EloEstimate, MatchConfig};
 use search_core::{AlphaBeta, AlphaBetaConfig};
 use serde_json::json;
 
@@ -33,8 +34,32 @@ pub const NAME: &str = "cn-tables";
 pub const DESCRIPTION: &str =
     "Vu et al. 2016, Tables 1-3: CN(5,0), CN(3,2), CN(0,5) with EV1/EV2 on Othello";
 
+/// Registered name of Table 3 on the fixed openings.
+pub const TABLE3_NAME: &str = "cn-table3";
+/// Its one-line description.
+pub const TABLE3_DESCRIPTION: &str =
+    "Vu et al. 2016, Table 3 with 488 games per cell: EV1 vs EV2 players from the 244 openings";
+
 /// Start positions per pairing in the paper (each played twice).
 const PAPER_GAMES: usize = 20;
+
+/// Where a pairing's games start.
+#[derive(Clone, Copy)]
+enum Starts<'a> {
+    /// `games` seeded random openings of 5 to 10 plies (the paper's count, not its positions).
+    Random { games: usize, seed: u64 },
+    /// The given positions, in order.
+    Fixed(&'a [Position]),
+}
+
+impl Starts<'_> {
+    fn len(&self) -> usize {
+        match self {
+            Starts::Random { games, .. } => *games,
+            Starts::Fixed(positions) => positions.len(),
+        }
+    }
+}
 
 /// The three players of the paper: (layer depth x, α/β depth y).
 const PLAYERS: [(u32, u32); 3] = [(5, 0), (3, 2), (0, 5)];
@@ -102,6 +127,10 @@ pub fn run(
             message: "--games must be at least 1".into(),
         });
     }
+    let starts = Starts::Random {
+        games,
+        seed: options.seed,
+    };
     let pairings = 3 + 3 + 9;
     let total = (pairings * 2 * games) as u64;
     let mut done = 0u64;
@@ -120,8 +149,7 @@ pub fn run(
             let result = pairing(
                 (PLAYERS[row], eval),
                 (PLAYERS[col], eval),
-                games,
-                options.seed,
+                starts,
                 &mut |g| progress(done + g, total),
             );
             done += 2 * games as u64;
@@ -142,17 +170,31 @@ pub fn run(
         text.push_str(&format_table(&cells, eval, eval));
         text.push('\n');
     }
+    let cells = cross_table(starts, &mut report, &mut |g| progress(done + g, total));
+    text.push_str("Table 3: EV1 players (rows) against EV2 players (columns)\n");
+    text.push_str(&format_table(&cells, Eval::Ev1, Eval::Ev2));
+    progress(total, total);
+    report.text = text;
+    Ok(report)
+}
+
+/// The cells of Table 3, each pairing's row pushed to `report`; `progress` gets games played.
+fn cross_table(
+    starts: Starts,
+    report: &mut Report,
+    progress: &mut dyn FnMut(u64),
+) -> [[Option<(PairingResult, Points)>; 3]; 3] {
     let mut cells = [[None; 3]; 3];
+    let mut done = 0u64;
     for (row, paper_row) in PAPER_CROSS.iter().enumerate() {
         for (col, &paper_points) in paper_row.iter().enumerate() {
             let result = pairing(
                 (PLAYERS[row], Eval::Ev1),
                 (PLAYERS[col], Eval::Ev2),
-                games,
-                options.seed,
-                &mut |g| progress(done + g, total),
+                starts,
+                &mut |g| progress(done + g),
             );
-            done += 2 * games as u64;
+            done += 2 * starts.len() as u64;
             report.rows.push(row_json(
                 3,
                 (row, Eval::Ev1),
@@ -163,10 +205,41 @@ pub fn run(
             cells[row][col] = Some((result, paper_points));
         }
     }
-    text.push_str("Table 3: EV1 players (rows) against EV2 players (columns)\n");
-    text.push_str(&format_table(&cells, Eval::Ev1, Eval::Ev2));
+    cells
+}
+
+/// `cn-table3`: Table 3 alone, every pairing playing the 244 positions after the first four moves
+/// (the openings of `fe-fig3b`), each twice with colours swapped: 488 games per cell, where an
+/// interval on the score spans about ±30 Elo around even instead of ±110 at 40 games. `--games N`
+/// plays the first `N` openings.
+pub fn table3(
+    options: &ReproduceOptions,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Report, ExperimentError> {
+    let mut openings = crate::fe_othello::openings();
+    match options.games {
+        Some(0) => {
+            return Err(ExperimentError::InvalidOption {
+                experiment: TABLE3_NAME,
+                message: "--games must be at least 1".into(),
+            })
+        }
+        Some(n) => openings.truncate(n),
+        None => {}
+    }
+    let starts = Starts::Fixed(&openings);
+    let total = (9 * 2 * openings.len()) as u64;
+    let mut report = Report::default();
+    let cells = cross_table(starts, &mut report, &mut |g| progress(g, total));
     progress(total, total);
-    report.text = text;
+    report.text = format!(
+        "Vu et al. 2016, Table 3 (Othello), {} openings x 2 colours per cell: every position after \
+         the first four moves (paper: 20 x 2 from tournament games).\nEach cell: ours as a score \
+         out of 40 (paper's), row player's points first; [95% Elo interval of the row player]; \
+         games W-D-L.\n\nTable 3: EV1 players (rows) against EV2 players (columns)\n{}",
+        openings.len(),
+        format_scaled_table(&cells)
+    );
     Ok(report)
 }
 
@@ -229,26 +302,38 @@ fn player(((x, y), eval): ((u32, u32), Eval)) -> Box<dyn Searcher<Othello>> {
     }
 }
 
-/// Plays `games` openings twice each between the two players.
+/// Plays each start twice (colours swapped) between the two players.
 fn pairing(
     row: ((u32, u32), Eval),
     col: ((u32, u32), Eval),
-    games: usize,
-    seed: u64,
+    starts: Starts,
     progress: &mut dyn FnMut(u64),
 ) -> PairingResult {
     let (mut a, mut b) = (player(row), player(col));
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     let (mut a_time, mut a_moves, mut b_time, mut b_moves) = (0.0, 0, 0.0, 0);
-    for opening in 0..games {
-        let key = splitmix64(seed ^ splitmix64(opening as u64));
-        let config = MatchConfig {
-            games: 1,
-            seed: key,
-            opening_plies: 5 + (splitmix64(key) % 6) as u32,
-            ..MatchConfig::default()
+    for opening in 0..starts.len() {
+        let report = match starts {
+            Starts::Random { seed, .. } => {
+                let key = splitmix64(seed ^ splitmix64(opening as u64));
+                let config = MatchConfig {
+                    games: 1,
+                    seed: key,
+                    opening_plies: 5 + (splitmix64(key) % 6) as u32,
+                    ..MatchConfig::default()
+                };
+                play_match(&Othello, &mut *a, &mut *b, &config, &mut |_, _| {})
+            }
+            Starts::Fixed(positions) => {
+                let config = MatchConfig {
+                    games: 1,
+                    opening_plies: 0,
+                    ..MatchConfig::default()
+                };
+                let root = &positions[opening];
+                play_match_from(&Othello, root, &mut *a, &mut *b, &config, &mut |_, _| {})
+            }
         };
-        let report = play_match(&Othello, &mut *a, &mut *b, &config, &mut |_, _| {});
         wins += report.wins;
         draws += report.draws;
         losses += report.losses;
@@ -318,6 +403,39 @@ fn format_table(
     out
 }
 
+/// Table 3 with every score scaled to the paper's 40 games, beside the paper's, with the interval
+/// and the games behind it.
+fn format_scaled_table(cells: &[[Option<(PairingResult, Points)>; 3]; 3]) -> String {
+    let width = 46;
+    let mut out = format!("{:<12}", "EV1\\EV2");
+    for col in 0..3 {
+        out.push_str(&format!("{:<width$}", label(col)));
+    }
+    out.push('\n');
+    for (row, line) in cells.iter().enumerate() {
+        out.push_str(&format!("{:<12}", label(row)));
+        for (result, paper) in line.iter().flatten() {
+            let (a, b) = result.points();
+            let scale = 40.0 / (a + b);
+            let text = format!(
+                "{:.1}-{:.1} ({}-{}) [{:+.0}, {:+.0}] {}-{}-{}",
+                a * scale,
+                b * scale,
+                paper.0,
+                paper.1,
+                result.elo.low,
+                result.elo.high,
+                result.wins,
+                result.draws,
+                result.losses
+            );
+            out.push_str(&format!("{text:<width$}"));
+        }
+        out.push('\n');
+    }
+    out
+}
+
 fn row_json(
     table: u32,
     (row, row_eval): (usize, Eval),
@@ -369,6 +487,26 @@ mod tests {
         assert_eq!(m.points(), (0.5, 3.5));
         assert_eq!(m.elo.low, -r.elo.high);
         assert_eq!(m.row_seconds_per_move, 2.0);
+    }
+
+    #[test]
+    fn table3_plays_the_fixed_openings_with_both_colours() {
+        let options = ReproduceOptions {
+            games: Some(1),
+            ..ReproduceOptions::default()
+        };
+        let report = table3(&options, &mut |_, _| {}).unwrap();
+        assert_eq!(report.rows.len(), 9);
+        for row in &report.rows {
+            assert_eq!(row["games"], 2, "{row}");
+            assert_eq!(row["table"], 3);
+        }
+        assert!(report.text.contains("1 openings x 2 colours"));
+        let zero = ReproduceOptions {
+            games: Some(0),
+            ..ReproduceOptions::default()
+        };
+        assert!(table3(&zero, &mut |_, _| {}).is_err());
     }
 
     #[test]

@@ -77,6 +77,7 @@ pub type RunFn = fn(&ReproduceOptions, &mut dyn FnMut(u64, u64)) -> Result<Repor
 /// Every registered experiment: name, one-line description, entry point.
 pub const EXPERIMENTS: &[(&str, &str, RunFn)] = &[
     (cn::NAME, cn::DESCRIPTION, cn::run),
+    (cn::TABLE3_NAME, cn::TABLE3_DESCRIPTION, cn::table3),
     (interest::NAME, interest::DESCRIPTION, interest::run),
     (fe::TABLE1.0, fe::TABLE1.1, fe::table1),
     (fe::FIG1A.0, fe::FIG1A.1, fe::fig1a),
