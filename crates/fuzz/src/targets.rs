@@ -7,7 +7,10 @@ use gametree::spec::{parse_size, DefaultValue, Kind, Param, Spec};
 
 use std::time::Duration;
 
-use gametree::gdl::{GdlGame, Limits};
+use gametree::gdl::{GdlError, GdlGame, Limits};
+use gametree::othello::OthelloError;
+use gametree::scsp::ScspError;
+use gametree::spec::SpecError;
 
 use crate::{message, sexp};
 
@@ -195,7 +198,11 @@ fn fuzz_limits() -> Limits {
 const CHECKED_SIZE: usize = 3000;
 
 fn gdl_check(text: &str) -> bool {
-    let accepted = GdlGame::parse_with(text, "fuzz", &fuzz_limits()).is_ok();
+    let parsed = GdlGame::parse_with(text, "fuzz", &fuzz_limits());
+    if let Err(GdlError::Syntax { location, .. }) = &parsed {
+        within(text, location.line as usize, location.column as usize);
+    }
+    let accepted = parsed.is_ok();
     if text.len() <= CHECKED_SIZE {
         let _ = gametree::gdl::check(text, "fuzz");
     }
@@ -223,6 +230,10 @@ fn obf(text: &str) -> bool {
         let _ = Position::start().play_moves(line);
     }
     match parse_obf(text) {
+        Err(e) => {
+            obf_error_within(text, &e);
+            false
+        }
         Ok(positions) => {
             for p in positions.iter().take(4) {
                 let _ = p.position.play_moves(text);
@@ -230,7 +241,16 @@ fn obf(text: &str) -> bool {
             }
             true
         }
-        Err(_) => false,
+    }
+}
+
+fn obf_error_within(text: &str, error: &OthelloError) {
+    match *error {
+        OthelloError::ObfBoardChar { line, column, .. }
+        | OthelloError::ObfSide { line, column, .. }
+        | OthelloError::ObfScore { line, column, .. } => within(text, line, column),
+        OthelloError::ObfBoardLength { line, .. } => within(text, line, 1),
+        _ => {}
     }
 }
 
@@ -277,7 +297,27 @@ fn game_spec(text: &str) -> bool {
     {
         return false;
     }
-    GameChoice::parse(&text).is_ok()
+    let parsed = GameChoice::parse(&text);
+    if let Err(e) = &parsed {
+        spec_error_within(&text, e);
+    }
+    parsed.is_ok()
+}
+
+fn spec_error_within(text: &str, error: &SpecError) {
+    match *error {
+        SpecError::Malformed { column, .. }
+        | SpecError::UnknownKey { column, .. }
+        | SpecError::BadValue { column, .. } => {
+            // A spec is one line: its columns count every character, line breaks included.
+            let width = text.chars().count();
+            assert!(
+                (1..=width + 1).contains(&column),
+                "error at column {column} of {width}"
+            );
+        }
+        _ => {}
+    }
 }
 
 /// The games searchers are built for: a zero-sum game with an evaluation, an explicit tree, and a
@@ -285,8 +325,12 @@ fn game_spec(text: &str) -> bool {
 const GAMES_FOR_SEARCHERS: [&str; 3] = ["othello:moves=f5d6", "tree:depth=3", "nim:heap=5"];
 
 fn searcher_spec(text: &str) -> bool {
-    let Ok(spec) = text.parse::<Spec>() else {
-        return false;
+    let spec = match text.parse::<Spec>() {
+        Ok(spec) => spec,
+        Err(e) => {
+            spec_error_within(text, &e);
+            return false;
+        }
     };
     if too_costly(&spec) {
         return false;
@@ -336,7 +380,11 @@ fn scsp_files() -> Vec<String> {
 }
 
 fn scsp_json(text: &str) -> bool {
-    gametree::scsp::json::parse(text).is_ok()
+    let parsed = gametree::scsp::json::parse(text);
+    if let Err(ScspError::Syntax { line, column, .. }) = &parsed {
+        within(text, *line, *column);
+    }
+    parsed.is_ok()
 }
 
 fn ggp_messages() -> Vec<String> {
@@ -354,5 +402,30 @@ fn ggp_messages() -> Vec<String> {
 }
 
 fn ggp_message(text: &str) -> bool {
-    message::Message::parse(text).is_ok()
+    let parsed = message::Message::parse(text);
+    if let Err(message::MessageError::Syntax(e)) = &parsed {
+        assert!(
+            e.offset <= text.len(),
+            "error at byte {} of {}",
+            e.offset,
+            text.len()
+        );
+    }
+    parsed.is_ok()
+}
+
+/// Panics unless the 1-based `line` and `column` of an error lie in `text` or just past its end:
+/// an error that points elsewhere is a bug too.
+fn within(text: &str, line: usize, column: usize) {
+    let lines: Vec<&str> = text.split('\n').collect();
+    assert!(
+        (1..=lines.len()).contains(&line),
+        "error at line {line} of {}",
+        lines.len()
+    );
+    let width = lines[line - 1].chars().count();
+    assert!(
+        (1..=width + 1).contains(&column),
+        "error at column {column} of line {line}, {width} wide"
+    );
 }
