@@ -9,7 +9,7 @@ pub enum ScspError {
     Syntax {
         /// 1-based line of the problem.
         line: usize,
-        /// 1-based column of the problem.
+        /// 1-based column of the problem, in characters.
         column: usize,
         /// What is wrong.
         message: String,

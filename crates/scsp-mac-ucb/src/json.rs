@@ -78,6 +78,18 @@ pub fn read(path: impl AsRef<Path>) -> Result<Network, ScspError> {
     parse(&text)
 }
 
+/// serde_json's `byte_column` of `line` as a 1-based column in characters, as editors count and
+/// as every other reader of the workspace reports: the two differ after a non-ASCII character.
+/// serde_json says 0 when the text ends early; the place is then the start of the last line.
+fn char_column(text: &str, line: usize, byte_column: usize) -> usize {
+    let line = text.split('\n').nth(line.saturating_sub(1)).unwrap_or("");
+    let mut end = byte_column.min(line.len());
+    while !line.is_char_boundary(end) {
+        end -= 1;
+    }
+    line[..end].chars().count().max(1)
+}
+
 /// Parses a network from its JSON form (see the [module docs](self)) and validates it.
 pub fn parse(text: &str) -> Result<Network, ScspError> {
     let file: File = serde_json::from_str(text).map_err(|e| {
@@ -86,8 +98,7 @@ pub fn parse(text: &str) -> Result<Network, ScspError> {
         let suffix = format!(" at line {} column {}", e.line(), e.column());
         ScspError::Syntax {
             line: e.line(),
-            // 0 when the text ends early: the place is then the end of the last line.
-            column: e.column().max(1),
+            column: char_column(text, e.line(), e.column()),
             message: message
                 .strip_suffix(&suffix)
                 .unwrap_or(&message)

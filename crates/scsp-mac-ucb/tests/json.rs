@@ -125,6 +125,15 @@ fn syntax_errors_give_line_and_column_once() {
     assert!(message.starts_with("line 2, column 1: EOF"), "{message}");
 }
 
+/// serde_json counts bytes; the error counts characters, so it points inside the line.
+#[test]
+fn syntax_error_columns_count_characters() {
+    let message = error("\"variabl\u{fffd}s\"");
+    assert!(message.starts_with("line 1, column 11: "), "{message}");
+    let message = error("{\"é\": [}");
+    assert!(message.starts_with("line 1, column 4: "), "{message}");
+}
+
 /// Any text, and the valid file cut or with any byte changed, is a network or an error.
 #[test]
 fn no_text_makes_the_reader_panic() {
