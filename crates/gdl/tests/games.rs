@@ -32,6 +32,8 @@ fn complete_games(g: &GdlGame, s: &FluentSet) -> u64 {
     }
 }
 
+/// Leaves `depth` plies below `s`; a game that ends sooner counts 0 (`big_games.rs` counts it 1, as
+/// published perft tables do). Used only at depths where no game has ended yet, so both agree.
 fn perft(g: &GdlGame, s: &FluentSet, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
