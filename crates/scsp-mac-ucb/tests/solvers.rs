@@ -169,6 +169,22 @@ fn preprocessing_does_something() {
     assert_eq!(after.variables[v1].domain, vec![1, 2]);
 }
 
+/// Compact-Table's and STR's domains after `assigned`: Compact-Table's when the two agree (`None`
+/// on a wipeout), both otherwise.
+fn propagate_both(
+    tables: &[TableConstraint],
+    sizes: &[usize],
+    assigned: &[(usize, u32)],
+) -> Result<Option<Vec<Vec<u32>>>, String> {
+    let ct = arc_consistent(tables, sizes, assigned, Engine::CompactTable);
+    let str = arc_consistent(tables, sizes, assigned, Engine::Str);
+    if ct == str {
+        Ok(ct)
+    } else {
+        Err(format!("{ct:?} vs {str:?}"))
+    }
+}
+
 #[test]
 fn compact_table_leaves_exactly_what_the_simple_propagator_leaves() {
     fn prop(seed: u64) -> TestResult {
@@ -192,18 +208,10 @@ fn compact_table_leaves_exactly_what_the_simple_propagator_leaves() {
             })
             .collect();
         for prefix in 0..=assignments.len() {
-            let ct = arc_consistent(
-                &tables,
-                &sizes,
-                &assignments[..prefix],
-                Engine::CompactTable,
-            );
-            let str = arc_consistent(&tables, &sizes, &assignments[..prefix], Engine::Str);
-            if ct != str {
-                return TestResult::error(format!(
-                    "seed {seed}, prefix {prefix}: {ct:?} vs {str:?}"
-                ));
-            }
+            let ct = match propagate_both(&tables, &sizes, &assignments[..prefix]) {
+                Ok(ct) => ct,
+                Err(e) => return TestResult::error(format!("seed {seed}, prefix {prefix}: {e}")),
+            };
             if let Some(domains) = &ct {
                 // Every remaining value has a support in every table (checked by brute force).
                 for t in &tables {
@@ -464,17 +472,8 @@ fn compact_table_agrees_with_str_on_tables_of_many_words() {
             .map(|_| (rng.gen_range(0..variables), rng.gen_range(0..domain as u32)))
             .collect();
         for prefix in 0..=assignments.len() {
-            let ct = arc_consistent(
-                &tables,
-                &sizes,
-                &assignments[..prefix],
-                Engine::CompactTable,
-            );
-            let str = arc_consistent(&tables, &sizes, &assignments[..prefix], Engine::Str);
-            if ct != str {
-                return TestResult::error(format!(
-                    "seed {seed}, prefix {prefix}: {ct:?} vs {str:?}"
-                ));
+            if let Err(e) = propagate_both(&tables, &sizes, &assignments[..prefix]) {
+                return TestResult::error(format!("seed {seed}, prefix {prefix}: {e}"));
             }
         }
         // Whole searches (every backtrack restoring the words), where they stay small.
