@@ -8,7 +8,9 @@ use gametree::game::{
     ForwardPruning, Game, HorizonPolicy, Limits, MoveList, Plausibility, PruneContext, Score,
     Searcher, Step, ZeroSumGame,
 };
-use gametree::interest_search::{InterestConfig, InterestHorizon, InterestOrdering, Uniform};
+use gametree::interest_search::{
+    HintBonuses, InterestConfig, InterestHorizon, InterestOrdering, LimitSplit, Uniform,
+};
 use gametree::search::tree::{ExplicitTree, LeafValue, Nested, NodeId};
 use gametree::search::{AlphaBeta, AlphaBetaConfig, Minimax};
 use quickcheck::quickcheck;
@@ -34,12 +36,31 @@ fn narrow_tree(seed: u64, d: u32, b: u32) -> ExplicitTree {
     ExplicitTree::from_nested(&build(&mut { seed }, d, b))
 }
 
+/// Rollason's defaults without the engine's dynamic terms: the oracles below cannot know the
+/// engine's killers and best replies, which depend on its search order.
+fn static_terms() -> InterestConfig {
+    InterestConfig {
+        bonuses: HintBonuses::NONE,
+        ..InterestConfig::default()
+    }
+}
+
+/// The limit shared out between the tallies and no diminishing with depth, as iterative deepening
+/// shares plies: with one step per move, iteration d is the depth-d search.
+fn alternate() -> InterestConfig {
+    InterestConfig {
+        limits: LimitSplit::Alternate,
+        beyond_depth_percent: 100,
+        ..static_terms()
+    }
+}
+
 /// Every move costs one step (Uniform(100) at the default scale), no sibling charge.
 fn depth_like(separate_parities: bool) -> InterestHorizon<Uniform> {
     let config = InterestConfig {
         sibling_percent: 0,
         separate_parities,
-        ..InterestConfig::default()
+        ..alternate()
     };
     InterestHorizon::with_config(config, Uniform(100))
 }
@@ -80,12 +101,7 @@ fn oracle<H: HorizonPolicy<ExplicitTree>>(
     let mut tally = H::NodeTally::default();
     let mut best: Option<Score> = None;
     for (index, &mv) in sorted.iter().enumerate() {
-        let step = Step {
-            promoted: false,
-            mv,
-            index,
-            mover_is_root_side: ply % 2 == 0,
-        };
+        let step = Step::new(mv, index, ply % 2 == 0);
         let Some(child) = h.child_budget(t, &s, &budget, &mut tally, step) else {
             break;
         };
@@ -127,7 +143,7 @@ quickcheck! {
         let root = t.initial_state();
         let config = AlphaBetaConfig { pvs, ..AlphaBetaConfig::alpha_beta(k) };
         let pl = Hashed { lo: 40 };
-        let mut h = InterestHorizon::new(pl);
+        let mut h = InterestHorizon::with_config(static_terms(), pl);
         let budget = h.root_budget(k);
         let expect_unordered = oracle(&t, root, budget, &mut h, &mut |_, _| 0, 0);
         let mut p = pl;
@@ -135,12 +151,12 @@ quickcheck! {
             oracle(&t, root, budget, &mut h, &mut |s, m| i64::from(p.interest(&t, &s, m)), 0);
         let unordered = AlphaBeta::new(LeafValue)
             .with_config(config)
-            .with_horizon(InterestHorizon::new(pl))
+            .with_horizon(InterestHorizon::with_config(static_terms(), pl))
             .search(&t, &root, &Limits::none());
         let ordered = AlphaBeta::new(LeafValue)
             .with_config(config)
-            .with_horizon(InterestHorizon::new(pl))
-            .with_ordering(InterestOrdering::new(pl))
+            .with_horizon(InterestHorizon::with_config(static_terms(), pl))
+            .with_ordering(InterestOrdering::with_bonuses(pl, HintBonuses::NONE))
             .search(&t, &root, &Limits::none());
         unordered.value == expect_unordered && ordered.value == expect_ordered
     }
@@ -153,11 +169,11 @@ quickcheck! {
         let pl = Hashed { lo: 40 };
         let base = AlphaBeta::new(LeafValue)
             .with_config(AlphaBetaConfig::alpha_beta(k))
-            .with_horizon(InterestHorizon::new(pl))
+            .with_horizon(InterestHorizon::with_config(static_terms(), pl))
             .search(&t, &root, &Limits::none());
         let pruned = AlphaBeta::new(LeafValue)
             .with_config(AlphaBetaConfig::alpha_beta(k))
-            .with_horizon(InterestHorizon::new(pl))
+            .with_horizon(InterestHorizon::with_config(static_terms(), pl))
             .with_pruning(CeilingReached)
             .search(&t, &root, &Limits::none());
         pruned.value == base.value && pruned.stats.generated <= base.stats.generated
@@ -173,12 +189,12 @@ quickcheck! {
         let pl = Hashed { lo: 1 }.capped(100); // interest ≤ 100: cost ≥ 1000 = limit_step
         let base = AlphaBeta::new(LeafValue)
             .with_config(AlphaBetaConfig::alpha_beta(k))
-            .with_horizon(InterestHorizon::new(pl))
+            .with_horizon(InterestHorizon::with_config(static_terms(), pl))
             .search(&t, &root, &Limits::none());
         let bounds = EdgeBounds::Exact { l: -2, u: 2 };
         let fe = AlphaBeta::new(LeafValue)
             .with_config(AlphaBetaConfig::alpha_beta(k))
-            .with_horizon(InterestHorizon::new(pl))
+            .with_horizon(InterestHorizon::with_config(static_terms(), pl))
             .with_pruning(ForwardEstimation::new(bounds))
             .search(&t, &root, &Limits::none());
         fe.value == base.value
@@ -254,13 +270,16 @@ fn with_the_opponents_tally_exhausted_the_root_sides_line_continues() {
     let config = InterestConfig {
         sibling_percent: 0,
         limit_step: 1250,
-        ..InterestConfig::default()
+        ..alternate()
     };
     let search = |config: InterestConfig, iteration: u32| {
         AlphaBeta::new(LeafValue)
             .with_config(AlphaBetaConfig::alpha_beta(iteration))
             .with_horizon(InterestHorizon::with_config(config, plausibility.clone()))
-            .with_ordering(InterestOrdering::new(plausibility.clone()))
+            .with_ordering(InterestOrdering::with_bonuses(
+                plausibility.clone(),
+                HintBonuses::NONE,
+            ))
             .search(&t, &root, &Limits::none())
     };
     // Iteration 4: A 2500, B 2500. The dull move spends exactly B's share (B is exhausted), yet
@@ -290,7 +309,10 @@ fn the_pruning_hooks_do_fire_under_the_interest_horizon() {
         let search = |pruning, iteration| {
             AlphaBeta::new(LeafValue)
                 .with_config(AlphaBetaConfig::alpha_beta(iteration))
-                .with_horizon(InterestHorizon::new(Hashed { lo: 60 }.capped(100)))
+                .with_horizon(InterestHorizon::with_config(
+                    static_terms(),
+                    Hashed { lo: 60 }.capped(100),
+                ))
                 .with_pruning(pruning)
                 .search(&t, &root, &Limits::none())
                 .stats
@@ -323,4 +345,119 @@ impl<G: ZeroSumGame> ForwardPruning<G> for Hooks {
             Hooks::Fe(fe) => ForwardPruning::<G>::prune(fe, ctx),
         }
     }
+}
+
+/// Counts the plausibility's calls (shared between clones).
+#[derive(Clone)]
+struct Counting<Pl>(Pl, std::rc::Rc<std::cell::Cell<u64>>);
+
+impl<G: ZeroSumGame, Pl: Plausibility<G>> Plausibility<G> for Counting<Pl> {
+    fn interest(&mut self, game: &G, state: &G::State, mv: G::Move) -> u32 {
+        self.1.set(self.1.get() + 1);
+        self.0.interest(game, state, mv)
+    }
+    fn similarity(&self, game: &G, state: &G::State, mv: G::Move) -> Option<u32> {
+        self.0.similarity(game, state, mv)
+    }
+}
+
+quickcheck! {
+    /// Hooks paired by `interest_search::hooks` read each move's interest back from the engine's
+    /// ordering score: the same search, value, move and nodes, as hooks that compute it again, with
+    /// fewer plausibility calls.
+    fn paired_hooks_search_the_same_tree_with_fewer_calls(seed: u64, k: u8, b: u8, pvs: bool) -> bool {
+        let (k, b) = (u32::from(k % 8) + 1, u32::from(b % 6) + 2);
+        let t = ExplicitTree::random(seed, 9, b);
+        let root = t.initial_state();
+        let config = AlphaBetaConfig { pvs, ..AlphaBetaConfig::alpha_beta(k) };
+        let calls = std::rc::Rc::new(std::cell::Cell::new(0));
+        let pl = Counting(Hashed { lo: 40 }, calls.clone());
+        let (horizon, ordering) = gametree::interest_search::hooks(static_terms(), pl.clone());
+        let paired = AlphaBeta::new(LeafValue)
+            .with_config(config)
+            .with_horizon(horizon)
+            .with_ordering(ordering)
+            .search(&t, &root, &Limits::none());
+        let paired_calls = calls.replace(0);
+        let single = AlphaBeta::new(LeafValue)
+            .with_config(config)
+            .with_horizon(InterestHorizon::with_config(static_terms(), pl.clone()))
+            .with_ordering(InterestOrdering::with_bonuses(pl, HintBonuses::NONE))
+            .search(&t, &root, &Limits::none());
+        (paired.value, paired.best_move, paired.stats.generated)
+            == (single.value, single.best_move, single.stats.generated)
+            && paired_calls < calls.get()
+    }
+}
+
+/// Records the union of the hints the engine passes to a horizon.
+struct Recording<H>(H, std::rc::Rc<std::cell::Cell<u8>>);
+
+impl<G: ZeroSumGame, H: HorizonPolicy<G>> HorizonPolicy<G> for Recording<H> {
+    type Budget = H::Budget;
+    type NodeTally = H::NodeTally;
+    const HINTS: bool = true;
+    fn root_budget(&mut self, iteration: u32) -> H::Budget {
+        self.0.root_budget(iteration)
+    }
+    fn is_leaf(&self, game: &G, state: &G::State, budget: &H::Budget) -> bool {
+        self.0.is_leaf(game, state, budget)
+    }
+    fn child_budget(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        budget: &H::Budget,
+        tally: &mut H::NodeTally,
+        step: Step<G::Move>,
+    ) -> Option<H::Budget> {
+        self.1.set(self.1.get() | step.hints.bits());
+        self.0.child_budget(game, state, budget, tally, step)
+    }
+    fn draft(&self, budget: &H::Budget) -> u32 {
+        self.0.draft(budget)
+    }
+    fn budget_key(&self, budget: &H::Budget) -> u16 {
+        self.0.budget_key(budget)
+    }
+}
+
+/// The engine supplies every one of Treebeard's dynamic terms: in an iterative Othello search
+/// with a table and killers, the horizon sees the table move, the previous iteration's best move,
+/// killers, best replies and follow-ons; with none of those tables but the path's, only the
+/// reply terms.
+#[test]
+fn the_engine_supplies_every_dynamic_term_to_the_horizon() {
+    use gametree::game::MoveHints;
+    use othello_bitboard::{Ev1, Othello, OthelloPlausibility};
+    let seen = std::rc::Rc::new(std::cell::Cell::new(0u8));
+    let (horizon, ordering) =
+        gametree::interest_search::hooks(InterestConfig::default(), OthelloPlausibility::new());
+    let config = AlphaBetaConfig {
+        history: false,
+        tt_bytes: 1 << 20,
+        ..AlphaBetaConfig::pvs(4)
+    };
+    let mut engine = AlphaBeta::new(Ev1)
+        .with_config(config)
+        .with_horizon(Recording(horizon, seen.clone()))
+        .with_ordering(ordering);
+    let result = engine.search(&Othello, &Othello.initial_state(), &Limits::none());
+    assert!(result.best_move.is_some());
+    let all = MoveHints::TABLE
+        | MoveHints::PREVIOUS_BEST
+        | MoveHints::KILLER
+        | MoveHints::BEST_REPLY
+        | MoveHints::FOLLOW_ON;
+    assert_eq!(seen.get(), all.bits());
+
+    seen.set(0);
+    let plain = AlphaBeta::new(Ev1)
+        .with_config(AlphaBetaConfig::alpha_beta(3))
+        .with_horizon(Recording(depth_like(true), seen.clone()));
+    let mut plain = plain;
+    plain.search(&Othello, &Othello.initial_state(), &Limits::none());
+    let replies = MoveHints::BEST_REPLY | MoveHints::FOLLOW_ON;
+    assert_eq!(seen.get() & !replies.bits(), 0);
+    assert_ne!(seen.get(), 0);
 }

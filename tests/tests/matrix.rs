@@ -333,7 +333,8 @@ fn othello_searchers_take_an_evaluation_and_bad_specs_say_what_is_accepted() {
         (
             "interest:limit_step=800,eval=ev2,iterations=3",
             "interest:iterations=3,limit_step=800,scale=100000,sibling_percent=100,\
-             similar_percent=100,parities=separate,inherit_siblings=true,tt=4mb,eval=ev2",
+             similar_percent=100,parities=separate,inherit_siblings=true,limits=whole,\
+             bonuses=treebeard,beyond_depth_percent=50,tt=4mb,eval=ev2",
         ),
         (
             "caev:cn=2,ab=1",
@@ -341,7 +342,7 @@ fn othello_searchers_take_an_evaluation_and_bad_specs_say_what_is_accepted() {
         ),
         (
             "pvs:depth=3,eval=ev2",
-            "pvs:depth=3,tt=64mb,cutoff=ge,aspiration=0,eval=ev2",
+            "pvs:depth=3,tt=64mb,cutoff=ge,aspiration=0,countermoves=false,eval=ev2",
         ),
     ] {
         let built = othello

@@ -89,6 +89,10 @@ pub trait HorizonPolicy<G: ZeroSumGame> {
     /// `total_cost_this_ply`); a fresh `default()` per node.
     type NodeTally: Default;
 
+    /// Whether the engine should fill [`Step::hints`] (which costs it a few table reads per move
+    /// and a path of move keys); `false`, the default, compiles the work out.
+    const HINTS: bool = false;
+
     /// The root's budget for iteration `iteration` of an iterative search (the nominal depth for depth
     /// horizons; the `iteration`-th interest limit for interest search).
     fn root_budget(&mut self, iteration: u32) -> Self::Budget;
@@ -126,8 +130,11 @@ pub trait HorizonPolicy<G: ZeroSumGame> {
     }
 }
 
-/// The move a [`HorizonPolicy`] is asked about.
+/// The move a [`HorizonPolicy`] is asked about, with what the engine knows of it.
+///
+/// Built by the engine with [`Step::new`] and the `with_*` methods; the fields are public to read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Step<M> {
     /// The move about to be explored.
     pub mv: M,
@@ -139,6 +146,106 @@ pub struct Step<M> {
     /// Whether the player making the move is the root's side to move: says which player's tally pays
     /// (Rollason's separate search parities).
     pub mover_is_root_side: bool,
+    /// What the engine's own heuristics say about the move (table move, killer, …); empty unless
+    /// the horizon asks for them ([`HorizonPolicy::HINTS`]).
+    pub hints: MoveHints,
+    /// The score the ordering hook gave this move at this node, when the engine asked for one
+    /// ([`MoveOrdering::hinted_score`], history not added); `None` for promoted moves and unordered
+    /// nodes. A horizon that prices moves by the same measure need not compute it twice.
+    pub order_score: Option<i32>,
+}
+
+impl<M> Step<M> {
+    /// A move in the ordering hook's order, without hints or a score.
+    #[inline(always)]
+    pub fn new(mv: M, index: usize, mover_is_root_side: bool) -> Step<M> {
+        Step {
+            mv,
+            promoted: false,
+            index,
+            mover_is_root_side,
+            hints: MoveHints::NONE,
+            order_score: None,
+        }
+    }
+
+    /// The same step, marked as put ahead of the ordering hook's order (or not).
+    #[inline(always)]
+    pub fn with_promoted(self, promoted: bool) -> Step<M> {
+        Step { promoted, ..self }
+    }
+
+    /// The same step with the engine's hints.
+    #[inline(always)]
+    pub fn with_hints(self, hints: MoveHints) -> Step<M> {
+        Step { hints, ..self }
+    }
+
+    /// The same step with the ordering hook's score.
+    #[inline(always)]
+    pub fn with_order_score(self, order_score: Option<i32>) -> Step<M> {
+        Step {
+            order_score,
+            ..self
+        }
+    }
+}
+
+/// What the α/β engine's dynamic heuristics know about a move at a node: the dynamic terms of
+/// Rollason's Treebeard interest list (*Interest Search — Another Way to Do Minimax*, 2014), which
+/// only the searching engine can supply. A set of flags.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct MoveHints(u8);
+
+impl MoveHints {
+    /// No hint.
+    pub const NONE: MoveHints = MoveHints(0);
+    /// The transposition table's move for this position ("move is in the transposition table").
+    pub const TABLE: MoveHints = MoveHints(1);
+    /// At the root, the best move of the previous iteration ("ply 1 existing previous iteration
+    /// best move").
+    pub const PREVIOUS_BEST: MoveHints = MoveHints(1 << 1);
+    /// One of the killer moves of this ply.
+    pub const KILLER: MoveHints = MoveHints(1 << 2);
+    /// The move last found best in reply to the move just played, anywhere in the tree ("voted
+    /// global best reply to previous move in branch"; the countermove heuristic).
+    pub const BEST_REPLY: MoveHints = MoveHints(1 << 3);
+    /// The move last found best after the mover's own previous move, two plies up ("best
+    /// follow-on from previous move 2 plies ago").
+    pub const FOLLOW_ON: MoveHints = MoveHints(1 << 4);
+
+    /// Whether every flag of `other` is set.
+    #[inline(always)]
+    pub fn contains(self, other: MoveHints) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// Whether no flag is set.
+    #[inline(always)]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The flags as bits (stable: the order of the constants above).
+    #[inline(always)]
+    pub fn bits(self) -> u8 {
+        self.0
+    }
+}
+
+impl std::ops::BitOr for MoveHints {
+    type Output = MoveHints;
+    #[inline(always)]
+    fn bitor(self, other: MoveHints) -> MoveHints {
+        MoveHints(self.0 | other.0)
+    }
+}
+
+impl std::ops::BitOrAssign for MoveHints {
+    #[inline(always)]
+    fn bitor_assign(&mut self, other: MoveHints) {
+        self.0 |= other.0;
+    }
 }
 
 /// The standard horizon: a node is a leaf at depth 0; each child gets one ply less.
@@ -196,6 +303,26 @@ pub trait MoveOrdering<G: ZeroSumGame> {
 
     /// Ordering key of `mv` in `state` (higher is searched first). `depth` is the draft left at the node.
     fn score(&mut self, game: &G, state: &G::State, mv: G::Move, depth: u32) -> i32;
+
+    /// Whether the engine should call [`hinted_score`](MoveOrdering::hinted_score) with its
+    /// heuristics' [`MoveHints`] instead of [`score`](MoveOrdering::score); `false`, the default,
+    /// spares it computing them.
+    const HINTS: bool = false;
+
+    /// [`score`](MoveOrdering::score) knowing what the engine's heuristics say about the move
+    /// (only called when [`HINTS`](MoveOrdering::HINTS) is `true`). The default ignores the hints.
+    #[inline(always)]
+    fn hinted_score(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        mv: G::Move,
+        depth: u32,
+        hints: MoveHints,
+    ) -> i32 {
+        let _ = hints;
+        self.score(game, state, mv, depth)
+    }
 }
 
 /// The no-op ordering hook: moves keep the game's generation order (after TT move and killers).

@@ -97,8 +97,8 @@ pub use gain::StaticGain;
 pub use game::{Game, MoveList, Outcome, PlayerId, ZeroSumGame, MOVES_INLINE};
 pub use general::{ChanceList, GeneralGame, Turn};
 pub use hooks::{
-    DepthHorizon, ForwardPruning, HorizonPolicy, MoveOrdering, NoOrdering, NoPruning, Plausibility,
-    PruneContext, Step,
+    DepthHorizon, ForwardPruning, HorizonPolicy, MoveHints, MoveOrdering, NoOrdering, NoPruning,
+    Plausibility, PruneContext, Step,
 };
 pub use mix::mix64;
 pub use round::RoundGame;

@@ -19,7 +19,7 @@
 //! );
 //! // Every parameter with the value it took, defaults included:
 //! let built = kit.build(&tree, &"pvs:depth=5".parse()?)?;
-//! assert_eq!(built.spec, "pvs:depth=5,tt=64mb,cutoff=ge,aspiration=0");
+//! assert_eq!(built.spec, "pvs:depth=5,tt=64mb,cutoff=ge,aspiration=0,countermoves=false");
 //! # Ok::<(), gametree::spec::SpecError>(())
 //! ```
 
@@ -181,6 +181,7 @@ where
                 let mut engine = self.alpha_beta(&mut args, AlphaBetaConfig::pvs(0))?;
                 let width: Score = args.int("aspiration");
                 engine.config_mut().aspiration = (width > 0).then_some(width);
+                engine.config_mut().countermoves = args.flag("countermoves");
                 Box::new(engine)
             }
             #[cfg(feature = "forward-estimation")]
@@ -286,7 +287,7 @@ where
         E: Evaluator<G>,
         Pl: Plausibility<G>,
     {
-        use interest_search::{InterestConfig, InterestHorizon, InterestOrdering};
+        use interest_search::{HintBonuses, InterestConfig, LimitSplit};
         let config = InterestConfig {
             limit_step: args.derived("limit_step", 100 * self.typical_moves),
             scale: args.int("scale"),
@@ -294,17 +295,26 @@ where
             similar_percent: args.int("similar_percent"),
             separate_parities: args.choice("parities") == "separate",
             inherit_siblings: args.flag("inherit_siblings"),
+            limits: match args.choice("limits") {
+                "alternate" => LimitSplit::Alternate,
+                _ => LimitSplit::Whole,
+            },
+            bonuses: match args.choice("bonuses") {
+                "none" => HintBonuses::NONE,
+                _ => HintBonuses::TREEBEARD,
+            },
+            beyond_depth_percent: args.int("beyond_depth_percent"),
         };
         let engine = AlphaBetaConfig {
             tt_bytes: args.size("tt"),
             history: false,
             ..AlphaBetaConfig::pvs(args.int("iterations"))
         };
-        let plausibility = self.plausibility.clone();
+        let (horizon, ordering) = interest_search::hooks(config, self.plausibility.clone());
         let mut engine = AlphaBeta::new(self.eval.clone())
             .with_config(engine)
-            .with_horizon(InterestHorizon::with_config(config, plausibility.clone()))
-            .with_ordering(InterestOrdering::new(plausibility));
+            .with_horizon(horizon)
+            .with_ordering(ordering);
         engine.allocate_table().map_err(|e| args.invalid("tt", e))?;
         Ok(Box::new(engine))
     }
@@ -505,7 +515,7 @@ mod tests {
         let kit = Kit::new(LeafValue, 10);
         assert_eq!(
             full(&kit, "pvs:depth=3").unwrap(),
-            "pvs:depth=3,tt=64mb,cutoff=ge,aspiration=0"
+            "pvs:depth=3,tt=64mb,cutoff=ge,aspiration=0,countermoves=false"
         );
         assert_eq!(full(&kit, "minimax").unwrap(), "minimax:depth=3");
         for bad in [

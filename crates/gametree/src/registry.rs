@@ -138,6 +138,8 @@ pub const SEARCHERS: &[SearcherEntry] = &[
             CUTOFF,
             Param::fixed("aspiration", int(0, INFINITY as i64), "0",
                 "half-width of the window around the last iteration's value, 0 for none"),
+            Param::fixed("countermoves", Kind::Flag, "false",
+                "try the best reply to the previous move right after the killers"),
         ],
     },
     #[cfg(feature = "forward-estimation")]
@@ -186,6 +188,14 @@ pub const SEARCHERS: &[SearcherEntry] = &[
                 "one interest tally per player, or one shared tally"),
             Param::fixed("inherit_siblings", Kind::Flag, "true",
                 "whether children inherit their elder siblings' costs"),
+            Param::fixed("limits", choice(&["whole", "alternate"]), "whole",
+                "each player's tally against the whole iteration limit, or the limit shared out \
+                 between them as plies are"),
+            Param::fixed("bonuses", choice(&["treebeard", "none"]), "treebeard",
+                "interest added for the engine's table move (+25), previous best, killers, best \
+                 reply and follow-on (+100 each), or none"),
+            Param::fixed("beyond_depth_percent", int(1, 100), "50",
+                "interest kept per ply past the iteration's nominal depth, 100 for no diminishing"),
             Param::fixed("tt", Kind::Size, "4mb", "transposition-table size, 0 for none"),
         ],
     },

@@ -2,7 +2,7 @@
 
 use game_trait::{HorizonPolicy, Plausibility, Step, ZeroSumGame};
 
-use crate::config::InterestConfig;
+use crate::config::{InterestConfig, LimitSplit};
 use crate::similar::SimilarCounts;
 
 /// One of the two search parities: the player to move at the root, or the other one.
@@ -40,16 +40,36 @@ pub struct InterestBudget {
     spent: [u32; 2],
     limit: [u32; 2],
     to_move: Parity,
+    /// Plies from the root.
+    ply: u16,
+    /// The iteration's nominal depth in plies ([`NO_NOMINAL_DEPTH`] for none).
+    nominal: u16,
 }
 
+/// The nominal depth of a budget built by [`InterestBudget::root`]: interest never diminishes.
+const NO_NOMINAL_DEPTH: u16 = u16::MAX;
+
 impl InterestBudget {
-    /// The root budget for an explicit per-parity limit (root side, other side).
+    /// The root budget for an explicit per-parity limit (root side, other side), without a nominal
+    /// depth (interest does not diminish with depth below it).
     pub fn root(root_side_limit: u32, other_side_limit: u32) -> InterestBudget {
         InterestBudget {
             spent: [0, 0],
             limit: [root_side_limit, other_side_limit],
             to_move: Parity::RootSide,
+            ply: 0,
+            nominal: NO_NOMINAL_DEPTH,
         }
+    }
+
+    /// Plies from the root to this node.
+    pub fn ply(&self) -> u32 {
+        u32::from(self.ply)
+    }
+
+    /// The iteration's nominal depth, if it has one: how deep a line of one-step moves reaches.
+    pub fn nominal_depth(&self) -> Option<u32> {
+        (self.nominal != NO_NOMINAL_DEPTH).then_some(u32::from(self.nominal))
     }
 
     /// `total_path_cost` of `parity`: what its moves on the path to this node cost, siblings'
@@ -66,6 +86,15 @@ impl InterestBudget {
     /// What `parity` has left: `limit − spent`.
     pub fn remaining(&self, parity: Parity) -> u32 {
         self.limit[parity.index()].saturating_sub(self.spent[parity.index()])
+    }
+
+    /// The same budget with other limits (root side, other side): what was spent, the ply and
+    /// the nominal depth are kept.
+    pub fn with_limits(self, root_side_limit: u32, other_side_limit: u32) -> InterestBudget {
+        InterestBudget {
+            limit: [root_side_limit, other_side_limit],
+            ..self
+        }
     }
 
     /// The parity to move at this node.
@@ -99,6 +128,10 @@ pub struct InterestTally {
 pub struct InterestHorizon<Pl> {
     config: InterestConfig,
     plausibility: Pl,
+    /// Built by [`crate::hooks`] together with an [`InterestOrdering`](crate::InterestOrdering)
+    /// on the same plausibility and bonuses: the ordering's score of a move is then its interest,
+    /// and is not computed again.
+    paired: bool,
 }
 
 impl<Pl> InterestHorizon<Pl> {
@@ -112,6 +145,16 @@ impl<Pl> InterestHorizon<Pl> {
         InterestHorizon {
             config,
             plausibility,
+            paired: false,
+        }
+    }
+
+    /// This horizon, told that the engine's ordering scores are its own interests (see
+    /// [`crate::hooks`]).
+    pub(crate) fn paired(self) -> InterestHorizon<Pl> {
+        InterestHorizon {
+            paired: true,
+            ..self
         }
     }
 
@@ -152,18 +195,66 @@ impl<Pl> InterestHorizon<Pl> {
         saturate(u64::from(base) + extra)
     }
 
-    /// The root budget of iteration `iteration`: the limit `iteration × limit_step`, shared out as
-    /// iterative deepening shares plies: the root side gets `⌈iteration / 2⌉` steps, the other side
-    /// `⌊iteration / 2⌋` (with shared parities, one tally gets the whole limit).
+    /// The root budget of iteration `iteration`: the limit `iteration × limit_step`, met by both
+    /// tallies in full ([`LimitSplit::Whole`]) or shared out as iterative deepening shares plies,
+    /// `⌈iteration / 2⌉` steps to the root side and `⌊iteration / 2⌋` to the other
+    /// ([`LimitSplit::Alternate`]); with shared parities one tally gets the whole limit.
     pub fn iteration_budget(&self, iteration: u32) -> InterestBudget {
         let step = u64::from(self.config.limit_step.max(1));
-        if self.config.separate_parities {
-            let root = saturate(step * u64::from(iteration.div_ceil(2)));
-            let other = saturate(step * u64::from(iteration / 2));
-            InterestBudget::root(root, other)
-        } else {
-            InterestBudget::root(saturate(step * u64::from(iteration)), 0)
+        let whole = saturate(step * u64::from(iteration));
+        let mut budget = match (self.config.separate_parities, self.config.limits) {
+            (false, _) => InterestBudget::root(whole, 0),
+            (true, LimitSplit::Whole) => InterestBudget::root(whole, whole),
+            (true, LimitSplit::Alternate) => InterestBudget::root(
+                saturate(step * u64::from(iteration.div_ceil(2))),
+                saturate(step * u64::from(iteration / 2)),
+            ),
+        };
+        let steps = (u64::from(budget.limit[0]) + u64::from(budget.limit[1])) / step;
+        budget.nominal = u16::try_from(steps).unwrap_or(NO_NOMINAL_DEPTH - 1);
+        budget
+    }
+
+    /// The interest of `step.mv`: the ordering's score when paired (it already holds the
+    /// bonuses), else the plausibility plus the engine's hints; diminished past the nominal depth.
+    #[inline]
+    fn interest<G: ZeroSumGame>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        budget: &InterestBudget,
+        step: &Step<G::Move>,
+    ) -> u32
+    where
+        Pl: Plausibility<G>,
+    {
+        let interest = match step.order_score {
+            Some(score) if self.paired => score.max(1) as u32,
+            _ => self
+                .plausibility
+                .interest(game, state, step.mv)
+                .saturating_add(self.config.bonuses.bonus(step.hints)),
+        };
+        self.diminished(interest, budget)
+    }
+
+    /// Term 15: `interest × (beyond_depth_percent / 100)^k` for a move taking the line `k` plies
+    /// past the nominal depth, at least 1.
+    #[inline]
+    fn diminished(&self, interest: u32, budget: &InterestBudget) -> u32 {
+        let percent = u64::from(self.config.beyond_depth_percent);
+        if percent >= 100 || budget.nominal == NO_NOMINAL_DEPTH || budget.ply < budget.nominal {
+            return interest;
         }
+        let beyond = (budget.ply - budget.nominal + 1).min(64);
+        let mut x = u64::from(interest);
+        for _ in 0..beyond {
+            x = x * percent / 100;
+            if x <= 1 {
+                return 1;
+            }
+        }
+        saturate(x).max(1)
     }
 
     /// Which tally a move by `mover` charges.
@@ -185,6 +276,7 @@ fn saturate(x: u64) -> u32 {
 impl<G: ZeroSumGame, Pl: Plausibility<G>> HorizonPolicy<G> for InterestHorizon<Pl> {
     type Budget = InterestBudget;
     type NodeTally = InterestTally;
+    const HINTS: bool = true;
 
     fn root_budget(&mut self, iteration: u32) -> InterestBudget {
         self.iteration_budget(iteration)
@@ -214,7 +306,7 @@ impl<G: ZeroSumGame, Pl: Plausibility<G>> HorizonPolicy<G> for InterestHorizon<P
     ) -> Option<InterestBudget> {
         let mover = Parity::of_mover(step.mover_is_root_side);
         let payer = self.payer(mover);
-        let interest = self.plausibility.interest(game, state, step.mv);
+        let interest = self.interest(game, state, budget, &step);
         let base = self.cost(interest);
         let key = if self.config.similar_percent > 0 {
             self.plausibility.similarity(game, state, step.mv)
@@ -245,6 +337,7 @@ impl<G: ZeroSumGame, Pl: Plausibility<G>> HorizonPolicy<G> for InterestHorizon<P
             Parity::RootSide => Parity::OtherSide,
             Parity::OtherSide => Parity::RootSide,
         };
+        child.ply = budget.ply.saturating_add(1);
         Some(child)
     }
 
@@ -258,15 +351,21 @@ impl<G: ZeroSumGame, Pl: Plausibility<G>> HorizonPolicy<G> for InterestHorizon<P
         saturate(left / u64::from(self.config.limit_step.max(1)))
     }
 
-    /// What the draft forgets: how the remaining interest is split between the parities, and who
-    /// moves. Budgets (2000, 0) and (1000, 1000) have the same draft but search different trees,
-    /// so a table entry of one must not answer for the other. A 16-bit mix of the two remainders
-    /// and the parity to move.
+    /// What the draft forgets: how the remaining interest is split between the parities, who
+    /// moves, and (when interest diminishes with depth) how far the node is from the nominal
+    /// depth. Budgets (2000, 0) and (1000, 1000) have the same draft but search different trees,
+    /// so a table entry of one must not answer for the other. A 16-bit mix of these.
     #[inline]
     fn budget_key(&self, budget: &InterestBudget) -> u16 {
+        let to_nominal = if self.config.beyond_depth_percent < 100 {
+            (i64::from(budget.nominal) - i64::from(budget.ply)).clamp(-64, 64) as u64
+        } else {
+            0
+        };
         let mixed = (u64::from(budget.remaining(Parity::RootSide)) << 33)
             ^ (u64::from(budget.remaining(Parity::OtherSide)) << 1)
-            ^ budget.to_move.index() as u64;
+            ^ budget.to_move.index() as u64
+            ^ to_nominal.wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
         (mixed.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 48) as u16
     }
 }

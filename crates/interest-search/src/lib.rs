@@ -55,6 +55,9 @@
 //! | `similar_percent` | 100 | penalty per similar move already searched at the node |
 //! | `parities` | `separate` | one tally per player (`shared`: the flawed first version the article describes) |
 //! | `inherit_siblings` | `true` | a child inherits `net_cost`, elder siblings included (reading 1) |
+//! | `limits` | `whole` | each tally meets the whole limit (`alternate`: the limit shared out, reading 2) |
+//! | `bonuses` | Treebeard's | interest added for the engine's hints (see *Dynamic terms*) |
+//! | `beyond_depth_percent` | 50 | interest kept per ply past the nominal depth (reading 6) |
 //!
 //! # Readings of the article (where it is silent or ambiguous)
 //! 1. **What is passed down includes the siblings.** The article's diagram shows the branch's net
@@ -64,15 +67,15 @@
 //!    `inherit_siblings = false` a child inherits only `total_path_cost + cost_this_move`: the
 //!    sibling tally then limits how many moves a node explores but not how deep each goes.
 //! 2. **How the limit meets two tallies.** The article compares each net cost to "the iteration
-//!    interest limit". Compared in full for each parity, a search where every move costs `c` would
-//!    reach depth `2 × limit / c`, and no limit would give an odd depth. We therefore share the
-//!    limit out as iterative deepening shares plies: in iteration `n` the side to move at the root
-//!    may spend `⌈n/2⌉ × limit_step` and the other side `⌊n/2⌋ × limit_step`; each iteration raises
-//!    one parity's limit by one step, alternately. The two shares never differ by more than one
-//!    step, so with the small steps the article recommends this is its single limit; with one step
-//!    per move it is exactly iterative deepening.
+//!    interest limit", so by default ([`LimitSplit::Whole`]) each parity's tally is compared with
+//!    the whole limit `n × limit_step`: a line where every move costs one step reaches `2n` plies
+//!    in iteration `n`, each player making `n` moves. [`LimitSplit::Alternate`] shares the limit
+//!    out as iterative deepening shares plies (the root side `⌈n/2⌉` steps, the other side
+//!    `⌊n/2⌋`), so that with one step per move iteration `n` is exactly the depth-`n` search; it
+//!    was this crate's earlier reading and is kept for comparison (the tests' closed forms use it).
 //! 3. **The fixed-depth property and the sibling tally conflict.** With every move costing `c =
-//!    limit_step`, iteration `d` visits exactly the depth-`d` tree *only if* `sibling_percent = 0`.
+//!    limit_step`, iteration `d` visits exactly the depth-`d` tree (alternating limits; the
+//!    depth-`2d` tree with whole limits) *only if* `sibling_percent = 0`.
 //!    With the article's sibling tally, a node whose mover has `r` steps left explores `min(b, r)`
 //!    moves and its `i`-th child keeps `r − i`: a full-width search is impossible at any limit,
 //!    since the last interior ply already affords one move. This is not a bug but the point of the
@@ -85,26 +88,49 @@
 //!    has nothing left), because an iteration must produce a move to play, and the article's first
 //!    iteration, whose limit we do not know, evidently did. Iteration 0 (limit 0) is a leaf.
 //! 5. **Draft.** For the transposition table and depth-reasoning pruning hooks, a budget's depth is
-//!    the interest both parities have left, in `limit_step`s: `n` at the root of iteration `n`,
+//!    the interest both parities have left, in `limit_step`s: the nominal depth at the root,
 //!    exactly the remaining depth when every move costs one step, smaller for late siblings. The
 //!    draft forgets how the remainder is split between the players, so the horizon also reports a
-//!    [`budget_key`](game_trait::HorizonPolicy::budget_key) of the split: the engine reuses a stored
-//!    value only for the same draft and key, while the stored best move still orders the next
-//!    iteration.
+//!    [`budget_key`](game_trait::HorizonPolicy::budget_key) of the split (and of the distance to
+//!    the nominal depth, which reading 6 makes matter): the engine reuses a stored value only for
+//!    the same draft and key, while the stored best move still orders the next iteration.
+//! 6. **Diminishing interest.** Treebeard's term 15, "diminish interest if beyond iteration
+//!    depth", gives no amount. We read the iteration depth as the *nominal depth*, how deep a line
+//!    of one-step moves reaches in the iteration (`2n` with whole limits, `n` alternating), and
+//!    multiply the interest of a move that takes a line `k` plies past it by
+//!    `(beyond_depth_percent / 100)^k`, 50 % by default: each ply beyond doubles the cost of
+//!    going on. 100 turns the term off.
+//!
+//! # Dynamic terms: what the engine knows
+//! Five of Treebeard's terms are about the search, not the position, and only the engine can
+//! supply them. search-core's engine passes them as [`MoveHints`](game_trait::MoveHints) in each
+//! [`Step`](game_trait::Step) (the horizon and the ordering both ask for them), and
+//! [`HintBonuses`] turns them into interest:
+//!
+//! | term | hint | bonus |
+//! |---|---|---|
+//! | 3. move is in the transposition table | the table's move at this node | +25 |
+//! | 4. ply 1 existing previous iteration best move | at the root, the last iteration's best | +100 |
+//! | 5. killer move | one of the ply's two killers | +100 |
+//! | 6. voted global best reply to the previous move | last best reply to that move, anywhere | +100 |
+//! | 7. best follow-on from the move two plies ago | last best move after the mover's own move | +100 |
+//!
+//! Reading of term 3: "in the transposition table" is taken as *the table's stored move for this
+//! position*, which costs nothing to know; whether the child position has an entry would cost a
+//! probe per move and is not implemented.
 //!
 //! # With search-core's engine
-//! An interest searcher is search-core's α/β engine with this crate's two hooks on clones of one
-//! plausibility, with iterative deepening and without the history heuristic. Iteration `n` of the
-//! engine searches with the budget [`root_budget`](game_trait::HorizonPolicy::root_budget)`(n)`,
-//! so the engine's `depth` is the number of interest iterations. For Othello (the facade's
-//! `interest` searcher is built the same way):
+//! An interest searcher is search-core's α/β engine with this crate's two hooks, built together
+//! by [`hooks`] on clones of one plausibility, with iterative deepening and without the history
+//! heuristic. Iteration `n` of the engine searches with the budget
+//! [`root_budget`](game_trait::HorizonPolicy::root_budget)`(n)`, so the engine's `depth` is the
+//! number of interest iterations. For Othello (the facade's `interest` searcher is built the same
+//! way):
 //!
 //! ```text
 //! let config = AlphaBetaConfig { history: false, ..AlphaBetaConfig::pvs(6) }; // 6 iterations
-//! let mut searcher = AlphaBeta::new(Ev1)
-//!     .with_config(config)
-//!     .with_horizon(InterestHorizon::new(OthelloPlausibility::new()))
-//!     .with_ordering(InterestOrdering::new(OthelloPlausibility::new()));
+//! let (horizon, ordering) = interest_search::hooks(InterestConfig::default(), OthelloPlausibility::new());
+//! let mut searcher = AlphaBeta::new(Ev1).with_config(config).with_horizon(horizon).with_ordering(ordering);
 //! ```
 //!
 //! Both hooks are needed: the horizon ends a node at the first move in the hook's order that does
@@ -112,12 +138,12 @@
 //! cost. Without `iterative` the engine runs only the last iteration, and no earlier iteration's
 //! table move and killers order it.
 //!
-//! - **Order.** The engine tries the transposition-table move and the killers first (Treebeard's
-//!   interest terms "previous iteration's best move" and "killer moves"), then the ordering hook's
-//!   order. A promoted move that does not fit is skipped; the first move in the hook's order that
+//! - **Order.** The engine tries the transposition-table move and the killers first, then the
+//!   ordering hook's order (interest plus the bonuses of the hints, so that the order is by
+//!   cost). A promoted move that does not fit is skipped; the first move in the hook's order that
 //!   does not fit ends the node. The history heuristic adds its scores to the hook's and would
-//!   break the increasing-cost order, so interest searchers run without it (the facade's `interest`
-//!   searcher does).
+//!   break the increasing-cost order, so interest searchers run without it (the facade's
+//!   `interest` searcher does).
 //! - **Forward estimation.** Pruning hooks such as forward estimation read the draft as the plies
 //!   left below a node. Zhang's guarantee needs that to be an upper bound, which holds when every
 //!   move costs at least one `limit_step` (interest at most `scale / limit_step`, 100 by default);
@@ -125,13 +151,17 @@
 //!   The cross-crate tests check the exact case.
 //!
 //! # Cost
-//! Per move the engine explores, the plausibility is asked twice (once by [`InterestOrdering`] to
-//! sort the node's moves, once by [`InterestHorizon`] to charge it) and the horizon does `O(1)`
-//! arithmetic; memory is the engine's. The tree an iteration explores is set by the limit: with
-//! every move costing one step and `sibling_percent = 0`, iteration `n` is the full depth-`n` tree,
-//! `O(b^n)` nodes for branching `b`; with the default sibling tally a node whose mover has `r`
-//! steps left explores at most `min(b, r)` moves, so the tree grows far more slowly with `n` (the
-//! tests give its node counts in closed form).
+//! With hooks built by [`hooks`], the plausibility is asked once per move of each node the engine
+//! orders: the ordering scores every move, and the horizon reads that score back from
+//! [`Step::order_score`](game_trait::Step::order_score); only the table move and the killers,
+//! which the engine puts first without scoring them, are priced by the horizon itself. A node that
+//! turns out to be a leaf (its cheapest move does not fit) has still scored its moves, since the
+//! cheapest is only known then. The horizon does `O(1)` arithmetic per move, the engine a few
+//! table reads for the hints; memory is the engine's. The tree an iteration explores is set by
+//! the limit: with every move costing one step, `sibling_percent = 0` and alternating limits,
+//! iteration `n` is the full depth-`n` tree, `O(b^n)` nodes for branching `b`; with the default
+//! sibling tally a node whose mover has `r` steps left explores at most `min(b, r)` moves, so the
+//! tree grows far more slowly with `n` (the tests give its node counts in closed form).
 //!
 //! # The horizon effect that remains
 //! Separate tallies stop a side from cutting the *opponent's* line short, but not its own: a side
@@ -180,11 +210,11 @@
 //! let _ordering = InterestOrdering::new(Greedy); // 3 first, then 2, then 1
 //! let (game, root) = (Take, Take.initial_state());
 //!
-//! // Iteration 4: the root side may spend 2000, the other side 2000.
-//! let budget = horizon.root_budget(4);
+//! // Iteration 2: each side may spend the whole limit, 2000.
+//! let budget = horizon.root_budget(2);
 //! assert_eq!(budget.limit(Parity::RootSide), 2000);
 //! let mut tally = Default::default();
-//! let step = |mv, index| Step { mv, promoted: false, index, mover_is_root_side: true };
+//! let step = |mv, index| Step::new(mv, index, true);
 //! // Taking 3 costs 100000 / 150 = 666; taking 2 then costs 666 + 1000 more: 1666 ≤ 2000.
 //! let after3 = horizon.child_budget(&game, &root, &budget, &mut tally, step(3, 0)).unwrap();
 //! let after2 = horizon.child_budget(&game, &root, &budget, &mut tally, step(2, 1)).unwrap();
@@ -203,12 +233,25 @@ mod ordering;
 mod similar;
 mod uniform;
 
-pub use config::InterestConfig;
+pub use config::{HintBonuses, InterestConfig, LimitSplit};
 pub use game_trait::StaticGain;
 pub use horizon::{InterestBudget, InterestHorizon, InterestTally, Parity};
 pub use ordering::InterestOrdering;
 pub use similar::{SimilarCounts, SIMILAR_KEYS};
 pub use uniform::Uniform;
+
+/// The two hooks of an interest searcher on clones of one `plausibility`: the horizon with
+/// `config`, and the ordering with the same [`bonuses`](InterestConfig::bonuses), paired so that
+/// each move's interest is computed once, by the ordering, and read back by the horizon from the
+/// engine's [`Step::order_score`](game_trait::Step::order_score).
+pub fn hooks<Pl: Clone>(
+    config: InterestConfig,
+    plausibility: Pl,
+) -> (InterestHorizon<Pl>, InterestOrdering<Pl>) {
+    let ordering = InterestOrdering::with_bonuses(plausibility.clone(), config.bonuses);
+    let horizon = InterestHorizon::with_config(config, plausibility).paired();
+    (horizon, ordering)
+}
 
 #[cfg(test)]
 mod tests;

@@ -8,7 +8,20 @@ use game_trait::{
 };
 use quickcheck::{quickcheck, TestResult};
 
-use crate::{InterestBudget, InterestConfig, InterestHorizon, Parity, StaticGain, Uniform};
+use crate::{
+    HintBonuses, InterestBudget, InterestConfig, InterestHorizon, LimitSplit, Parity, StaticGain,
+    Uniform,
+};
+
+/// The configuration most tests were written for: the limit shared out between the tallies, no
+/// diminishing interest with depth (their closed forms assume it).
+fn alternate() -> InterestConfig {
+    InterestConfig {
+        limits: LimitSplit::Alternate,
+        beyond_depth_percent: 100,
+        ..InterestConfig::default()
+    }
+}
 
 /// An explicit tree: node 0 is the root; `kids[n]` in generation order; per node its interest as a
 /// move, its similarity key, and its static value (side to move's view).
@@ -128,12 +141,7 @@ fn negamax<H: HorizonPolicy<Tree>>(
     let mut tally = H::NodeTally::default();
     let mut best = None;
     for (index, &mv) in t.kids[s.node].iter().enumerate() {
-        let step = Step {
-            promoted: false,
-            mv,
-            index,
-            mover_is_root_side: s.ply % 2 == 0,
-        };
+        let step = Step::new(mv, index, s.ply % 2 == 0);
         let Some(child) = h.child_budget(t, &s, &budget, &mut tally, step) else {
             break;
         };
@@ -158,6 +166,7 @@ fn equal_costs(sibling_percent: u32, separate_parities: bool) -> InterestHorizon
         similar_percent: 100,
         separate_parities,
         inherit_siblings: true,
+        ..alternate()
     };
     InterestHorizon::with_config(config, Uniform(100)) // every move costs 1000 = one step
 }
@@ -222,16 +231,11 @@ fn article_formula_net_cost_and_stop() {
     for i in [100, 50, 25] {
         t.add(Some(root), i, 0);
     }
-    let mut h = InterestHorizon::new(Table);
+    let mut h = InterestHorizon::with_config(alternate(), Table);
     let s = t.initial_state();
     let budget = InterestBudget::root(3500, 0);
     let mut tally = Default::default();
-    let step = |index: usize, mv: usize| Step {
-        promoted: false,
-        mv,
-        index,
-        mover_is_root_side: true,
-    };
+    let step = |index: usize, mv: usize| Step::new(mv, index, true);
     let a = h
         .child_budget(&t, &s, &budget, &mut tally, step(0, 1))
         .unwrap();
@@ -259,19 +263,14 @@ fn similar_moves_cost_more_for_each_one_already_searched() {
     let config = InterestConfig {
         sibling_percent: 0,
         similar_percent: 50,
-        ..InterestConfig::default()
+        ..alternate()
     };
     let mut h = InterestHorizon::with_config(config, Table);
     let (s, budget) = (t.initial_state(), InterestBudget::root(u32::MAX, 0));
     let mut tally = Default::default();
     let costs: Vec<u32> = (1..=5)
         .map(|mv| {
-            let step = Step {
-                promoted: false,
-                mv,
-                index: mv - 1,
-                mover_is_root_side: true,
-            };
+            let step = Step::new(mv, mv - 1, true);
             h.child_budget(&t, &s, &budget, &mut tally, step)
                 .unwrap()
                 .spent(Parity::RootSide)
@@ -295,7 +294,7 @@ fn with_one_tally_exhausted_the_other_line_continues() {
     let b_reply = t.add(Some(win), 100, 0);
     t.add(Some(b_reply), 100, 0);
     t.value[win] = -90; // B to move at `win` is lost by 90 for B (static)
-    let mut h = InterestHorizon::new(Table);
+    let mut h = InterestHorizon::with_config(alternate(), Table);
     let (v, visited) = run(&t, &mut h, 4); // A: 2000, B: 2000
     assert_eq!(visited, vec![root, a1, dull, win]);
     assert_eq!(v, 90);
@@ -317,7 +316,7 @@ fn shared_tally_lets_the_opponent_dodge_separate_tallies_do_not() {
     t.add(Some(dull), 100, -500); // the same threat, out of reach
     let config = InterestConfig {
         sibling_percent: 0,
-        ..InterestConfig::default()
+        ..alternate()
     };
     // Iteration 4, shared: one tally of 4000. After the dull move (3500) A's threat (4500) no
     // longer fits: B "escapes" into a static 0.
@@ -348,7 +347,7 @@ fn remaining_horizon_effect_a_side_can_spend_itself_out_of_a_disaster() {
     t.add(Some(refutation), 100, 0);
     let config = InterestConfig {
         sibling_percent: 0,
-        ..InterestConfig::default()
+        ..alternate()
     };
     let mut h = InterestHorizon::with_config(config, Table);
     // A 3000, B 2000 (iteration 5 of limit_step 1000 would give A 3000, B 2000).
@@ -444,11 +443,156 @@ fn the_root_always_searches_its_first_move_but_nothing_else_beyond_the_limit() {
     let reply = t.add(Some(expensive), 100, 0);
     t.add(Some(reply), 100, 0);
     t.add(Some(root), 10, 0);
-    let mut h = InterestHorizon::new(Table);
+    let mut h = InterestHorizon::with_config(alternate(), Table);
     let (_, visited) = run(&t, &mut h, 1);
     // The first root move is searched; the root side has nothing left and the other side no share.
     assert_eq!(visited, vec![root, expensive]);
     let (_, visited) = run(&t, &mut h, 2); // the other side now has 1000: it replies
     assert_eq!(visited, vec![root, expensive, reply]);
     assert_eq!(run(&t, &mut h, 0).1, vec![root]);
+}
+
+quickcheck! {
+    /// The article's limit semantics: each tally meets the whole limit, so with one step per move
+    /// and no sibling charge iteration n is the depth-2n search (one shared tally: depth n).
+    fn whole_limits_give_each_player_the_iteration_s_moves(b: u8, n: u8, separate: bool) -> TestResult {
+        let (b, n) = (usize::from(b % 3) + 1, u32::from(n % 3) + 1);
+        let config = InterestConfig {
+            limits: LimitSplit::Whole,
+            ..*equal_costs(0, separate).config()
+        };
+        let depth = if separate { 2 * n } else { n };
+        let t = Tree::uniform(b, depth + 1);
+        let (v, nodes) = run(&t, &mut InterestHorizon::with_config(config, Uniform(100)), n);
+        let (w, reference) = run(&t, &mut game_trait::DepthHorizon, depth);
+        TestResult::from_bool(v == w && nodes == reference)
+    }
+}
+
+#[test]
+fn nominal_depth_is_where_one_step_moves_reach() {
+    let whole = InterestHorizon::new(Uniform(100));
+    let budget = whole.iteration_budget(3);
+    assert_eq!(
+        (
+            budget.limit(Parity::RootSide),
+            budget.limit(Parity::OtherSide)
+        ),
+        (3000, 3000)
+    );
+    assert_eq!(budget.nominal_depth(), Some(6));
+    let alternate = InterestHorizon::with_config(alternate(), Uniform(100));
+    assert_eq!(alternate.iteration_budget(3).nominal_depth(), Some(3));
+    assert_eq!(InterestBudget::root(5, 5).nominal_depth(), None);
+}
+
+/// Term 15: a move taking the line past the nominal depth keeps `beyond_depth_percent` of its
+/// interest per ply beyond, so its cost grows geometrically there; before, costs are unchanged.
+#[test]
+fn interest_diminishes_past_the_nominal_depth() {
+    let config = InterestConfig {
+        limits: LimitSplit::Alternate,
+        sibling_percent: 0,
+        beyond_depth_percent: 50,
+        ..InterestConfig::default()
+    };
+    let t = Tree::uniform(1, 8);
+    let mut h = InterestHorizon::with_config(config, Uniform(100));
+    let mut budget = h.iteration_budget(2); // nominal depth 2
+    let mut s = t.initial_state();
+    let mut costs = Vec::new();
+    for ply in 0..4 {
+        let before = budget.spent(Parity::RootSide) + budget.spent(Parity::OtherSide);
+        let mut tally = Default::default();
+        let step = Step::new(1 + ply, 0, ply % 2 == 0);
+        budget = h
+            .child_budget(&t, &s, &with_room(budget), &mut tally, step)
+            .unwrap();
+        costs.push(budget.spent(Parity::RootSide) + budget.spent(Parity::OtherSide) - before);
+        s = t.apply(&mut s.clone(), step.mv).unwrap();
+    }
+    // Plies 0 and 1 reach depth ≤ 2: 1000 each; then interest 50 → 2000, 25 → 4000.
+    assert_eq!(costs, vec![1000, 1000, 2000, 4000]);
+    assert_eq!(budget.ply(), 4);
+}
+
+/// The budget with both limits lifted out of reach, its spending and depth kept.
+fn with_room(budget: InterestBudget) -> InterestBudget {
+    budget.with_limits(u32::MAX, u32::MAX)
+}
+
+/// Treebeard's dynamic terms: the engine's hints add their bonuses to the move's interest.
+#[test]
+fn the_engine_s_hints_add_treebeard_s_bonuses() {
+    use game_trait::MoveHints;
+    let bonuses = HintBonuses::TREEBEARD;
+    assert_eq!(bonuses.bonus(MoveHints::NONE), 0);
+    assert_eq!(bonuses.bonus(MoveHints::TABLE), 25);
+    let all = MoveHints::TABLE
+        | MoveHints::PREVIOUS_BEST
+        | MoveHints::KILLER
+        | MoveHints::BEST_REPLY
+        | MoveHints::FOLLOW_ON;
+    assert_eq!(bonuses.bonus(all), 425);
+    assert!(HintBonuses::NONE.is_none() && !bonuses.is_none());
+
+    let t = Tree::uniform(2, 2);
+    let mut h = InterestHorizon::with_config(alternate(), Uniform(100));
+    let budget = InterestBudget::root(u32::MAX, u32::MAX);
+    let cost = |h: &mut InterestHorizon<Uniform>, hints| {
+        let step = Step::new(1, 0, true).with_hints(hints);
+        let child = h.child_budget(
+            &t,
+            &t.initial_state(),
+            &budget,
+            &mut Default::default(),
+            step,
+        );
+        child.unwrap().spent(Parity::RootSide)
+    };
+    assert_eq!(cost(&mut h, MoveHints::NONE), 1000); // 100 000 / 100
+    assert_eq!(cost(&mut h, MoveHints::KILLER), 500); // 100 000 / 200
+    assert_eq!(cost(&mut h, MoveHints::TABLE | MoveHints::KILLER), 444); // / 225
+}
+
+/// Paired hooks read the interest from the engine's ordering score instead of asking the
+/// plausibility again; unpaired ones ask (the score may come from an unrelated ordering).
+#[test]
+fn paired_hooks_compute_each_interest_once() {
+    #[derive(Clone, Default)]
+    struct Counting(std::rc::Rc<std::cell::Cell<u32>>);
+    impl Plausibility<Tree> for Counting {
+        fn interest(&mut self, _: &Tree, _: &At, _: usize) -> u32 {
+            self.0.set(self.0.get() + 1);
+            100
+        }
+    }
+    let t = Tree::uniform(2, 2);
+    let budget = InterestBudget::root(u32::MAX, u32::MAX);
+    let step = Step::new(1, 0, true).with_order_score(Some(200));
+    let calls = Counting::default();
+    let (mut paired, _) = crate::hooks(alternate(), calls.clone());
+    let child = paired.child_budget(
+        &t,
+        &t.initial_state(),
+        &budget,
+        &mut Default::default(),
+        step,
+    );
+    assert_eq!(
+        (child.unwrap().spent(Parity::RootSide), calls.0.get()),
+        (500, 0)
+    );
+    let mut single = InterestHorizon::with_config(alternate(), calls.clone());
+    let child = single.child_budget(
+        &t,
+        &t.initial_state(),
+        &budget,
+        &mut Default::default(),
+        step,
+    );
+    assert_eq!(
+        (child.unwrap().spent(Parity::RootSide), calls.0.get()),
+        (1000, 1)
+    );
 }

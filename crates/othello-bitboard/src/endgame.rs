@@ -494,12 +494,7 @@ pub(crate) mod tests {
     #[test]
     fn the_horizon_stops_at_the_cutoff_and_unlimited_budgets_never_run_out() {
         let mut h = EndgameHorizon::default();
-        let step = Step {
-            promoted: false,
-            mv: crate::Move::PASS,
-            index: 0,
-            mover_is_root_side: true,
-        };
+        let step = Step::new(crate::Move::PASS, 0, true);
         let p = random_position(5, 4);
         assert!(h.is_leaf(&Othello, &p, &10));
         let q = random_position(5, 12);
@@ -511,10 +506,7 @@ pub(crate) mod tests {
             h.child_budget(&Othello, &q, &UNLIMITED, &mut (), step),
             Some(UNLIMITED + empties)
         );
-        let placement = Step {
-            mv: q.legal_moves()[0],
-            ..step
-        };
+        let placement = Step::new(q.legal_moves()[0], 0, true);
         assert_eq!(
             h.child_budget(&Othello, &q, &(UNLIMITED + empties), &mut (), placement),
             Some(UNLIMITED + empties - 1)

@@ -21,7 +21,7 @@ use game_trait::{
 pub use config::AlphaBetaConfig;
 
 use crate::error::SearchError;
-use crate::ordering::Heuristics;
+use crate::ordering::{move_key, Heuristics};
 use crate::stopwatch::Stopwatch;
 use crate::tt::{TranspositionTable, NO_MOVE};
 use negamax::Run;
@@ -190,7 +190,7 @@ impl<E, P, H, O> AlphaBeta<E, P, H, O> {
     /// (`root_has_key`), so that games that never hash cost no memory; nodes without a key are
     /// neither probed nor stored. If the machine cannot provide the table, the search runs
     /// without one ([`allocate_table`](Self::allocate_table) reports that as an error).
-    fn prepare(&mut self, root_has_key: bool) {
+    fn prepare(&mut self, root_has_key: bool, replies: bool) {
         let bytes = self.config.tt_bytes;
         match &mut self.tt {
             _ if bytes == 0 => self.tt = None,
@@ -202,7 +202,7 @@ impl<E, P, H, O> AlphaBeta<E, P, H, O> {
             }
         }
         self.heuristics
-            .new_search(self.config.killers, self.config.history);
+            .new_search(self.config.killers, self.config.history, replies);
         self.pv.ensure_allocated();
     }
 }
@@ -370,7 +370,8 @@ impl<E, P, H, O> AlphaBeta<E, P, H, O> {
         if std::mem::take(&mut self.reset_evaluator) {
             self.eval.reset();
         }
-        self.prepare(game.state_hash(state).is_some());
+        let tracks_path = Run::<G, E, P, H, O>::TRACKS_PATH || self.config.countermoves;
+        self.prepare(game.state_hash(state).is_some(), tracks_path);
         self.pruning.start_search();
         let mut root = state.clone();
         let mut run = self.run(game, limits);
@@ -409,7 +410,8 @@ where
         if std::mem::take(&mut self.reset_evaluator) {
             self.eval.reset();
         }
-        self.prepare(game.state_hash(state).is_some());
+        let tracks_path = Run::<G, E, P, H, O>::TRACKS_PATH || self.config.countermoves;
+        self.prepare(game.state_hash(state).is_some(), tracks_path);
         self.pruning.start_search();
         let mut root = state.clone();
         let mut run = self.run(game, limits);
@@ -421,10 +423,15 @@ where
             if run.watch.stopped() {
                 break;
             }
+            let pv = run.root_pv(&root);
+            if tracks_path {
+                run.heuristics
+                    .set_previous_best(pv.first().map_or(0, move_key));
+            }
             done = Some(Iteration {
                 value,
                 bound,
-                pv: run.root_pv(&root),
+                pv,
                 depth: iteration,
             });
         }

@@ -11,8 +11,13 @@
 //!   sibling position often refutes the same way.
 //! - **History** (Schaeffer, 1989): per side and move key, the sum of `draft²` over the cutoffs the
 //!   move caused; halved at every new search so that old knowledge fades.
+//! - **Best replies** (the countermove heuristic, Uiterwijk, 1992): per side and previous move, the
+//!   move last found best in reply to it anywhere in the tree; and **follow-ons**, per side and the
+//!   mover's own move two plies up, the move last found best after it. Kept across searches.
 
 use std::hash::{Hash, Hasher};
+
+use game_trait::MoveHints;
 
 use crate::MAX_PLY;
 
@@ -21,6 +26,9 @@ const HISTORY_BITS: u32 = 12;
 
 /// Counters are halved when one exceeds this, so that sums never overflow.
 const HISTORY_CAP: i32 = 1 << 24;
+
+/// `log2` of the number of best-reply (and of follow-on) slots per side.
+const REPLY_BITS: u32 = 12;
 
 /// A fixed, machine-independent 64-bit key of a move (never 0, which marks an empty killer slot).
 #[inline]
@@ -71,13 +79,22 @@ impl Hasher for FxHasher {
     }
 }
 
-/// Killer moves per ply and history counters per side, kept across searches. The tables are
-/// allocated by the first search that enables them, so a searcher without them (such as a shallow
-/// α/β used as an evaluator, created and run many times) pays nothing.
+/// Killer moves per ply, history counters per side, best replies and follow-ons, and the keys of
+/// the moves on the current path. The tables are allocated by the first search that enables them,
+/// so a searcher without them (such as a shallow α/β used as an evaluator, created and run many
+/// times) pays nothing.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Heuristics {
     killers: Vec<[u64; 2]>,
     history: Vec<i32>,
+    /// Best reply per side and previous move (index [`Heuristics::reply_index`]).
+    replies: Vec<u64>,
+    /// Best follow-on per side and the mover's own previous move.
+    follow_ons: Vec<u64>,
+    /// The key of the move played at each ply of the current path.
+    path: Vec<u64>,
+    /// The key of the previous iteration's best root move (0: none).
+    previous_best: u64,
 }
 
 impl Heuristics {
@@ -85,11 +102,15 @@ impl Heuristics {
     pub(crate) fn clear(&mut self) {
         self.killers.fill([0; 2]);
         self.history.fill(0);
+        self.replies.fill(0);
+        self.follow_ons.fill(0);
+        self.previous_best = 0;
     }
 
     /// Start of a search using the tables enabled here: killers are position-specific and go,
-    /// history fades.
-    pub(crate) fn new_search(&mut self, killers: bool, history: bool) {
+    /// history fades, best replies and follow-ons stay (a reply to a move is rarely specific to
+    /// one root).
+    pub(crate) fn new_search(&mut self, killers: bool, history: bool, replies: bool) {
         if killers {
             if self.killers.is_empty() {
                 self.killers = vec![[0; 2]; MAX_PLY + 1];
@@ -102,11 +123,22 @@ impl Heuristics {
             }
             self.history.iter_mut().for_each(|h| *h /= 2);
         }
+        if replies && self.replies.is_empty() {
+            self.replies = vec![0; 2 << REPLY_BITS];
+            self.follow_ons = vec![0; 2 << REPLY_BITS];
+            self.path = vec![0; MAX_PLY + 1];
+        }
+        self.previous_best = 0;
     }
 
     #[inline(always)]
     fn history_index(side: usize, key: u64) -> usize {
         (side << HISTORY_BITS) | (key >> (64 - HISTORY_BITS)) as usize
+    }
+
+    #[inline(always)]
+    fn reply_index(side: usize, key: u64) -> usize {
+        (side << REPLY_BITS) | (key >> (64 - REPLY_BITS)) as usize
     }
 
     /// 0, 1 for the first and second killer of `ply`, else `None`.
@@ -119,6 +151,54 @@ impl Heuristics {
     #[inline]
     pub(crate) fn history(&self, side: usize, key: u64) -> i32 {
         self.history[Self::history_index(side, key)]
+    }
+
+    /// Records that the move with `key` is played at `ply` on the current path (needs the reply
+    /// tables: `new_search(_, _, true)`).
+    #[inline(always)]
+    pub(crate) fn enter(&mut self, ply: usize, key: u64) {
+        self.path[ply] = key;
+    }
+
+    /// Remembers the best root move of the iteration just finished (its key; 0 for none).
+    pub(crate) fn set_previous_best(&mut self, key: u64) {
+        self.previous_best = key;
+    }
+
+    /// Whether the move with `key` at `ply` is the best reply to the previous move.
+    #[inline]
+    pub(crate) fn is_best_reply(&self, ply: usize, key: u64) -> bool {
+        ply >= 1 && self.replies[Self::reply_index(ply % 2, self.path[ply - 1])] == key
+    }
+
+    /// The reply tables' hints for the move with `key` at `ply`: best reply, follow-on, and at the
+    /// root the previous iteration's best move.
+    #[inline]
+    pub(crate) fn hints(&self, ply: usize, key: u64) -> MoveHints {
+        let mut hints = MoveHints::NONE;
+        if ply == 0 && key == self.previous_best {
+            hints |= MoveHints::PREVIOUS_BEST;
+        }
+        if self.is_best_reply(ply, key) {
+            hints |= MoveHints::BEST_REPLY;
+        }
+        if ply >= 2 && self.follow_ons[Self::reply_index(ply % 2, self.path[ply - 2])] == key {
+            hints |= MoveHints::FOLLOW_ON;
+        }
+        hints
+    }
+
+    /// Records that the move with `key` was best at `ply` (a cutoff or an exact best): the best
+    /// reply to the previous move and the follow-on of the mover's move two plies up.
+    #[inline]
+    pub(crate) fn record_best(&mut self, ply: usize, key: u64) {
+        let side = ply % 2;
+        if ply >= 1 {
+            self.replies[Self::reply_index(side, self.path[ply - 1])] = key;
+        }
+        if ply >= 2 {
+            self.follow_ons[Self::reply_index(side, self.path[ply - 2])] = key;
+        }
     }
 
     /// Records that the move with `key` caused a cutoff at `ply` with `draft` left.
@@ -150,14 +230,17 @@ impl Heuristics {
     }
 }
 
-/// Priority of the transposition-table move and the killers, above every hook score.
-pub(crate) const TT_MOVE_PRIORITY: i64 = 3 << 40;
+/// Priority of the transposition-table move, the killers and the best reply, above every hook
+/// score.
+pub(crate) const TT_MOVE_PRIORITY: i64 = 4 << 40;
 /// Priority of the first killer (the second gets one less unit of `1 << 40`).
-pub(crate) const KILLER_PRIORITY: i64 = 2 << 40;
+pub(crate) const KILLER_PRIORITY: i64 = 3 << 40;
+/// Priority of the best reply to the previous move (with `countermoves`).
+pub(crate) const BEST_REPLY_PRIORITY: i64 = 1 << 40;
 
-/// The smallest packed key of a move the engine put ahead of the ordering hook (the table move or
-/// one of the two killers, whose priorities are at least `1 << 40`; hook and history scores stay
-/// far below).
+/// The smallest packed key of a move the engine put ahead of the ordering hook (the table move,
+/// a killer or the best reply, whose priorities are at least `1 << 40`; hook and history scores
+/// stay far below).
 pub(crate) const PROMOTED_KEY: i64 = (1 << 40) << 16;
 
 /// Packs an ordering priority and a move index into one sortable key: descending keys give
@@ -218,7 +301,7 @@ mod tests {
     fn killers_keep_the_two_latest_distinct_cutoff_moves() {
         let (a, b) = (move_key(&11u32), move_key(&13u32));
         let mut h = Heuristics::default();
-        h.new_search(true, true);
+        h.new_search(true, true, false);
         h.record_cutoff(3, 0, a, 2, true, true);
         h.record_cutoff(3, 0, a, 2, true, true);
         h.record_cutoff(3, 0, b, 3, true, true);
@@ -229,7 +312,29 @@ mod tests {
             (h.history(0, a), h.history(0, b), h.history(1, a)),
             (8, 9, 0)
         );
-        h.new_search(true, true);
+        h.new_search(true, true, false);
         assert_eq!((h.killer_rank(3, b), h.history(0, a)), (None, 4));
+    }
+
+    #[test]
+    fn best_replies_and_follow_ons_answer_for_the_path_they_were_recorded_on() {
+        let [a, b, c, d] = [1u32, 2, 3, 4].map(|m| move_key(&m));
+        let mut h = Heuristics::default();
+        h.new_search(false, false, true);
+        h.set_previous_best(c);
+        assert_eq!(h.hints(0, c), MoveHints::PREVIOUS_BEST);
+        h.enter(0, a);
+        h.enter(1, b);
+        h.record_best(2, c); // c is best after a, b: the reply to b, the follow-on of a
+        assert_eq!(h.hints(2, c), MoveHints::BEST_REPLY | MoveHints::FOLLOW_ON);
+        assert!(h.hints(2, d).is_empty() && h.hints(1, c).is_empty());
+        h.enter(1, d); // another reply to a: c is still a's follow-on, not d's best reply
+        assert_eq!(h.hints(2, c), MoveHints::FOLLOW_ON);
+        // The other side's tables are separate.
+        h.enter(2, a);
+        h.enter(3, b);
+        assert!(!h.hints(3, c).contains(MoveHints::BEST_REPLY));
+        h.clear();
+        assert!(h.hints(0, c).is_empty());
     }
 }

@@ -185,6 +185,15 @@ fn pvs_iterative_deepening_tt_and_heuristics_equal_fixed_depth() {
                         history: true,
                         ..config(depth, cutoff)
                     },
+                    AlphaBetaConfig {
+                        countermoves: true,
+                        ..config(depth, cutoff)
+                    },
+                    AlphaBetaConfig {
+                        cutoff,
+                        countermoves: true,
+                        ..AlphaBetaConfig::pvs(depth)
+                    },
                 ];
                 for c in variants {
                     let mut ab = AlphaBeta::new(LeafValue).with_config(c);

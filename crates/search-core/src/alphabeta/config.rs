@@ -16,6 +16,7 @@ use game_trait::{Cutoff, Score};
 /// | `tt_bytes` | 0 | transposition-table size in bytes, 0 for none |
 /// | `killers` | `false` | two killer moves per ply |
 /// | `history` | `false` | the history heuristic |
+/// | `countermoves` | `false` | the best reply to the previous move goes right after the killers |
 /// | `etc_draft` | `None` | enhanced transposition cutoffs at nodes of at least this draft (needs a table) |
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AlphaBetaConfig {
@@ -48,6 +49,10 @@ pub struct AlphaBetaConfig {
     /// History-heuristic ordering (Schaeffer, *The History Heuristic and Alpha-Beta Search
     /// Enhancements in Practice*, 1989): moves that caused deep cutoffs anywhere go first.
     pub history: bool,
+    /// Countermove ordering (Uiterwijk, *The Countermove Heuristic*, 1992): the move last found
+    /// best in reply to the opponent's previous move, anywhere in the tree, is tried right after
+    /// the killers. Changes only the order, never a value.
+    pub countermoves: bool,
     /// Enhanced transposition cutoffs (Plaat, Schaeffer, Pijls and de Bruin, *Exploiting Graph
     /// Properties of Game Trees*, 1996) at nodes whose draft is at least this: before searching
     /// any successor, the engine probes every successor's table entry, and one stored at exactly
@@ -69,6 +74,7 @@ impl Default for AlphaBetaConfig {
             tt_bytes: 0,
             killers: false,
             history: false,
+            countermoves: false,
             etc_draft: None,
         }
     }

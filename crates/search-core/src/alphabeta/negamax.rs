@@ -6,16 +6,16 @@
 //! negated return value of the successor just searched and `d` its inverted bound.
 
 use game_trait::{
-    Bound, Cutoff, Evaluator, ForwardPruning, HorizonPolicy, MoveList, MoveOrdering, PruneContext,
-    Score, SearchStats, Step, ZeroSumGame, INFINITY, MOVES_INLINE,
+    Bound, Cutoff, Evaluator, ForwardPruning, HorizonPolicy, MoveHints, MoveList, MoveOrdering,
+    PruneContext, Score, SearchStats, Step, ZeroSumGame, INFINITY, MOVES_INLINE,
 };
 use smallvec::SmallVec;
 
 use super::pv::PvTable;
 use super::AlphaBetaConfig;
 use crate::ordering::{
-    move_key, pack, sort_descending, unpack, Heuristics, KILLER_PRIORITY, PROMOTED_KEY,
-    TT_MOVE_PRIORITY,
+    move_key, pack, sort_descending, unpack, Heuristics, BEST_REPLY_PRIORITY, KILLER_PRIORITY,
+    PROMOTED_KEY, TT_MOVE_PRIORITY,
 };
 use crate::stopwatch::Stopwatch;
 use crate::tt::{TranspositionTable, TtEntry, NO_MOVE};
@@ -60,6 +60,29 @@ where
     H: HorizonPolicy<G>,
     O: MoveOrdering<G>,
 {
+    /// Whether a hook asks for [`MoveHints`]: the engine then keeps the keys of the moves on the
+    /// path and the best-reply tables (as it does for `countermoves`).
+    pub(crate) const TRACKS_PATH: bool = H::HINTS || O::HINTS;
+
+    /// Whether this search keeps the path's move keys and the reply tables.
+    #[inline(always)]
+    fn tracks_path(&self) -> bool {
+        Self::TRACKS_PATH || self.config.countermoves
+    }
+
+    /// What the engine's heuristics know of the move `i` (with `key`) at `ply`.
+    #[inline]
+    fn hints(&self, i: usize, key: u64, tt_move: u16, ply: usize) -> MoveHints {
+        let mut hints = self.heuristics.hints(ply, key);
+        if i == tt_move as usize {
+            hints |= MoveHints::TABLE;
+        }
+        if self.config.killers && self.heuristics.killer_rank(ply, key).is_some() {
+            hints |= MoveHints::KILLER;
+        }
+        hints
+    }
+
     /// A leaf: its static value, exact (`return evaluate(position), exact`). `known` is the
     /// node's own static value when the parent already computed it for the pruning hook.
     #[inline(always)]
@@ -183,7 +206,11 @@ where
         let mut keys: SmallVec<[i64; MOVES_INLINE]> = SmallVec::new();
         let hook_orders = O::ENABLED && self.ordering.orders_at(draft);
         let ordered = n < NO_MOVE as usize
-            && (tt_move != NO_MOVE || self.config.killers || self.config.history || hook_orders);
+            && (tt_move != NO_MOVE
+                || self.config.killers
+                || self.config.history
+                || self.config.countermoves
+                || hook_orders);
         if ordered {
             self.order(state, &moves, tt_move, draft, ply, hook_orders, &mut keys);
         }
@@ -225,12 +252,16 @@ where
         for k in 0..n {
             let i = if ordered { unpack(keys[k]) } else { k };
             let mv = moves[i];
-            let step = Step {
-                mv,
-                promoted: ordered && keys[k] >= PROMOTED_KEY,
-                index: tried,
-                mover_is_root_side: ply % 2 == 0,
-            };
+            let promoted = ordered && keys[k] >= PROMOTED_KEY;
+            let key = if self.tracks_path() { move_key(&mv) } else { 0 };
+            let mut step = Step::new(mv, tried, ply % 2 == 0).with_promoted(promoted);
+            if H::HINTS {
+                // The hook's own score is the key's priority when nothing else was added to it.
+                let scored = ordered && hook_orders && !promoted && !self.config.history;
+                step = step
+                    .with_hints(self.hints(i, key, tt_move, ply))
+                    .with_order_score(scored.then(|| (keys[k] >> 16) as i32));
+            }
             let Some(child_budget) = self
                 .horizon
                 .child_budget(self.game, state, &budget, &mut tally, step)
@@ -244,6 +275,9 @@ where
                 break;
             };
             tried += 1;
+            if self.tracks_path() {
+                self.heuristics.enter(ply, key);
+            }
             if !generated_at_once {
                 self.stats.generated += 1;
             }
@@ -331,6 +365,9 @@ where
         if searched > 0 {
             self.classify(cut_at.is_some(), meets_alpha);
         }
+        if self.tracks_path() && (cut_at.is_some() || bound == Bound::Exact) {
+            self.heuristics.record_best(ply, move_key(&moves[best]));
+        }
         if let Some(k) = cut_at {
             // `bound ← lower if retval ⋆ beta and move ≠ none`.
             if k + 1 < n {
@@ -391,12 +428,7 @@ where
     ) -> Option<Score> {
         let tt = self.tt.as_deref()?;
         for (index, &mv) in moves.iter().enumerate() {
-            let step = Step {
-                mv,
-                promoted: false,
-                index,
-                mover_is_root_side: ply % 2 == 0,
-            };
+            let step = Step::new(mv, index, ply % 2 == 0);
             let mut tally = H::NodeTally::default();
             let Some(child_budget) = self
                 .horizon
@@ -563,27 +595,34 @@ where
         keys: &mut SmallVec<[i64; MOVES_INLINE]>,
     ) {
         let (killers, history) = (self.config.killers, self.config.history);
+        let countermoves = self.config.countermoves;
+        let wants_key = killers || history || countermoves || O::HINTS;
         for (i, mv) in moves.iter().enumerate() {
+            let key = if wants_key { move_key(mv) } else { 0 };
             let priority = if i == tt_move as usize {
                 TT_MOVE_PRIORITY
+            } else if let Some(rank) = killers
+                .then(|| self.heuristics.killer_rank(ply, key))
+                .flatten()
+            {
+                KILLER_PRIORITY - ((rank as i64) << 40)
+            } else if countermoves && self.heuristics.is_best_reply(ply, key) {
+                BEST_REPLY_PRIORITY
             } else {
-                let key = if killers || history { move_key(mv) } else { 0 };
-                match killers
-                    .then(|| self.heuristics.killer_rank(ply, key))
-                    .flatten()
-                {
-                    Some(rank) => KILLER_PRIORITY - ((rank as i64) << 40),
-                    None => {
-                        let mut p = 0i64;
-                        if hook_orders {
-                            p += self.ordering.score(self.game, state, *mv, draft) as i64;
-                        }
-                        if history {
-                            p += self.heuristics.history(ply % 2, key) as i64;
-                        }
-                        p
-                    }
+                let mut p = 0i64;
+                if hook_orders {
+                    p += if O::HINTS {
+                        let hints = self.hints(i, key, tt_move, ply);
+                        self.ordering
+                            .hinted_score(self.game, state, *mv, draft, hints)
+                    } else {
+                        self.ordering.score(self.game, state, *mv, draft)
+                    } as i64;
                 }
+                if history {
+                    p += self.heuristics.history(ply % 2, key) as i64;
+                }
+                p
             };
             keys.push(pack(priority, i));
         }
