@@ -302,11 +302,14 @@ impl Registered for search_core::tree::ExplicitTree {
 #[cfg(feature = "random-tree")]
 impl Registered for random_tree::RandomTree {
     /// The paper's static evaluation (the node's cost), half the largest edge cost as the unit,
-    /// and the tree's exact edge-cost bounds for `fe`.
+    /// the tree's exact edge-cost bounds for `fe`, and [`random_tree::EdgePlausibility`] (the
+    /// static gain of the edge, with a similarity key) for `interest`.
     fn searcher(&self, spec: &Spec) -> Result<Built<Self>, SpecError> {
         let (l, u) = self.exact_edge_bounds();
         let typical = self.config().branching.mean().round() as u32;
-        Kit::new(random_tree::NodeCost, u / 2)
+        let unit = (u / 2).max(1);
+        Kit::new(random_tree::NodeCost, unit)
+            .with_plausibility(random_tree::EdgePlausibility::new(unit))
             .with_exact_edges(l, u)
             .with_typical_moves(typical)
             .build(self, spec)

@@ -21,6 +21,7 @@
 //! - [`Node`]: a position (key, cost, depth, branching).
 //! - [`NodeCost`]: the static evaluator (the node's cost from the side to move's view, at every node).
 //! - [`StaticOrdering`]: children searched best static value first, the ordering of Zhang's alpha-beta.
+//! - [`EdgePlausibility`]: a move's interest and similarity key for Rollason's interest search.
 //!
 //! # Example
 //! ```
@@ -51,11 +52,13 @@ mod config;
 mod error;
 mod mix;
 mod ordering;
+mod plausibility;
 mod tree;
 
 pub use config::{Branching, RandomTreeConfig, MAX_RANDOM_MEAN, PAPER_MAX_EDGE, PAPER_MIN_EDGE};
 pub use error::ConfigError;
 pub use ordering::StaticOrdering;
+pub use plausibility::EdgePlausibility;
 pub use tree::{Node, NodeCost, RandomTree};
 
 #[cfg(test)]

@@ -10,43 +10,40 @@
 //! | (c) equal time per move | 72 % | 90.5 % |
 //!
 //! **Engines.** Both sides are search-core's iterative-deepening PVS (4 MiB transposition table,
-//! killers; no history heuristic, which would override the interest order) with the same move ordering ([`InterestOrdering`] over the game's plausibility)
-//! and the same static evaluation; they differ only in the horizon. OFF iterates by depth (depth
-//! `d` = iteration `d`); ON iterates by interest with [`InterestHorizon`] at its defaults (sibling
-//! tally, similar-moves penalty, separate parities), `limit_step` calibrated so that a move of the
-//! game's *base* interest (`1000 / typical legal moves`) costs one step: iteration `i` of ON then
-//! "means" depth `i` along a line of ordinary moves, which is what makes "the same number of
-//! iterations" a comparison at all.
+//! killers; no history heuristic, which would override the interest order) with the same move
+//! ordering ([`InterestOrdering`]: the game's plausibility plus Treebeard's bonuses for the engine's
+//! table move, previous best, killers, best reply and follow-on) and the same static evaluation;
+//! they differ only in the horizon. OFF iterates by depth (depth `d` = iteration `d`); ON iterates
+//! by interest with the paired hooks of [`interest_search::hooks`] at the article's settings: each
+//! tally against the whole limit, the sibling tally, separate parities, Treebeard's dynamic terms
+//! and diminishing interest past the nominal depth; `limit_step` is set so that a move of the
+//! game's *base* interest (`1000 / typical legal moves`) costs one step.
 //!
-//! - **Othello**, EV1 (the evaluation of Vu et al. 2016), [`OthelloPlausibility`]
-//!   (typical 10 legal moves: `limit_step` 1000), OFF at depth 5. After each of its moves a
-//!   player's plausibility learns the search's principal variation (the expected next best move and
-//!   killers by number of empties, Treebeard's terms 4–5 at the only grain the engine allows: it has
-//!   no callback inside a search); both players learn, so they differ only in the horizon.
-//! - **Random tree** (`b=20`, depth 12, Korf–Pemberton–Zhang incremental tree), the static
-//!   evaluation [`NodeCost`] and [`StaticGain`] (a gain of 2¹⁴ worth +100 interest; 20 legal moves:
-//!   `limit_step` 2000), OFF at depth 3. Rollason reports larger gains for shogi's larger branching;
-//!   this is the workspace's stand-in.
+//! - **Othello** (the chess stand-in), EV1 (the evaluation of Vu et al. 2016),
+//!   [`OthelloPlausibility`] (typical 10 legal moves: `limit_step` 1000), OFF at depth 5, **without**
+//!   the similar-moves penalty: Treebeard had none, it was added for Shogi.
+//! - **Random tree** (the Shogi stand-in: `b=20`, depth 12, Korf–Pemberton–Zhang incremental tree),
+//!   the static evaluation [`NodeCost`] and [`EdgePlausibility`] (a gain of 2¹⁴ worth +100
+//!   interest; 20 legal moves: `limit_step` 2000), OFF at depth 3, **with** the similar-moves
+//!   penalty over [`EdgePlausibility`]'s cost bands, as Shotest had it.
 //!
-//! **Rows.** (a) ON and OFF with the same number of iterations. (b) ON's iterations raised one at a
-//! time until it scores at least 50 % against OFF (at most 12 more; if never, the last is shown and
-//! marked). (c) Both sides get the same wall-clock time per move: OFF's average time per move in
-//! (a), but at least 10 ms (far above the engine's clock-polling granularity), iterating as far
-//! as each move's deadline allows. Speed is OFF's time per move over ON's (Rollason's "× faster"),
-//! and nodes per move likewise. Every match plays `games` seeded random openings twice with
-//! colours swapped (search-core's arena); the score is ON's, with its 95 % Elo interval.
+//! **Rows**, Rollason's three protocols. (a) ON and OFF with the same number of iterations.
+//! (b) Re-balanced: ON's iterations raised one at a time until it scores at least 50 % against OFF
+//! (at most 12 more; if never, the last is shown and marked). (c) Equal time: OFF stays at its
+//! depth and ON gets the number of iterations whose time per move is closest to OFF's, measured
+//! side by side on short calibration matches ([`CALIBRATION_OPENINGS`] openings each). Speed is
+//! OFF's time per move over ON's (Rollason's "× faster"), and nodes per move likewise. Every match
+//! plays `games` seeded random openings twice with colours swapped (search-core's arena); the
+//! score is ON's, with its 95 % Elo interval. 200 openings (400 games) give a score within ±5 %
+//! at 95 % confidence whatever the draw rate (1.96 × √(0.25 / 400) = 0.049).
 //!
-//! Rows (a) and (b) are deterministic for a given `--seed` (node counts always; times are
-//! measured); row (c) depends on the machine's speed, as any equal-time match does.
+//! Node counts are deterministic for a given `--seed`; times are measured, so row (c)'s choice of
+//! iterations may differ between machines when two counts are nearly equally close.
 
-use std::time::Duration;
-
-use game_trait::{
-    Evaluator, Limits, NoPruning, Plausibility, Reset, SearchResult, Searcher, ZeroSumGame,
-};
-use interest_search::{InterestConfig, InterestHorizon, InterestOrdering, StaticGain};
-use othello_bitboard::{Ev1, Move, Othello, OthelloPlausibility, Position};
-use random_tree::{NodeCost, RandomTree, RandomTreeConfig};
+use game_trait::{Evaluator, Limits, Plausibility, Searcher, ZeroSumGame};
+use interest_search::{InterestConfig, InterestOrdering};
+use othello_bitboard::{Ev1, Othello, OthelloPlausibility};
+use random_tree::{EdgePlausibility, NodeCost, RandomTree, RandomTreeConfig};
 use search_core::arena::{play_match, MatchConfig, MatchReport};
 use search_core::{AlphaBeta, AlphaBetaConfig};
 use serde_json::json;
@@ -63,16 +60,15 @@ pub const DESCRIPTION: &str =
 /// default run to minutes, and the Elo intervals say how much that costs.
 const DEFAULT_GAMES: usize = 20;
 
-/// At most this many extra iterations are tried when re-balancing (row b).
+/// At most this many extra iterations are tried when re-balancing (row b), and at most the
+/// testbed's depth plus this many when matching OFF's time (row c).
 const MAX_EXTRA_ITERATIONS: u32 = 12;
 
-/// Iterations of the time-limited searchers of row (c): the deadline stops them first.
-const UNBOUNDED_ITERATIONS: u32 = 60;
+/// Openings of each calibration match of row (c), each played twice.
+pub const CALIBRATION_OPENINGS: usize = 5;
 
-/// Row (c)'s time per move is at least this: far above the engine's clock-polling granularity
-/// ([`search_core::CHECK_INTERVAL`] nodes, about a millisecond for these slow-node searchers), so
-/// that "equal time" is equal in fact. OFF's depth-`d` moves can take well under a millisecond.
-const MIN_EQUAL_TIME: Duration = Duration::from_millis(10);
+/// Seed of the calibration matches' openings, mixed with the experiment's: not the measured ones.
+const CALIBRATION_SEED: u64 = 0xca1b;
 
 /// Transposition table of each player.
 const TT_BYTES: usize = 4 << 20;
@@ -144,19 +140,15 @@ pub fn run(
     ));
 
     let othello_off = |depth: u32| -> Box<dyn Searcher<Othello>> {
-        Box::new(Hinted(
-            AlphaBeta::new(Ev1)
-                .with_config(engine(depth))
-                .with_ordering(InterestOrdering::new(OthelloPlausibility::new())),
-        ))
+        depth_player(Ev1, OthelloPlausibility::new(), depth)
     };
     let othello_on = |iterations: u32| -> Box<dyn Searcher<Othello>> {
-        Box::new(Hinted(interest_searcher(
-            Ev1,
-            OthelloPlausibility::new(),
-            1000,
-            iterations,
-        )))
+        let config = InterestConfig {
+            limit_step: 1000,
+            similar_percent: 0, // Treebeard (chess) had no similar-moves penalty
+            ..InterestConfig::default()
+        };
+        interest_player(Ev1, OthelloPlausibility::new(), config, iterations)
     };
     let othello = Testbed {
         name: "Othello (EV1)",
@@ -186,14 +178,15 @@ pub fn run(
     })?;
     let unit = (tree.exact_edge_bounds().1 / 2).max(1);
     let tree_off = |depth: u32| -> Box<dyn Searcher<RandomTree>> {
-        Box::new(
-            AlphaBeta::new(NodeCost)
-                .with_config(engine(depth))
-                .with_ordering(InterestOrdering::new(StaticGain::new(NodeCost, unit))),
-        )
+        depth_player(NodeCost, EdgePlausibility::new(unit), depth)
     };
     let tree_on = |iterations: u32| -> Box<dyn Searcher<RandomTree>> {
-        interest_player(NodeCost, StaticGain::new(NodeCost, unit), 2000, iterations)
+        let config = InterestConfig {
+            limit_step: 2000,
+            similar_percent: 100, // Shotest's similar-moves penalty, over cost bands
+            ..InterestConfig::default()
+        };
+        interest_player(NodeCost, EdgePlausibility::new(unit), config, iterations)
     };
     let random = Testbed {
         name: "random tree (b=20, d=12)",
@@ -232,31 +225,27 @@ fn engine(iterations: u32) -> AlphaBetaConfig {
     }
 }
 
-/// The interest-ON engine: the same engine, the interest horizon at its defaults with `limit_step`.
-type InterestSearcher<E, Pl> = AlphaBeta<E, NoPruning, InterestHorizon<Pl>, InterestOrdering<Pl>>;
-
-/// Builds the interest-ON engine.
-fn interest_searcher<E, Pl: Clone>(
-    eval: E,
-    plausibility: Pl,
-    limit_step: u32,
-    iterations: u32,
-) -> InterestSearcher<E, Pl> {
-    let config = InterestConfig {
-        limit_step,
-        ..InterestConfig::default()
-    };
-    AlphaBeta::new(eval)
-        .with_config(engine(iterations))
-        .with_horizon(InterestHorizon::with_config(config, plausibility.clone()))
-        .with_ordering(InterestOrdering::new(plausibility))
+/// The interest-OFF player: the engine to `depth` plies, ordered by the plausibility plus the
+/// engine's hints, as ON is.
+fn depth_player<G, E, Pl>(eval: E, plausibility: Pl, depth: u32) -> Box<dyn Searcher<G>>
+where
+    G: ZeroSumGame + 'static,
+    E: Evaluator<G> + 'static,
+    Pl: Plausibility<G> + Clone + 'static,
+{
+    Box::new(
+        AlphaBeta::new(eval)
+            .with_config(engine(depth))
+            .with_ordering(InterestOrdering::new(plausibility)),
+    )
 }
 
-/// The interest-ON player of a game without per-search hints.
+/// The interest-ON player: the same engine with the paired interest hooks, `iterations`
+/// iterations.
 fn interest_player<G, E, Pl>(
     eval: E,
     plausibility: Pl,
-    limit_step: u32,
+    config: InterestConfig,
     iterations: u32,
 ) -> Box<dyn Searcher<G>>
 where
@@ -264,71 +253,20 @@ where
     E: Evaluator<G> + 'static,
     Pl: Plausibility<G> + Clone + 'static,
 {
-    Box::new(interest_searcher(
-        eval,
-        plausibility,
-        limit_step,
-        iterations,
-    ))
+    let (horizon, ordering) = interest_search::hooks(config, plausibility);
+    Box::new(
+        AlphaBeta::new(eval)
+            .with_config(engine(iterations))
+            .with_horizon(horizon)
+            .with_ordering(ordering),
+    )
 }
 
-/// An Othello player whose plausibility is fed the hint terms: after each move's search its
-/// principal variation is learned ([`OthelloPlausibility::learn_line`]: the expected next best move
-/// and killers by number of empties), so the next search, two plies later, finds its expected line
-/// more interesting. The engine offers no callback inside a search, so this is the finest grain
-/// available. Both players of the Othello table are hinted, so that they differ only in the horizon.
-struct Hinted<H>(AlphaBeta<Ev1, NoPruning, H, InterestOrdering<OthelloPlausibility>>);
-
-/// Horizons that may hold a plausibility to teach (the interest horizon does, depth does not).
-trait Teachable {
-    fn plausibility(&mut self) -> Option<&mut OthelloPlausibility>;
-}
-
-impl Teachable for game_trait::DepthHorizon {
-    fn plausibility(&mut self) -> Option<&mut OthelloPlausibility> {
-        None
-    }
-}
-
-impl Teachable for InterestHorizon<OthelloPlausibility> {
-    fn plausibility(&mut self) -> Option<&mut OthelloPlausibility> {
-        Some(self.plausibility_mut())
-    }
-}
-
-impl<H> Searcher<Othello> for Hinted<H>
-where
-    H: Teachable + game_trait::HorizonPolicy<Othello>,
-{
-    fn search(&mut self, game: &Othello, state: &Position, limits: &Limits) -> SearchResult<Move> {
-        let result = self.0.search(game, state, limits);
-        if let Some(p) = self.0.horizon_mut().plausibility() {
-            p.learn_line(state, &result.pv);
-        }
-        self.0
-            .ordering_mut()
-            .plausibility_mut()
-            .learn_line(state, &result.pv);
-        result
-    }
-}
-
-impl<H: Teachable> Reset for Hinted<H> {
-    fn reset(&mut self) {
-        self.0.reset();
-        if let Some(p) = self.0.horizon_mut().plausibility() {
-            p.clear();
-        }
-        self.0.ordering_mut().plausibility_mut().clear();
-    }
-}
-
-/// Plays one match, ON as side A, each move within `time_per_move` if given.
+/// Plays one match, ON (with `on` iterations) as side A against OFF (depth `off`).
 fn play<G: ZeroSumGame>(
     bed: &Testbed<'_, G>,
     on: u32,
     off: u32,
-    time_per_move: Option<Duration>,
     games: usize,
     seed: u64,
 ) -> MatchReport {
@@ -337,68 +275,97 @@ fn play<G: ZeroSumGame>(
         seed,
         opening_plies: bed.opening_plies,
         limits: Limits::none(),
-        time_per_move,
+        time_per_move: None,
     };
     let (mut a, mut b) = ((bed.on)(on), (bed.off)(off));
     play_match(bed.game, &mut *a, &mut *b, &config, &mut |_, _| {})
 }
 
-/// Rows (a), (b), (c) of one testbed. `progress` counts matches.
+/// Rows (a), (b), (c) of one testbed. `progress` counts matches (an estimate of the total).
 fn run_testbed<G: ZeroSumGame>(
     bed: &Testbed<'_, G>,
     games: usize,
     seed: u64,
     progress: &mut dyn FnMut(u64, u64),
 ) -> [Row; 3] {
-    let total = u64::from(MAX_EXTRA_ITERATIONS) + 2;
+    let total = 2 * u64::from(MAX_EXTRA_ITERATIONS) + 3;
     let mut done = 0;
     let mut tick = |progress: &mut dyn FnMut(u64, u64)| {
         done += 1;
-        progress(done, total);
+        progress(done.min(total - 1), total);
     };
     let d = bed.depth;
-    let same = Row {
-        iterations: d,
-        report: play(bed, d, d, None, games, seed),
-        reached: true,
-    };
-    tick(progress);
-
-    let mut rebalanced = same.clone();
-    rebalanced.reached = same.report.score >= 0.5;
-    for iterations in d + 1..=d + MAX_EXTRA_ITERATIONS {
-        if rebalanced.reached {
-            break;
-        }
-        let report = play(bed, iterations, d, None, games, seed);
-        tick(progress);
-        rebalanced = Row {
+    let match_row = |iterations: u32| {
+        let report = play(bed, iterations, d, games, seed);
+        Row {
             iterations,
             reached: report.score >= 0.5,
             report,
-        };
-    }
-
-    let per_move = equal_time_per_move(&same);
-    let equal_time = Row {
-        iterations: UNBOUNDED_ITERATIONS,
-        report: play(
-            bed,
-            UNBOUNDED_ITERATIONS,
-            UNBOUNDED_ITERATIONS,
-            Some(per_move),
-            games,
-            seed,
-        ),
-        reached: true,
+        }
     };
+    let same = match_row(d);
+    tick(progress);
+    let rebalanced = rebalance(&same, d, &mut |i| {
+        tick(progress);
+        match_row(i)
+    });
+    let on = equal_time_iterations(bed, seed, &mut || tick(progress));
+    let equal_time = match_row(on);
     progress(total, total);
     [same, rebalanced, equal_time]
 }
 
-/// Row (c)'s time per move: OFF's average in row (a), at least [`MIN_EQUAL_TIME`].
-fn equal_time_per_move(same: &Row) -> Duration {
-    Duration::from_secs_f64(same.report.b.seconds_per_move).max(MIN_EQUAL_TIME)
+/// Row (b): from the same-iterations row, ON's iterations raised one at a time until it scores at
+/// least 50 % (at most [`MAX_EXTRA_ITERATIONS`] more); or, if it already does, lowered while it
+/// still does (down to one iteration), so that the row shows the cheapest ON at parity.
+fn rebalance(same: &Row, depth: u32, play: &mut dyn FnMut(u32) -> Row) -> Row {
+    let mut row = same.clone();
+    if same.reached {
+        for iterations in (1..depth).rev() {
+            let lower = play(iterations);
+            if !lower.reached {
+                break;
+            }
+            row = lower;
+        }
+        return row;
+    }
+    for iterations in depth + 1..=depth + MAX_EXTRA_ITERATIONS {
+        row = play(iterations);
+        if row.reached {
+            break;
+        }
+    }
+    row
+}
+
+/// Row (c): the number of ON iterations whose time per move is closest to OFF's at the testbed's
+/// depth, both measured side by side in a short calibration match per count (counts from 1 up,
+/// until ON is the slower one).
+fn equal_time_iterations<G: ZeroSumGame>(
+    bed: &Testbed<'_, G>,
+    seed: u64,
+    tick: &mut dyn FnMut(),
+) -> u32 {
+    let mut best = (1, f64::INFINITY);
+    for iterations in 1..=bed.depth + MAX_EXTRA_ITERATIONS {
+        let report = play(
+            bed,
+            iterations,
+            bed.depth,
+            CALIBRATION_OPENINGS,
+            seed ^ CALIBRATION_SEED,
+        );
+        tick();
+        let ratio = report.a.seconds_per_move / report.b.seconds_per_move;
+        if ratio.ln().abs() < best.1 {
+            best = (iterations, ratio.ln().abs());
+        }
+        if ratio >= 1.0 {
+            break;
+        }
+    }
+    best.0
 }
 
 /// The text table of one testbed, Rollason's figures beside ours.
@@ -410,9 +377,8 @@ fn format_table(
     program: &str,
 ) -> String {
     let mut t = format!(
-        "{name}: OFF = depth {depth} ({:.2} ms per move); equal time = {:.1} ms per move\n",
+        "{name}: OFF = depth {depth} ({:.2} ms per move)\n",
         1000.0 * rows[0].report.b.seconds_per_move,
-        1000.0 * equal_time_per_move(&rows[0]).as_secs_f64()
     );
     t.push_str(&format!(
         "{:<16} {:>6} {:>9} {:>9} {:>7} {:>22}   {program}: {:>6} {:>6}\n",
@@ -421,9 +387,8 @@ fn format_table(
     for (row, &(label, speed, win)) in rows.iter().zip(paper) {
         let r = &row.report;
         let iterations = match (row.iterations, row.reached) {
-            (UNBOUNDED_ITERATIONS, _) => "time".to_string(),
-            (i, true) => i.to_string(),
-            (i, false) => format!("{i}*"),
+            (i, false) if label == "re-balanced" => format!("{i}*"),
+            (i, _) => i.to_string(),
         };
         t.push_str(&format!(
             "{:<16} {:>6} {:>8.2}x {:>8.2}x {:>6.1}% {:>+6.0} [{:>+5.0}, {:>+5.0}]   {program}: {:>6} {:>5.1}%\n",
@@ -490,25 +455,15 @@ mod tests {
         ));
     }
 
-    /// A miniature of row (a) on Othello: ON at two iterations searches fewer nodes than OFF at
-    /// depth two with the same engine (the sibling tally trims every node), and both play legal
-    /// games to the end.
-    #[test]
-    fn interest_on_searches_less_than_off_at_equal_iterations() {
-        let off = |depth: u32| -> Box<dyn Searcher<Othello>> {
-            Box::new(
-                AlphaBeta::new(Ev1)
-                    .with_config(engine(depth))
-                    .with_ordering(InterestOrdering::new(OthelloPlausibility::new())),
-            )
-        };
-        let on = |iterations: u32| -> Box<dyn Searcher<Othello>> {
-            Box::new(Hinted(interest_searcher(
-                Ev1,
-                OthelloPlausibility::new(),
-                1000,
-                iterations,
-            )))
+    /// A miniature Othello testbed at depth 2.
+    fn with_miniature(check: impl FnOnce(&Testbed<'_, Othello>)) {
+        let off = |depth: u32| depth_player(Ev1, OthelloPlausibility::new(), depth);
+        let on = |iterations: u32| {
+            let config = InterestConfig {
+                similar_percent: 0,
+                ..InterestConfig::default()
+            };
+            interest_player(Ev1, OthelloPlausibility::new(), config, iterations)
         };
         let bed = Testbed {
             name: "Othello",
@@ -518,21 +473,68 @@ mod tests {
             off: &off,
             on: &on,
         };
-        let report = play(&bed, 2, 2, None, 1, 7);
-        assert_eq!(report.games, 2);
-        assert_eq!(report.a.forfeits + report.b.forfeits, 0);
-        assert!(report.a.nodes_per_move < report.b.nodes_per_move);
-        let text = format_table(
-            "Othello",
-            2,
-            &[0, 1, 2].map(|i| Row {
-                iterations: [2, 3, UNBOUNDED_ITERATIONS][i],
+        check(&bed);
+    }
+
+    /// Both players play legal games to the end, and the table prints the paper's figures beside
+    /// ours and marks a re-balancing that never reached 50 %.
+    #[test]
+    fn a_match_is_legal_and_the_table_shows_both_sides() {
+        with_miniature(|bed| {
+            let report = play(bed, 2, 2, 1, 7);
+            assert_eq!(report.games, 2);
+            assert_eq!(report.a.forfeits + report.b.forfeits, 0);
+            let text = format_table(
+                "Othello",
+                2,
+                &[0, 1, 2].map(|i| Row {
+                    iterations: [2, 3, 2][i],
+                    report: report.clone(),
+                    reached: i != 1,
+                }),
+                &TREEBEARD,
+                "Treebeard",
+            );
+            assert!(text.contains("20x") && text.contains("72.0%") && text.contains("3*"));
+            // Row (c) picks a count in range, from side-by-side calibration matches.
+            let mut calibrations = 0;
+            let on = equal_time_iterations(bed, 7, &mut || calibrations += 1);
+            assert!((1..=2 + MAX_EXTRA_ITERATIONS).contains(&on));
+            assert!(calibrations >= on as usize);
+        });
+    }
+
+    /// Re-balancing raises ON's iterations until 50 % is reached, or lowers them while it is
+    /// still reached, and reports the last match it played otherwise.
+    #[test]
+    fn rebalancing_finds_the_cheapest_count_at_parity() {
+        with_miniature(|bed| {
+            let report = play(bed, 1, 1, 1, 3);
+            let row = |iterations, reached| Row {
+                iterations,
                 report: report.clone(),
-                reached: i != 1,
-            }),
-            &TREEBEARD,
-            "Treebeard",
-        );
-        assert!(text.contains("20x") && text.contains("72.0%") && text.contains("3*"));
+                reached,
+            };
+            // Parity from 7 iterations up: raised from 5 to 7.
+            let mut tried = Vec::new();
+            let up = rebalance(&row(5, false), 5, &mut |i| {
+                tried.push(i);
+                row(i, i >= 7)
+            });
+            assert_eq!((up.iterations, up.reached, tried), (7, true, vec![6, 7]));
+            // Parity from 3 iterations up, already reached at 5: lowered to 3.
+            let mut tried = Vec::new();
+            let down = rebalance(&row(5, true), 5, &mut |i| {
+                tried.push(i);
+                row(i, i >= 3)
+            });
+            assert_eq!((down.iterations, tried), (3, vec![4, 3, 2]));
+            // Never reached: the last match, marked.
+            let never = rebalance(&row(5, false), 5, &mut |i| row(i, false));
+            assert_eq!(
+                (never.iterations, never.reached),
+                (5 + MAX_EXTRA_ITERATIONS, false)
+            );
+        });
     }
 }
