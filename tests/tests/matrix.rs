@@ -56,7 +56,12 @@ const SHORT_SPECS: &[(&str, &[&str])] = &[
         &[
             "pvs:depth={d},tt=1mb",
             "pvs:depth={d},tt=1mb,aspiration=50,cutoff=gt",
+            "pvs:depth={d},tt=1mb,countermoves=true",
         ],
+    ),
+    (
+        "mtdf",
+        &["mtdf:depth={d},tt=1mb", "mtdf:depth={d},tt=0,guess=-40"],
     ),
     (
         "fe",
@@ -71,6 +76,7 @@ const SHORT_SPECS: &[(&str, &[&str])] = &[
         &[
             "interest:iterations=3,tt=1mb",
             "interest:iterations=2,parities=shared",
+            "interest:iterations=3,limits=alternate,bonuses=none,beyond_depth_percent=100",
         ],
     ),
     (

@@ -184,6 +184,7 @@ where
                 engine.config_mut().countermoves = args.flag("countermoves");
                 Box::new(engine)
             }
+            "mtdf" => Box::new(self.mtdf(&mut args)?),
             #[cfg(feature = "forward-estimation")]
             "fe" => self.forward_estimation(game, &mut args)?,
             #[cfg(feature = "interest-search")]
@@ -227,6 +228,24 @@ where
             .with_ordering(self.ordering.clone());
         engine.allocate_table().map_err(|e| args.invalid("tt", e))?;
         Ok(engine)
+    }
+
+    /// `mtdf`: MTD(f) over the engine of `pvs` (table, killers, history, iterative deepening);
+    /// no `cutoff` parameter, since its probes read their bounds under `≥ β`.
+    fn mtdf(
+        &self,
+        args: &mut Args,
+    ) -> Result<search_core::Mtdf<E, game_trait::NoPruning, game_trait::DepthHorizon, O>, SpecError>
+    {
+        let config = AlphaBetaConfig {
+            tt_bytes: args.size("tt"),
+            ..AlphaBetaConfig::pvs(args.int("depth"))
+        };
+        let mut engine = AlphaBeta::new(self.eval.clone())
+            .with_config(config)
+            .with_ordering(self.ordering.clone());
+        engine.allocate_table().map_err(|e| args.invalid("tt", e))?;
+        Ok(search_core::Mtdf::new(engine).with_first_guess(args.int("guess")))
     }
 
     /// `fe`: α/β pruned by Zhang's forward estimation.

@@ -142,6 +142,20 @@ pub const SEARCHERS: &[SearcherEntry] = &[
                 "try the best reply to the previous move right after the killers"),
         ],
     },
+    SearcherEntry {
+        name: "mtdf",
+        about: "MTD(f): the minimax value by null-window alpha-beta probes over a table, depth by depth",
+        paper: "Plaat, Schaeffer, Pijls and de Bruin, Best-First Fixed-Depth Minimax Algorithms, 1996",
+        needs: Needs::ZeroSum,
+        evaluates: true,
+        exact: true,
+        params: &[
+            Param::fixed("depth", DEPTH, "6", "depth of the last iteration, in plies"),
+            Param::fixed("tt", Kind::Size, "64mb", "transposition-table size, 0 for none"),
+            Param::fixed("guess", int(-(INFINITY as i64) + 1, INFINITY as i64), "0",
+                "first guess of the first depth; later depths start from the previous value"),
+        ],
+    },
     #[cfg(feature = "forward-estimation")]
     SearcherEntry {
         name: "fe",

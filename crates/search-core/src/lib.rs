@@ -14,6 +14,7 @@
 //! |---|---|
 //! | [`Minimax`] | plain full-width negamax, the oracle every pruning search is tested against |
 //! | [`AlphaBeta`], [`AlphaBetaConfig`] | fail-soft negamax α/β that reports whether its value is exact or a bound; PVS, iterative deepening, aspiration, TT, ETC, killers, history; three hooks |
+//! | [`Mtdf`] | MTD(f): the minimax value by null-window α/β probes over the engine's table |
 //! | [`tt`] | the transposition table (bytes, buckets, replacement policy) |
 //! | [`horizon`] | horizon combinators: [`horizon::WidthLimit`], a narrow (n-best) search |
 //! | [`ordering`] | killers, history and the move key they use |
@@ -215,6 +216,7 @@ pub mod arena;
 mod error;
 pub mod horizon;
 mod minimax;
+mod mtdf;
 pub mod ordering;
 mod perft;
 mod stopwatch;
@@ -225,6 +227,7 @@ pub mod uct;
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
 pub use error::SearchError;
 pub use minimax::Minimax;
+pub use mtdf::Mtdf;
 pub use perft::{perft, perft_divide};
 pub use stopwatch::CHECK_INTERVAL;
 pub use tree::{ExplicitTree, LeafValue, Nested};

@@ -13,7 +13,7 @@ use game_trait::{
 use quickcheck::{QuickCheck, TestResult};
 use search_core::horizon::WidthLimit;
 use search_core::tree::NodeId;
-use search_core::{AlphaBeta, AlphaBetaConfig, ExplicitTree, LeafValue, Minimax, Nested};
+use search_core::{AlphaBeta, AlphaBetaConfig, ExplicitTree, LeafValue, Minimax, Mtdf, Nested};
 
 const CUTOFFS: [Cutoff; 2] = [Cutoff::AtLeastBeta, Cutoff::AboveBeta];
 
@@ -1000,4 +1000,67 @@ fn a_table_the_machine_cannot_provide_is_an_error_and_searches_go_on_without_it(
     pvs.config_mut().tt_bytes = 1 << 12;
     assert_eq!(pvs.allocate_table(), Ok(()));
     assert!(pvs.search(&tree, &root, &Limits::none()).stats.tt_probes > 0);
+}
+
+/// MTD(f) returns Minimax's value, exact, and a best move whose subtree has that value; from any
+/// first guess, iterative or not, with or without a table, searched twice in a row.
+#[test]
+fn mtdf_equals_minimax_and_its_move_reaches_the_value() {
+    fn prop(seed: u64, depth: u8, branching: u8) -> TestResult {
+        let (tree, depth) = tree(seed, depth, branching);
+        let exact = oracle(&tree, &0, LeafValue, depth);
+        let guess = (seed % 41) as Score - 20;
+        for (iterative, tt_bytes) in [(false, 0), (true, 1 << 16), (false, 1 << 16)] {
+            let config = AlphaBetaConfig {
+                iterative,
+                tt_bytes,
+                killers: true,
+                ..config(depth, Cutoff::AboveBeta) // overridden: MTD(f) probes with ≥ β
+            };
+            let mut mtdf =
+                Mtdf::new(AlphaBeta::new(LeafValue).with_config(config)).with_first_guess(guess);
+            for _ in 0..2 {
+                let r = mtdf.search(&tree, &0, &Limits::none());
+                let reaches = r.best_move.is_some_and(|mv| {
+                    let child = tree.apply(&mut 0, mv).unwrap();
+                    -oracle(&tree, &child, LeafValue, depth - 1).value == r.value
+                });
+                if (r.value, r.bound, r.depth) != (exact.value, Bound::Exact, depth) || !reaches {
+                    return TestResult::error(format!("{config:?}, guess {guess}: {r:?}"));
+                }
+            }
+        }
+        TestResult::passed()
+    }
+    check(300, prop);
+}
+
+/// MTD(f) under limits: a node budget shared by all its probes ends it at a finished depth whose
+/// value is exact; stopped before the first depth finishes, it still names a legal move.
+#[test]
+fn a_stopped_mtdf_reports_its_last_depth_or_a_legal_move() {
+    let tree = ExplicitTree::random(9, 10, 8);
+    let pvs = AlphaBetaConfig {
+        tt_bytes: 1 << 20,
+        ..AlphaBetaConfig::pvs(10)
+    };
+    let full =
+        Mtdf::new(AlphaBeta::new(LeafValue).with_config(pvs)).search(&tree, &0, &Limits::none());
+    assert_eq!(full.depth, 10);
+    let mut mtdf = Mtdf::new(AlphaBeta::new(LeafValue).with_config(pvs));
+    let budget = full.stats.generated / 3;
+    let r = mtdf.search(&tree, &0, &Limits::none().with_nodes(budget));
+    assert!(r.depth >= 1 && r.depth < 10, "depth {}", r.depth);
+    assert!(r.stats.generated <= budget + search_core::CHECK_INTERVAL as u64 + 20);
+    let exact = oracle(&tree, &0, LeafValue, r.depth);
+    assert_eq!((r.value, r.bound), (exact.value, Bound::Exact));
+
+    let stop = Arc::new(AtomicBool::new(true));
+    let mut mtdf =
+        Mtdf::new(AlphaBeta::new(LeafValue).with_config(config(10, Cutoff::AtLeastBeta)));
+    let r = mtdf.search(&tree, &0, &Limits::none().with_stop(stop));
+    assert_eq!(r.depth, 0);
+    assert!(r
+        .best_move
+        .is_some_and(|m| m < tree.children(0).len() as u32));
 }
