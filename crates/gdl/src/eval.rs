@@ -1008,7 +1008,13 @@ impl Engine {
                 level -= 1;
                 continue;
             }
-            if heads_only && level + 1 == p.head_bound && holds(terms, facts, &scratch.bindings) {
+            // At the last step the solution's insertion tests the head anyway (one term lookup
+            // instead of two); earlier, a head that holds cuts the steps left.
+            if heads_only
+                && level + 1 == p.head_bound
+                && level + 1 < n
+                && holds(terms, facts, &scratch.bindings)
+            {
                 continue; // this head already holds: try the next binding of this step
             }
             if level + 1 == n {
@@ -1161,19 +1167,25 @@ pub(crate) struct Join<'a, 'h> {
 }
 
 /// The bound values of a demand call at `step`: its index keys, or a fully bound atom's
-/// arguments (built if need be: the call may derive the atom).
+/// arguments (built if need be: the call may derive terms not seen yet; the atom itself is not
+/// built, since the call derives it if it holds).
 fn call_values(step: &Step, terms: &mut Terms, b: &Bindings) -> SmallVec<[TermId; 8]> {
-    match step {
-        Step::Scan { keys, .. } => keys
-            .iter()
-            .filter_map(|&k| terms.substitute(k, b))
-            .collect(),
-        Step::Check { pat } | Step::Neg { pat, .. } => match terms.substitute(*pat, b) {
-            Some(atom) => terms.args(atom).iter().copied().collect(),
-            None => SmallVec::new(),
-        },
-        Step::Distinct(..) | Step::Same(..) => SmallVec::new(),
+    let args: SmallVec<[TermId; 8]> = match step {
+        Step::Scan { keys, .. } => keys.iter().copied().collect(),
+        Step::Check { pat } | Step::Neg { pat, .. } => terms.args(*pat).iter().copied().collect(),
+        Step::Distinct(..) | Step::Same(..) => return SmallVec::new(),
+    };
+    let mut values = SmallVec::new();
+    for a in args {
+        match terms.substitute(a, b) {
+            Some(v) => values.push(v),
+            // Unbound (a plan never leaves a checked atom's variable unbound): no values, as
+            // when the atom could not be built.
+            None if !matches!(step, Step::Scan { .. }) => return SmallVec::new(),
+            None => {}
+        }
     }
+    values
 }
 
 /// Domain analysis gives up on terms nested deeper than this (atoms included): real games nest a few
