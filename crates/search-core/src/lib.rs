@@ -1,6 +1,6 @@
 //! gametree's search engine: the minimax oracle, negamax α/β with exact bound reporting (plus PVS,
-//! iterative deepening, aspiration windows, a transposition table, killers and history), UCT, perft,
-//! a match runner, and explicit trees to test them all on.
+//! iterative deepening, aspiration windows, a transposition table, killers, history and
+//! countermoves), MTD(f), UCT, perft, a match runner, and explicit trees to test them all on.
 //!
 //! # Should I be using this crate?
 //! Use it to search any two-player zero-sum game that implements [`game_trait::ZeroSumGame`]
@@ -13,11 +13,11 @@
 //! | item | what it is |
 //! |---|---|
 //! | [`Minimax`] | plain full-width negamax, the oracle every pruning search is tested against |
-//! | [`AlphaBeta`], [`AlphaBetaConfig`] | fail-soft negamax α/β that reports whether its value is exact or a bound; PVS, iterative deepening, aspiration, TT, ETC, killers, history; three hooks |
+//! | [`AlphaBeta`], [`AlphaBetaConfig`] | fail-soft negamax α/β that reports whether its value is exact or a bound; PVS, iterative deepening, aspiration, TT, ETC, killers, history, countermoves; three hooks |
 //! | [`Mtdf`] | MTD(f): the minimax value by null-window α/β probes over the engine's table |
 //! | [`tt`] | the transposition table (bytes, buckets, replacement policy) |
 //! | [`horizon`] | horizon combinators: [`horizon::WidthLimit`], a narrow (n-best) search |
-//! | [`ordering`] | killers, history and the move key they use |
+//! | [`ordering`] | killers, history, best replies and follow-ons, and the move key they use |
 //! | [`tree`] | [`ExplicitTree`], [`Nested`], [`LeafValue`]: random and hand-written explicit trees |
 //! | [`Uct`], [`UctConfig`] | Monte-Carlo tree search for n players, simultaneous and chance moves |
 //! | [`perft`] | leaf counts of any game, the move generators' test |
