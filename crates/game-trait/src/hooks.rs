@@ -8,6 +8,7 @@
 //! | [`ForwardPruning`] | [`NoPruning`] | `forward-estimation` (Zhang's pruning by estimated bounds) |
 //! | [`HorizonPolicy`] | [`DepthHorizon`] | `interest-search` (Rollason's per-player interest budget), Othello's endgame solver |
 //! | [`MoveOrdering`] | [`NoOrdering`] | games (Othello's fastest-first) |
+//! | [`Quiescence`] | [`NoQuiescence`] | games that name their noisy moves |
 //! | [`Plausibility`] | — | games, read by `interest-search` |
 
 use std::fmt::Debug;
@@ -334,6 +335,36 @@ impl<G: ZeroSumGame> MoveOrdering<G> for NoOrdering {
     #[inline(always)]
     fn score(&mut self, _: &G, _: &G::State, _: G::Move, _: u32) -> i32 {
         0
+    }
+}
+
+/// Quiescence: which moves are *noisy* (captures, checks, promotions: whatever makes a position's
+/// static value unreliable until they are resolved). At a horizon leaf the α/β engine does not
+/// evaluate at once: the side to move may stand pat on the static value or play a noisy move, and
+/// the leaf's value is
+///
+/// > `q(s) = max(eval(s), max over noisy m of −q(s·m))`
+///
+/// searched with α/β to at most the engine's quiescence depth in noisy plies (search-core's
+/// `AlphaBetaConfig::quiescence_depth`; at the cap, `eval(s)`). The default, [`NoQuiescence`],
+/// compiles the search out.
+pub trait Quiescence<G: ZeroSumGame> {
+    /// `false` only for the no-op hook, which the engine then never calls.
+    const ENABLED: bool = true;
+
+    /// Whether `mv` is noisy in `state`: searched below the horizon.
+    fn is_noisy(&mut self, game: &G, state: &G::State, mv: G::Move) -> bool;
+}
+
+/// The no-op quiescence hook: horizon leaves are evaluated statically.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoQuiescence;
+
+impl<G: ZeroSumGame> Quiescence<G> for NoQuiescence {
+    const ENABLED: bool = false;
+    #[inline(always)]
+    fn is_noisy(&mut self, _: &G, _: &G::State, _: G::Move) -> bool {
+        false
     }
 }
 

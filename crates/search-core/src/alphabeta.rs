@@ -14,8 +14,8 @@ use std::time::Instant;
 
 use game_trait::{
     Bound, DepthHorizon, Evaluator, ForwardPruning, HorizonPolicy, Limits, MoveList, MoveOrdering,
-    NoOrdering, NoPruning, Reset, Score, SearchResult, SearchStats, Searcher, ZeroSumGame,
-    INFINITY,
+    NoOrdering, NoPruning, NoQuiescence, Quiescence, Reset, Score, SearchResult, SearchStats,
+    Searcher, ZeroSumGame, INFINITY,
 };
 
 pub use config::AlphaBetaConfig;
@@ -29,9 +29,9 @@ use pv::PvTable;
 
 /// Negamax α/β search with bound reporting (see the [crate docs](crate) for the algorithm).
 ///
-/// Generic over the evaluator `E` and three hooks, each statically dispatched and free when left at
-/// its no-op default: forward pruning `P` ([`NoPruning`]), the horizon `H` ([`DepthHorizon`]) and
-/// move ordering `O` ([`NoOrdering`]).
+/// Generic over the evaluator `E` and four hooks, each statically dispatched and free when left at
+/// its no-op default: forward pruning `P` ([`NoPruning`]), the horizon `H` ([`DepthHorizon`]),
+/// move ordering `O` ([`NoOrdering`]) and quiescence `Q` ([`NoQuiescence`]).
 ///
 /// ```
 /// use game_trait::{Bound, Game, Limits, Searcher};
@@ -48,11 +48,12 @@ use pv::PvTable;
 /// }
 /// ```
 #[derive(Clone, Debug)]
-pub struct AlphaBeta<E, P = NoPruning, H = DepthHorizon, O = NoOrdering> {
+pub struct AlphaBeta<E, P = NoPruning, H = DepthHorizon, O = NoOrdering, Q = NoQuiescence> {
     eval: E,
     pruning: P,
     horizon: H,
     ordering: O,
+    quiescence: Q,
     config: AlphaBetaConfig,
     /// Allocated at the first search that needs it, kept across searches (see `clear`).
     tt: Option<TranspositionTable>,
@@ -72,6 +73,7 @@ impl<E> AlphaBeta<E> {
             pruning: NoPruning,
             horizon: DepthHorizon,
             ordering: NoOrdering,
+            quiescence: NoQuiescence,
             config: AlphaBetaConfig::default(),
             tt: None,
             heuristics: Heuristics::default(),
@@ -81,7 +83,7 @@ impl<E> AlphaBeta<E> {
     }
 }
 
-impl<E, P, H, O> AlphaBeta<E, P, H, O> {
+impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
     /// Replaces the configuration.
     pub fn with_config(mut self, config: AlphaBetaConfig) -> Self {
         self.config = config;
@@ -89,12 +91,13 @@ impl<E, P, H, O> AlphaBeta<E, P, H, O> {
     }
 
     /// Replaces the forward-pruning hook.
-    pub fn with_pruning<P2>(self, pruning: P2) -> AlphaBeta<E, P2, H, O> {
+    pub fn with_pruning<P2>(self, pruning: P2) -> AlphaBeta<E, P2, H, O, Q> {
         AlphaBeta {
             eval: self.eval,
             pruning,
             horizon: self.horizon,
             ordering: self.ordering,
+            quiescence: self.quiescence,
             config: self.config,
             tt: self.tt,
             heuristics: self.heuristics,
@@ -104,12 +107,13 @@ impl<E, P, H, O> AlphaBeta<E, P, H, O> {
     }
 
     /// Replaces the horizon policy.
-    pub fn with_horizon<H2>(self, horizon: H2) -> AlphaBeta<E, P, H2, O> {
+    pub fn with_horizon<H2>(self, horizon: H2) -> AlphaBeta<E, P, H2, O, Q> {
         AlphaBeta {
             eval: self.eval,
             pruning: self.pruning,
             horizon,
             ordering: self.ordering,
+            quiescence: self.quiescence,
             config: self.config,
             tt: self.tt,
             heuristics: self.heuristics,
@@ -119,12 +123,30 @@ impl<E, P, H, O> AlphaBeta<E, P, H, O> {
     }
 
     /// Replaces the move-ordering hook.
-    pub fn with_ordering<O2>(self, ordering: O2) -> AlphaBeta<E, P, H, O2> {
+    pub fn with_ordering<O2>(self, ordering: O2) -> AlphaBeta<E, P, H, O2, Q> {
         AlphaBeta {
             eval: self.eval,
             pruning: self.pruning,
             horizon: self.horizon,
             ordering,
+            quiescence: self.quiescence,
+            config: self.config,
+            tt: self.tt,
+            heuristics: self.heuristics,
+            pv: self.pv,
+            reset_evaluator: self.reset_evaluator,
+        }
+    }
+
+    /// Replaces the quiescence hook: horizon leaves are then resolved by a search of the moves it
+    /// calls noisy (see [`Quiescence`](game_trait::Quiescence)).
+    pub fn with_quiescence<Q2>(self, quiescence: Q2) -> AlphaBeta<E, P, H, O, Q2> {
+        AlphaBeta {
+            eval: self.eval,
+            pruning: self.pruning,
+            horizon: self.horizon,
+            ordering: self.ordering,
+            quiescence,
             config: self.config,
             tt: self.tt,
             heuristics: self.heuristics,
@@ -215,19 +237,20 @@ struct Iteration<M> {
     depth: u32,
 }
 
-impl<E, P, H, O> AlphaBeta<E, P, H, O> {
+impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
     /// Borrows the searcher's parts for one search.
     fn run<'a, G: ZeroSumGame>(
         &'a mut self,
         game: &'a G,
         limits: &'a Limits,
-    ) -> Run<'a, G, E, P, H, O> {
+    ) -> Run<'a, G, E, P, H, O, Q> {
         Run {
             game,
             eval: &mut self.eval,
             pruning: &mut self.pruning,
             horizon: &mut self.horizon,
             ordering: &mut self.ordering,
+            quiescence: &mut self.quiescence,
             config: self.config,
             tt: self.tt.as_mut(),
             heuristics: &mut self.heuristics,
@@ -238,13 +261,14 @@ impl<E, P, H, O> AlphaBeta<E, P, H, O> {
     }
 }
 
-impl<G, E, P, H, O> Run<'_, G, E, P, H, O>
+impl<G, E, P, H, O, Q> Run<'_, G, E, P, H, O, Q>
 where
     G: ZeroSumGame,
     E: Evaluator<G>,
     P: ForwardPruning<G>,
     H: HorizonPolicy<G>,
     O: MoveOrdering<G>,
+    Q: Quiescence<G>,
 {
     /// One root search in the window `(alpha, beta)`; the root counts as generated each time.
     fn root_window(
@@ -345,7 +369,7 @@ where
     }
 }
 
-impl<E, P, H, O> AlphaBeta<E, P, H, O> {
+impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
     /// One search of `state` at the depth of `limits` (or the configured depth) in the explicit
     /// window `(alpha, beta)`, without iterative deepening or aspiration: the building block of
     /// MTD(f)-style drivers, and how the bound reporting is tested. The returned value honours its
@@ -364,13 +388,14 @@ impl<E, P, H, O> AlphaBeta<E, P, H, O> {
         P: ForwardPruning<G>,
         H: HorizonPolicy<G>,
         O: MoveOrdering<G>,
+        Q: Quiescence<G>,
     {
         let start = Instant::now();
         let depth = limits.depth.unwrap_or(self.config.depth);
         if std::mem::take(&mut self.reset_evaluator) {
             self.eval.reset();
         }
-        let tracks_path = Run::<G, E, P, H, O>::TRACKS_PATH || self.config.countermoves;
+        let tracks_path = Run::<G, E, P, H, O, Q>::TRACKS_PATH || self.config.countermoves;
         self.prepare(game.state_hash(state).is_some(), tracks_path);
         self.pruning.start_search();
         let mut root = state.clone();
@@ -387,13 +412,14 @@ impl<E, P, H, O> AlphaBeta<E, P, H, O> {
     }
 }
 
-impl<G, E, P, H, O> Searcher<G> for AlphaBeta<E, P, H, O>
+impl<G, E, P, H, O, Q> Searcher<G> for AlphaBeta<E, P, H, O, Q>
 where
     G: ZeroSumGame,
     E: Evaluator<G>,
     P: ForwardPruning<G>,
     H: HorizonPolicy<G>,
     O: MoveOrdering<G>,
+    Q: Quiescence<G>,
 {
     /// Searches to `limits.depth` (or the configured depth): one iteration, or iterations `1..=depth`
     /// with [`iterative`](AlphaBetaConfig::iterative). The value is from the root's side to move's
@@ -410,7 +436,7 @@ where
         if std::mem::take(&mut self.reset_evaluator) {
             self.eval.reset();
         }
-        let tracks_path = Run::<G, E, P, H, O>::TRACKS_PATH || self.config.countermoves;
+        let tracks_path = Run::<G, E, P, H, O, Q>::TRACKS_PATH || self.config.countermoves;
         self.prepare(game.state_hash(state).is_some(), tracks_path);
         self.pruning.start_search();
         let mut root = state.clone();
@@ -439,7 +465,7 @@ where
     }
 }
 
-impl<E, P, H, O> Reset for AlphaBeta<E, P, H, O> {
+impl<E, P, H, O, Q> Reset for AlphaBeta<E, P, H, O, Q> {
     /// Empties the transposition table and forgets killers and history; the evaluator is reset
     /// ([`Evaluator::reset`]) at the start of the next search.
     fn reset(&mut self) {

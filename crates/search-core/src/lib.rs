@@ -13,7 +13,7 @@
 //! | item | what it is |
 //! |---|---|
 //! | [`Minimax`] | plain full-width negamax, the oracle every pruning search is tested against |
-//! | [`AlphaBeta`], [`AlphaBetaConfig`] | fail-soft negamax α/β that reports whether its value is exact or a bound; PVS, iterative deepening, aspiration, TT, ETC, killers, history, countermoves; three hooks |
+//! | [`AlphaBeta`], [`AlphaBetaConfig`] | fail-soft negamax α/β that reports whether its value is exact or a bound; PVS, iterative deepening, aspiration, TT, ETC, killers, history, countermoves; four hooks (pruning, horizon, ordering, quiescence) |
 //! | [`Mtdf`] | MTD(f): the minimax value by null-window α/β probes over the engine's table |
 //! | [`tt`] | the transposition table (bytes, buckets, replacement policy) |
 //! | [`horizon`] | horizon combinators: [`horizon::WidthLimit`], a narrow (n-best) search |

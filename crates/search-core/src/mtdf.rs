@@ -3,8 +3,8 @@
 use std::time::Instant;
 
 use game_trait::{
-    Bound, Cutoff, Evaluator, ForwardPruning, HorizonPolicy, Limits, MoveOrdering, Reset, Score,
-    SearchResult, SearchStats, Searcher, ZeroSumGame, INFINITY,
+    Bound, Cutoff, Evaluator, ForwardPruning, HorizonPolicy, Limits, MoveOrdering, NoQuiescence,
+    Quiescence, Reset, Score, SearchResult, SearchStats, Searcher, ZeroSumGame, INFINITY,
 };
 
 use crate::AlphaBeta;
@@ -34,14 +34,14 @@ use crate::AlphaBeta;
 /// root), not to be right: the value is the minimax value of the depth either way, which the
 /// crate's tests check against [`Minimax`](crate::Minimax).
 #[derive(Clone, Debug)]
-pub struct Mtdf<E, P, H, O> {
-    engine: AlphaBeta<E, P, H, O>,
+pub struct Mtdf<E, P, H, O, Q = NoQuiescence> {
+    engine: AlphaBeta<E, P, H, O, Q>,
     first_guess: Score,
 }
 
-impl<E, P, H, O> Mtdf<E, P, H, O> {
+impl<E, P, H, O, Q> Mtdf<E, P, H, O, Q> {
     /// MTD(f) over `engine`, with the first guess 0.
-    pub fn new(mut engine: AlphaBeta<E, P, H, O>) -> Mtdf<E, P, H, O> {
+    pub fn new(mut engine: AlphaBeta<E, P, H, O, Q>) -> Mtdf<E, P, H, O, Q> {
         engine.config_mut().cutoff = Cutoff::AtLeastBeta;
         Mtdf {
             engine,
@@ -51,7 +51,7 @@ impl<E, P, H, O> Mtdf<E, P, H, O> {
 
     /// The same searcher starting the first depth from `guess` (the closer to the value, the
     /// fewer probes).
-    pub fn with_first_guess(self, guess: Score) -> Mtdf<E, P, H, O> {
+    pub fn with_first_guess(self, guess: Score) -> Mtdf<E, P, H, O, Q> {
         Mtdf {
             first_guess: guess,
             ..self
@@ -59,12 +59,12 @@ impl<E, P, H, O> Mtdf<E, P, H, O> {
     }
 
     /// The α/β engine that runs the probes.
-    pub fn engine(&self) -> &AlphaBeta<E, P, H, O> {
+    pub fn engine(&self) -> &AlphaBeta<E, P, H, O, Q> {
         &self.engine
     }
 
     /// The α/β engine, mutably (its configuration, its hooks).
-    pub fn engine_mut(&mut self) -> &mut AlphaBeta<E, P, H, O> {
+    pub fn engine_mut(&mut self) -> &mut AlphaBeta<E, P, H, O, Q> {
         &mut self.engine
     }
 }
@@ -77,7 +77,7 @@ struct Converged<M> {
     probes: SearchStats,
 }
 
-impl<E, P, H, O> Mtdf<E, P, H, O> {
+impl<E, P, H, O, Q> Mtdf<E, P, H, O, Q> {
     /// Converges on the value of `depth` from `guess`, counting the nodes generated in `used`.
     fn converge<G>(
         &mut self,
@@ -94,6 +94,7 @@ impl<E, P, H, O> Mtdf<E, P, H, O> {
         P: ForwardPruning<G>,
         H: HorizonPolicy<G>,
         O: MoveOrdering<G>,
+        Q: Quiescence<G>,
     {
         let (mut lower, mut upper) = (-INFINITY, INFINITY);
         let mut g = guess.clamp(-INFINITY + 1, INFINITY);
@@ -149,13 +150,14 @@ impl<E, P, H, O> Mtdf<E, P, H, O> {
     }
 }
 
-impl<G, E, P, H, O> Searcher<G> for Mtdf<E, P, H, O>
+impl<G, E, P, H, O, Q> Searcher<G> for Mtdf<E, P, H, O, Q>
 where
     G: ZeroSumGame,
     E: Evaluator<G>,
     P: ForwardPruning<G>,
     H: HorizonPolicy<G>,
     O: MoveOrdering<G>,
+    Q: Quiescence<G>,
 {
     /// The exact minimax value of `limits.depth` (or the engine's depth) and a move reaching it;
     /// with iterative deepening, the last depth a limit let finish.
@@ -194,7 +196,7 @@ where
     }
 }
 
-impl<E, P, H, O> Reset for Mtdf<E, P, H, O> {
+impl<E, P, H, O, Q> Reset for Mtdf<E, P, H, O, Q> {
     /// Resets the engine (its table, killers and history).
     fn reset(&mut self) {
         self.engine.reset();

@@ -17,6 +17,7 @@ use game_trait::{Cutoff, Score};
 /// | `killers` | `false` | two killer moves per ply |
 /// | `history` | `false` | the history heuristic |
 /// | `countermoves` | `false` | the best reply to the previous move goes right after the killers |
+/// | `quiescence_depth` | 16 | noisy plies a quiescence hook may search below the horizon |
 /// | `etc_draft` | `None` | enhanced transposition cutoffs at nodes of at least this draft (needs a table) |
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AlphaBetaConfig {
@@ -53,6 +54,10 @@ pub struct AlphaBetaConfig {
     /// best in reply to the opponent's previous move, anywhere in the tree, is tried right after
     /// the killers. Changes only the order, never a value.
     pub countermoves: bool,
+    /// How many noisy plies the quiescence search may go below a horizon leaf (with a
+    /// [`Quiescence`](game_trait::Quiescence) hook; unused without). At the cap a position is
+    /// evaluated statically.
+    pub quiescence_depth: u32,
     /// Enhanced transposition cutoffs (Plaat, Schaeffer, Pijls and de Bruin, *Exploiting Graph
     /// Properties of Game Trees*, 1996) at nodes whose draft is at least this: before searching
     /// any successor, the engine probes every successor's table entry, and one stored at exactly
@@ -75,6 +80,7 @@ impl Default for AlphaBetaConfig {
             killers: false,
             history: false,
             countermoves: false,
+            quiescence_depth: 16,
             etc_draft: None,
         }
     }

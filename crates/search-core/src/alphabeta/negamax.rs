@@ -1,5 +1,6 @@
 //! The recursive node search: fail-soft negamax α/β with exact bound reporting, PVS null
-//! windows, transposition table, move ordering and the three hooks.
+//! windows, transposition table, move ordering, the hooks, and the quiescence search below the
+//! horizon.
 //!
 //! Every quantity is named as in *Minimax with α/β Pruning*: at a node, `alpha0` is
 //! `node·alpha[0]`, `alpha` the running `node·alpha[k]`, `retval` the running `node·best[k]`, `x` the
@@ -7,7 +8,7 @@
 
 use game_trait::{
     Bound, Cutoff, Evaluator, ForwardPruning, HorizonPolicy, MoveHints, MoveList, MoveOrdering,
-    PruneContext, Score, SearchStats, Step, ZeroSumGame, INFINITY, MOVES_INLINE,
+    PruneContext, Quiescence, Score, SearchStats, Step, ZeroSumGame, INFINITY, MOVES_INLINE,
 };
 use smallvec::SmallVec;
 
@@ -38,12 +39,13 @@ struct Outcome {
 const STOPPED: (Score, Bound) = (0, Bound::Exact);
 
 /// One search: borrowed parts of the searcher plus this search's counters and limits.
-pub(crate) struct Run<'a, G: ZeroSumGame, E, P, H, O> {
+pub(crate) struct Run<'a, G: ZeroSumGame, E, P, H, O, Q> {
     pub(crate) game: &'a G,
     pub(crate) eval: &'a mut E,
     pub(crate) pruning: &'a mut P,
     pub(crate) horizon: &'a mut H,
     pub(crate) ordering: &'a mut O,
+    pub(crate) quiescence: &'a mut Q,
     pub(crate) config: AlphaBetaConfig,
     pub(crate) tt: Option<&'a mut TranspositionTable>,
     pub(crate) heuristics: &'a mut Heuristics,
@@ -52,13 +54,14 @@ pub(crate) struct Run<'a, G: ZeroSumGame, E, P, H, O> {
     pub(crate) watch: Stopwatch<'a>,
 }
 
-impl<G, E, P, H, O> Run<'_, G, E, P, H, O>
+impl<G, E, P, H, O, Q> Run<'_, G, E, P, H, O, Q>
 where
     G: ZeroSumGame,
     E: Evaluator<G>,
     P: ForwardPruning<G>,
     H: HorizonPolicy<G>,
     O: MoveOrdering<G>,
+    Q: Quiescence<G>,
 {
     /// Whether a hook asks for [`MoveHints`]: the engine then keeps the keys of the moves on the
     /// path and the best-reply tables (as it does for `countermoves`).
@@ -94,11 +97,16 @@ where
         beta: Score,
     ) -> (Score, Bound) {
         self.stats.evaluated += 1;
-        if let Some(v) = known {
+        if let Some(v) = known.filter(|_| !Q::ENABLED) {
             return (v, Bound::Exact);
         }
         if let Some(outcome) = self.game.outcome(state) {
             return (self.eval.terminal(self.game, state, outcome), Bound::Exact);
+        }
+        if Q::ENABLED {
+            // The leaf's state is borrowed immutably; make/unmake games need their own copy.
+            let depth = self.config.quiescence_depth;
+            return self.quiesce(&mut state.clone(), known, alpha, beta, depth);
         }
         // The evaluator's bounds follow `≥ β` fail-soft α/β; under `> β` a lower bound may only
         // be returned above β and an upper bound only below α, so its window is one wider.
@@ -113,6 +121,74 @@ where
             Bound::Lower if value >= hi => (value, Bound::Lower),
             Bound::Upper if value <= lo => (value, Bound::Upper),
             _ => (value, Bound::Exact),
+        }
+    }
+
+    /// The quiescence value of a horizon leaf in progress, in the window `(alpha, beta)`:
+    /// `max(eval, max over noisy moves of −q(child))`, the stand-pat value counting as the first
+    /// successor searched, with the bound bookkeeping of [`interior`](Self::interior) (a stand-pat
+    /// cutoff is a lower bound when noisy moves are left unsearched). `depth` noisy plies at most;
+    /// the `state` is restored before returning.
+    fn quiesce(
+        &mut self,
+        state: &mut G::State,
+        known: Option<Score>,
+        alpha: Score,
+        beta: Score,
+        depth: u32,
+    ) -> (Score, Bound) {
+        let stand_pat = known.unwrap_or_else(|| self.eval.evaluate(self.game, state));
+        if depth == 0 {
+            return (stand_pat, Bound::Exact);
+        }
+        let mut moves: MoveList<G::Move> = MoveList::new();
+        self.game.moves(state, &mut moves);
+        moves.retain(|mv| self.quiescence.is_noisy(self.game, state, *mv));
+        let (mut retval, mut bound, mut alpha) = (stand_pat, Bound::Exact, alpha.max(stand_pat));
+        for &mv in &moves {
+            if self.config.cutoff.fails_high(retval, beta) {
+                // A cutoff with noisy moves left unsearched: they may only raise the value.
+                return (retval, Bound::Lower);
+            }
+            self.stats.generated += 1;
+            if self.watch.tick(self.stats.generated) {
+                return STOPPED;
+            }
+            let (v, d) = match self.game.apply(state, mv) {
+                Some(mut child) => self.quiesce_child(&mut child, alpha, beta, depth),
+                None => {
+                    let vd = self.quiesce_child(state, alpha, beta, depth);
+                    self.game.undo(state, mv);
+                    vd
+                }
+            };
+            if self.watch.stopped() {
+                return STOPPED;
+            }
+            let (x, d) = (-v, d.invert());
+            if x > retval {
+                (retval, bound) = (x, d);
+            } else if x == retval {
+                bound = bound.join(d);
+            }
+            alpha = alpha.max(x);
+        }
+        (retval, bound)
+    }
+
+    /// One noisy successor of a quiescence node: terminal, or searched one noisy ply shallower.
+    #[inline]
+    fn quiesce_child(
+        &mut self,
+        child: &mut G::State,
+        alpha: Score,
+        beta: Score,
+        depth: u32,
+    ) -> (Score, Bound) {
+        self.stats.evaluated += 1;
+        match self.game.outcome(child) {
+            Some(outcome) => (self.eval.terminal(self.game, child, outcome), Bound::Exact),
+            None => self.quiesce(child, None, -beta, -alpha, depth - 1),
         }
     }
 
