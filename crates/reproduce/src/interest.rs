@@ -29,7 +29,8 @@
 //!
 //! **Rows**, Rollason's three protocols. (a) ON and OFF with the same number of iterations.
 //! (b) Re-balanced: ON's iterations raised one at a time until it scores at least 50 % against OFF
-//! (at most 12 more; if never, the last is shown and marked). (c) Equal time: OFF stays at its
+//! (at most 12 more, and none once ON is 10× slower than OFF; if never, the last is shown and
+//! marked), or lowered while ON still scores 50 % if it already did at equal iterations. (c) Equal time: OFF stays at its
 //! depth and ON gets the number of iterations whose time per move is closest to OFF's, measured
 //! side by side on short calibration matches ([`CALIBRATION_OPENINGS`] openings each). Speed is
 //! OFF's time per move over ON's (Rollason's "× faster"), and nodes per move likewise. Every match
@@ -63,6 +64,11 @@ const DEFAULT_GAMES: usize = 20;
 /// At most this many extra iterations are tried when re-balancing (row b), and at most the
 /// testbed's depth plus this many when matching OFF's time (row c).
 const MAX_EXTRA_ITERATIONS: u32 = 12;
+
+/// Re-balancing (row b) stops raising ON's iterations once ON takes this many times OFF's time
+/// per move: Rollason's ON reached parity 5× *faster* than OFF, and each further iteration
+/// multiplies the cost of a 400-game match.
+const MAX_SLOWDOWN: f64 = 10.0;
 
 /// Openings of each calibration match of row (c), each played twice.
 pub const CALIBRATION_OPENINGS: usize = 5;
@@ -316,8 +322,9 @@ fn run_testbed<G: ZeroSumGame>(
 }
 
 /// Row (b): from the same-iterations row, ON's iterations raised one at a time until it scores at
-/// least 50 % (at most [`MAX_EXTRA_ITERATIONS`] more); or, if it already does, lowered while it
-/// still does (down to one iteration), so that the row shows the cheapest ON at parity.
+/// least 50 % (at most [`MAX_EXTRA_ITERATIONS`] more, and no further once ON is
+/// [`MAX_SLOWDOWN`] times slower than OFF); or, if it already does, lowered while it still does
+/// (down to one iteration), so that the row shows the cheapest ON at parity.
 fn rebalance(same: &Row, depth: u32, play: &mut dyn FnMut(u32) -> Row) -> Row {
     let mut row = same.clone();
     if same.reached {
@@ -331,6 +338,9 @@ fn rebalance(same: &Row, depth: u32, play: &mut dyn FnMut(u32) -> Row) -> Row {
         return row;
     }
     for iterations in depth + 1..=depth + MAX_EXTRA_ITERATIONS {
+        if row.time_ratio() < 1.0 / MAX_SLOWDOWN {
+            break;
+        }
         row = play(iterations);
         if row.reached {
             break;
@@ -405,7 +415,10 @@ fn format_table(
         ));
     }
     if !rows[1].reached {
-        t.push_str("* 50 % not reached within the iterations tried; the last match is shown\n");
+        t.push_str(&format!(
+            "* 50 % not reached before ON took {MAX_SLOWDOWN}x OFF's time per move (or within \
+             {MAX_EXTRA_ITERATIONS} more iterations); the last match is shown\n"
+        ));
     }
     t
 }
@@ -509,7 +522,8 @@ mod tests {
     #[test]
     fn rebalancing_finds_the_cheapest_count_at_parity() {
         with_miniature(|bed| {
-            let report = play(bed, 1, 1, 1, 3);
+            let mut report = play(bed, 1, 1, 1, 3);
+            (report.a.seconds_per_move, report.b.seconds_per_move) = (1.0, 1.0);
             let row = |iterations, reached| Row {
                 iterations,
                 report: report.clone(),
@@ -535,6 +549,11 @@ mod tests {
                 (never.iterations, never.reached),
                 (5 + MAX_EXTRA_ITERATIONS, false)
             );
+            // ON already more than MAX_SLOWDOWN times slower: no dearer match is played.
+            let mut slow = row(5, false);
+            slow.report.a.seconds_per_move = 2.0 * MAX_SLOWDOWN;
+            let capped = rebalance(&slow, 5, &mut |_| unreachable!("a dearer match"));
+            assert_eq!((capped.iterations, capped.reached), (5, false));
         });
     }
 }
