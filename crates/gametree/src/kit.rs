@@ -481,6 +481,7 @@ fn uct(args: &mut Args) -> Uct {
         simulations: args.int("sims"),
         exploration: args.real("c"),
         seed: args.int("seed"),
+        reuse: args.flag("reuse"),
         ..UctConfig::default()
     })
 }
