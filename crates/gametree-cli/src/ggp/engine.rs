@@ -158,6 +158,24 @@ impl Engine {
         })
     }
 
+    /// Starts searching `state` until `deadline` or the next [`search`](Engine::search), whichever
+    /// comes first, without waiting for the answer: the time of a start clock spent growing the
+    /// tree that the first `play` finds (with UCT's `reuse`).
+    pub fn warm_up(&mut self, state: &FluentSet, deadline: Instant) {
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut limits = Limits::none().with_stop(stop.clone());
+        limits.deadline = Some(deadline);
+        let (reply, _) = channel();
+        let job = Job {
+            state: state.clone(),
+            limits,
+            reply,
+        };
+        if self.jobs.send(job).is_ok() {
+            self.current = Some(stop);
+        }
+    }
+
     /// Searches `state` until `deadline`, waiting for the answer until `wait_until` at most.
     /// `Ok(None)` when the searcher has no move to suggest.
     pub fn search(
@@ -166,6 +184,10 @@ impl Engine {
         deadline: Instant,
         wait_until: Instant,
     ) -> Result<Option<GdlMove>, String> {
+        if let Some(earlier) = self.current.take() {
+            // A warm-up still running gives way.
+            earlier.store(true, Ordering::Relaxed);
+        }
         let stop = Arc::new(AtomicBool::new(false));
         let mut limits = Limits::none().with_stop(stop.clone());
         limits.deadline = Some(deadline);

@@ -268,6 +268,11 @@ impl Player {
             ),
         );
         let state = game.initial_state();
+        let mut engine = engine;
+        if let Some(engine) = engine.as_mut() {
+            // The rest of the start clock grows the tree the first `play` starts from.
+            engine.warm_up(&state, arrived + budget);
+        }
         self.current = Some(Match {
             id,
             me,
