@@ -3,7 +3,7 @@
 
 use gametree::games::{GameChoice, GameVisitor, Registered};
 use gametree::registry::{GAMES, SEARCHERS};
-use gametree::spec::{parse_size, DefaultValue, Kind, Param, Spec};
+use gametree::spec::{parse_size, Args, DefaultValue, Kind, Param, Spec};
 
 use std::time::Duration;
 
@@ -34,19 +34,35 @@ pub struct Target {
 pub const TARGETS: &[Target] = &[
     Target {
         name: "gdl-kif",
-        about: "GDL game descriptions in KIF: parsing, validation, grounding and checks",
+        about: "GDL game descriptions in KIF: parsing and validation",
         seeds: kif_games,
         tokens: GDL_TOKENS,
         opener: "(",
-        run: gdl_check,
+        run: gdl_parse,
+    },
+    Target {
+        name: "gdl-kif-load",
+        about: "GDL game descriptions in KIF: parsing, validation, grounding within limits, checks",
+        seeds: kif_games,
+        tokens: GDL_TOKENS,
+        opener: "(",
+        run: gdl_load,
     },
     Target {
         name: "gdl-infix",
-        about: "GDL game descriptions in the infix (Prolog-like) syntax",
+        about: "GDL game descriptions in the infix (Prolog-like) syntax: parsing and validation",
         seeds: infix_games,
         tokens: GDL_TOKENS,
         opener: "f(",
-        run: gdl_check,
+        run: gdl_parse,
+    },
+    Target {
+        name: "gdl-infix-load",
+        about: "GDL game descriptions in the infix syntax: parsing, validation, grounding, checks",
+        seeds: infix_games,
+        tokens: GDL_TOKENS,
+        opener: "f(",
+        run: gdl_load,
     },
     Target {
         name: "obf",
@@ -68,11 +84,19 @@ pub const TARGETS: &[Target] = &[
     },
     Target {
         name: "searcher-spec",
-        about: "searcher specs built for a game (`pvs:depth=8,tt=64mb`)",
+        about: "searcher specs (`pvs:depth=8,tt=64mb`) checked against the registry's tables",
         seeds: searcher_specs,
         tokens: SPEC_TOKENS,
         opener: ",",
         run: searcher_spec,
+    },
+    Target {
+        name: "searcher-build",
+        about: "searcher specs built for three games (tables allocated, nothing searched)",
+        seeds: searcher_specs,
+        tokens: SPEC_TOKENS,
+        opener: ",",
+        run: searcher_build,
     },
     Target {
         name: "scsp-json",
@@ -197,16 +221,33 @@ fn fuzz_limits() -> Limits {
 /// playouts): the small shipped games and what mutations make of them.
 const CHECKED_SIZE: usize = 3000;
 
-fn gdl_check(text: &str) -> bool {
+/// Parses and validates: what every loader does first, and all a syntax or rule error needs.
+fn gdl_parse(text: &str) -> bool {
+    let parsed = gametree::gdl::desc::load(text, "fuzz");
+    if let Err(e) = &parsed {
+        gdl_error_within(text, e);
+    }
+    parsed.is_ok()
+}
+
+/// Loads the game (statics, grounding, the fast reasoner or the fallback) within
+/// [`fuzz_limits`], and checks small ones with random playouts.
+fn gdl_load(text: &str) -> bool {
     let parsed = GdlGame::parse_with(text, "fuzz", &fuzz_limits());
-    if let Err(GdlError::Syntax { location, .. }) = &parsed {
-        within(text, location.line as usize, location.column as usize);
+    if let Err(e) = &parsed {
+        gdl_error_within(text, e);
     }
     let accepted = parsed.is_ok();
     if text.len() <= CHECKED_SIZE {
         let _ = gametree::gdl::check(text, "fuzz");
     }
     accepted
+}
+
+fn gdl_error_within(text: &str, error: &GdlError) {
+    if let GdlError::Syntax { location, .. } = error {
+        within(text, location.line as usize, location.column as usize);
+    }
 }
 
 fn obf_files() -> Vec<String> {
@@ -324,7 +365,34 @@ fn spec_error_within(text: &str, error: &SpecError) {
 /// game only the general searchers play.
 const GAMES_FOR_SEARCHERS: [&str; 3] = ["othello:moves=f5d6", "tree:depth=3", "nim:heap=5"];
 
+/// Parses the spec and checks its keys and values against the searcher's table and the
+/// parameters Othello adds to evaluating searchers: everything short of building.
 fn searcher_spec(text: &str) -> bool {
+    let spec = match text.parse::<Spec>() {
+        Ok(spec) => spec,
+        Err(e) => {
+            spec_error_within(text, &e);
+            return false;
+        }
+    };
+    let entry = match gametree::registry::searcher(spec.name()) {
+        Ok(entry) => entry,
+        Err(_) => return false,
+    };
+    let othello = gametree::registry::game("othello").map_or(&[][..], |g| g.searcher_params);
+    let extra = if entry.evaluates { othello } else { &[] };
+    match Args::new(&spec, &[entry.params, extra]) {
+        Ok(_) => true,
+        Err(e) => {
+            spec_error_within(text, &e);
+            false
+        }
+    }
+}
+
+/// Builds the searcher for each of [`GAMES_FOR_SEARCHERS`]: allocating tables (up to 16 MiB)
+/// and sampling games costs far more than parsing, hence a target of its own.
+fn searcher_build(text: &str) -> bool {
     let spec = match text.parse::<Spec>() {
         Ok(spec) => spec,
         Err(e) => {

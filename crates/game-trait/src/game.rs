@@ -62,8 +62,10 @@ pub type MoveList<M> = SmallVec<[M; MOVES_INLINE]>;
 pub trait Game {
     /// A position (plus whatever history the rules need). Cheap to clone for copy-make games.
     type State: Clone + Debug;
-    /// One player's move. Small and `Copy` (an index, a square, a grounded-term id).
-    type Move: Copy + Eq + Hash + Debug;
+    /// One player's move. Small and `Copy` (an index, a square, a grounded-term id), and owning
+    /// nothing borrowed (`'static`), so that a searcher can keep moves between searches (UCT's
+    /// tree reuse).
+    type Move: Copy + Eq + Hash + Debug + 'static;
 
     /// The state a game starts from.
     fn initial_state(&self) -> Self::State;

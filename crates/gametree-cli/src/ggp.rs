@@ -8,9 +8,11 @@
 //! - [`player`]: the protocol's state machine, testable without sockets;
 //! - [`engine`]: the searcher of a match on its own thread, so that the clock is kept;
 //! - [`server`]: the HTTP loop around the player;
+//! - [`gate`]: the front door that bounds the connections the HTTP loop sees;
 //! - [`manager`]: the game manager of `ggp play`.
 
 pub mod engine;
+pub mod gate;
 pub mod log;
 pub mod manager;
 pub mod message;

@@ -72,6 +72,13 @@ impl Server {
         line.split_whitespace().nth(1)?.parse().ok()
     }
 
+    /// Threads of the process (Linux), if known.
+    fn threads(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|l| l.starts_with("Threads:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
+    }
+
     fn log(&self) -> String {
         std::fs::read_to_string(&self.log).unwrap_or_default()
     }
@@ -414,4 +421,70 @@ fn info_is_answered_at_once_while_the_player_searches() {
     assert!(ms < 500, "(info) took {ms} ms during a search");
     let (status, mv) = search.join().unwrap();
     assert!(status == 200 && mv.starts_with("(mark "), "{mv}");
+}
+
+/// `(info)` until it is answered, for up to `patience`: connections closed a moment ago may still
+/// hold their places, and a connection without one is closed at once.
+fn info_within(port: u16, patience: Duration) -> Option<(u16, String)> {
+    let until = Instant::now() + patience;
+    let ask = || -> std::io::Result<String> {
+        let mut s = TcpStream::connect(("127.0.0.1", port))?;
+        s.set_read_timeout(Some(Duration::from_secs(5)))?;
+        s.write_all(b"POST / HTTP/1.1\r\nContent-Length: 6\r\nConnection: close\r\n\r\n(info)")?;
+        let mut answer = String::new();
+        s.read_to_string(&mut answer)?;
+        Ok(answer)
+    };
+    loop {
+        if let Ok(answer) = ask() {
+            let status = answer
+                .split_whitespace()
+                .nth(1)
+                .and_then(|s| s.parse().ok());
+            let body = answer.split("\r\n\r\n").nth(1).unwrap_or("").to_string();
+            if let Some(status) = status {
+                return Some((status, body));
+            }
+        }
+        if Instant::now() > until {
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn a_flood_of_connections_leaves_threads_bounded_and_info_answered() {
+    let mut server = Server::start("flood", &["--searcher", "uct:sims=100"]);
+    let port = server.port;
+    let info = "((name flood) (status available))";
+    // A thousand connections that send nothing: each new one takes the place of the one idle the
+    // longest, so a manager still gets through, and threads stay bounded.
+    let idle: Vec<TcpStream> = (0..1000)
+        .map(|_| TcpStream::connect(("127.0.0.1", port)).unwrap())
+        .collect();
+    assert_eq!(post(port, "(info)"), (200, info.into()));
+    let bound = 400; // two per admitted connection, tiny_http's, and a few of the player's
+    let threads = server.threads();
+    assert!(threads.map_or(true, |t| t < bound), "{threads:?} threads");
+    // Connections that leave their request unfinished keep their places; beyond 64 they are
+    // closed at once, and the threads stay bounded still.
+    let stalled: Vec<TcpStream> = (0..100)
+        .filter_map(|_| {
+            let mut s = TcpStream::connect(("127.0.0.1", port)).ok()?;
+            let _ = s.write_all(b"POST / HTTP/1.1\r\nContent-Length: 50\r\n\r\n(in");
+            Some(s)
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    let threads = server.threads();
+    assert!(threads.map_or(true, |t| t < bound), "{threads:?} threads");
+    drop(stalled);
+    drop(idle);
+    assert_eq!(
+        info_within(port, Duration::from_secs(10)),
+        Some((200, info.into()))
+    );
+    assert!(server.alive());
+    assert!(server.log().contains(" busy "), "{}", server.log());
 }

@@ -510,6 +510,7 @@ fn uct(args: &mut Args) -> Uct {
         simulations: args.int("sims"),
         exploration: args.real("c"),
         seed: args.int("seed"),
+        reuse: args.flag("reuse"),
         ..UctConfig::default()
     })
 }

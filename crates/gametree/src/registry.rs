@@ -262,6 +262,8 @@ pub const SEARCHERS: &[SearcherEntry] = &[
             Param::fixed("sims", int(1, ANY), "10000", "simulations per search"),
             Param::fixed("c", Kind::Real { min: 0.0, max: f64::MAX }, "1.4", "exploration weight"),
             Param::fixed("seed", int(0, ANY), "0", "seed of the simulations"),
+            Param::fixed("reuse", Kind::Flag, "false",
+                "keep the tree for the next search, which starts from the subtree of its state"),
         ],
     },
     #[cfg(feature = "scsp")]

@@ -70,6 +70,7 @@
 //! | `seed` | 0 | seed of the search's random generator |
 //! | `max_playout_plies` | 10 000 | longest playout below the tree |
 //! | `truncation_payoff` | 0 | every player's payoff for a truncated playout |
+//! | `reuse` | `false` | keep the tree for the next search (below) |
 //!
 //! The playout policy is a type parameter, [`UniformPlayout`] by default ([`Uct::with_policy`]).
 //!
@@ -81,16 +82,43 @@
 //! up to every 256 simulations once they are fast, where a clock read per simulation would cost a
 //! noticeable share of the time. `limits.depth` is ignored. To search by time only, set `simulations` to `u64::MAX` and give a deadline.
 //!
+//! # Reusing the tree
+//! With [`UctConfig::reuse`], a search keeps its tree, and the next search on the same game value
+//! (the same type at the same address) looks in it for the state it is given: a node whose state has the same
+//! [`Game::state_hash`](game_trait::Game::state_hash) and turn and was expanded, the shallowest
+//! and then the most visited if several are. Its moves must be the ones the game lists in the new
+//! state (checked, so a colliding key cannot make the search suggest an illegal root move). That
+//! node becomes the root with every statistic below it, and the rest of the tree is dropped: the
+//! subtree is copied into fresh arenas in creation order, at most as many nodes as the previous
+//! search ran simulations (a child that does not fit is left out and grown again), so the tree
+//! never holds more nodes than the last two searches' simulations. Otherwise (another game, a
+//! state not in the tree, a game without keys) the search starts afresh. This is what a player
+//! needs between moves: it searches, the game moves on by its move and the others', and the next
+//! search starts where those moves lead.
+//!
+//! The budget counts the simulations the search runs; the reused ones come on top
+//! ([`UctAnalysis::reused`]), and the root's arms, the best move and the principal variation
+//! count both. [`SearchStats::generated`] counts the nodes this search created,
+//! [`UctAnalysis::tree_nodes`] the whole tree. Sound where a state's key identifies it (GDL's
+//! fluent sets, Zobrist keys); a game whose keys often collide should not turn it on.
+//! [`Reset::reset`] drops the kept tree, as does a search with `reuse` off; so should a caller
+//! that searches a different game at the address of a dropped one. Cost: one
+//! [`state_hash`](game_trait::Game::state_hash) per node created, and a pass over the kept tree
+//! per search.
+//!
 //! # Determinism
 //! Every random choice (chance outcomes, playout moves) comes from a [`Pcg64`] seeded with
 //! [`UctConfig::seed`] at the start of each search: without a deadline or stop flag, a search depends
-//! only on that seed, the rest of the configuration, the game and the state.
+//! only on that seed, the rest of the configuration, the game and the state, and with
+//! [`UctConfig::reuse`] also on the searches before it since the last reset: the same searches
+//! in the same order give the same results.
 //!
 //! # Cost
 //! Each simulation clones the root state and replays the tree moves from it (states are not stored
 //! in the tree), then plays out: per simulation, `O(Σ b)` UCB1 evaluations over the moves `b` of the
 //! tree nodes on its path, plus one move generation and one move per playout ply. Memory: one node
-//! per simulation plus one edge per legal move of each expanded node.
+//! per simulation plus one edge per legal move of each expanded node (with reuse: per simulation
+//! of the last two searches).
 //!
 //! ```
 //! use game_trait::{Game, Limits, MoveList, Outcome, PlayerId, Searcher, ZeroSumGame};
@@ -125,6 +153,7 @@
 mod playout;
 mod tree;
 
+use std::any::Any;
 use std::time::Instant;
 
 use game_trait::{
@@ -217,6 +246,11 @@ pub struct UctConfig {
     /// or chance has no move, which breaks the [`GeneralGame`] contract). Default 0, the convention
     /// of Koriche et al., 2016.
     pub truncation_payoff: f64,
+    /// Keep the tree between searches and, when the next search's state is in it, start from
+    /// that subtree with its statistics (see [Reusing the tree](self#reusing-the-tree)). Default
+    /// `false`: every search starts afresh.
+    #[serde(default)]
+    pub reuse: bool,
 }
 
 impl Default for UctConfig {
@@ -227,6 +261,7 @@ impl Default for UctConfig {
             seed: 0,
             max_playout_plies: 10_000,
             truncation_payoff: 0.0,
+            reuse: false,
         }
     }
 }
@@ -235,10 +270,35 @@ impl Default for UctConfig {
 /// the [module docs](self) for the algorithm, what the result means and the limits it honours.
 ///
 /// `P` is the [`PlayoutPolicy`], uniform random by default; change it with [`Uct::with_policy`].
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Uct<P = UniformPlayout> {
     config: UctConfig,
     policy: P,
+    /// The last search's tree, when [`UctConfig::reuse`] keeps it: a [`Kept`] of the game's
+    /// move type.
+    kept: Option<Box<dyn Any>>,
+}
+
+/// A clone has the configuration and the policy, not the kept tree: its first search starts
+/// afresh.
+impl<P: Clone> Clone for Uct<P> {
+    fn clone(&self) -> Self {
+        Uct {
+            config: self.config.clone(),
+            policy: self.policy.clone(),
+            kept: None,
+        }
+    }
+}
+
+/// The tree of the last search, kept for the next ([`UctConfig::reuse`]).
+struct Kept<M> {
+    /// The game searched: a tree is reused on the same game value only.
+    game: GameId,
+    tree: Tree<M>,
+    /// Simulations the search that built it ran: the most nodes a reused subtree keeps, so that
+    /// the tree never holds more than the last two searches' simulations.
+    simulations: u64,
 }
 
 /// Statistics of one move at the root, from [`Uct::analyse`].
@@ -264,9 +324,14 @@ pub struct UctAnalysis<M> {
     /// The root's arms in generation order: the mover's moves at a `Player` root; every player's moves,
     /// player after player, at a `Simultaneous` root; empty at `Chance` and finished roots.
     pub arms: Vec<ArmStatistics<M>>,
-    /// Each player's mean payoff over all simulations (the root's estimated value for every player;
-    /// empty if no simulation ran).
+    /// Each player's mean payoff over this search's simulations (the root's estimated value for
+    /// every player; empty if no simulation ran).
     pub root_mean: Vec<f64>,
+    /// Simulations carried over from earlier searches: the visits of the reused root (0 when the
+    /// search started afresh). The arms' visits count them too.
+    pub reused: u64,
+    /// Nodes in the tree at the end of the search, those carried over included.
+    pub tree_nodes: u64,
 }
 
 impl Uct<UniformPlayout> {
@@ -275,6 +340,7 @@ impl Uct<UniformPlayout> {
         Uct {
             config,
             policy: UniformPlayout,
+            kept: None,
         }
     }
 }
@@ -285,6 +351,7 @@ impl<P> Uct<P> {
         Uct {
             config: self.config,
             policy,
+            kept: None,
         }
     }
 
@@ -314,6 +381,7 @@ impl<P> Uct<P> {
         P: PlayoutPolicy<G>,
     {
         let start = Instant::now();
+        let kept = self.kept.take();
         let root_turn = game.turn(state);
         if root_turn == Turn::Over {
             let mut result = SearchResult::leaf(score_of_mean(game.payoff(state, 0)));
@@ -323,11 +391,27 @@ impl<P> Uct<P> {
                 simulations: 0,
                 arms: Vec::new(),
                 root_mean: Vec::new(),
+                reused: 0,
+                tree_nodes: 0,
             };
         }
+        let reuse = self.config.reuse;
+        let root_key = if reuse { game.state_hash(state) } else { None };
         let budget = limits.nodes.unwrap_or(self.config.simulations);
-        let mut run = Run::new(game, &mut self.policy, &self.config, root_turn, budget);
+        let mut run = Run::new(
+            game,
+            &mut self.policy,
+            &self.config,
+            root_turn,
+            budget,
+            root_key,
+        );
         run.expand(ROOT, state);
+        if let (Some(key), Some(kept)) = (root_key, kept) {
+            if let Ok(kept) = kept.downcast::<Kept<G::Move>>() {
+                run.adopt(*kept, identify(game), key);
+            }
+        }
         let mut check = CheckPace::new();
         while run.simulations < budget {
             if check.due(run.simulations) && limits.exhausted(run.simulations) {
@@ -335,8 +419,25 @@ impl<P> Uct<P> {
             }
             run.simulate(state);
         }
-        run.finish(start)
+        let (analysis, tree) = run.finish(start);
+        if reuse {
+            self.kept = Some(Box::new(Kept {
+                game: identify(game),
+                tree,
+                simulations: analysis.simulations,
+            }));
+        }
+        analysis
     }
+}
+
+/// A game value while it lives: its type's name and its address (two values of a zero-sized
+/// type share an address, and are the same game).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct GameId(&'static str, usize);
+
+fn identify<G>(game: &G) -> GameId {
+    GameId(std::any::type_name::<G>(), game as *const G as usize)
 }
 
 impl<G: GeneralGame, P: PlayoutPolicy<G>> Searcher<G> for Uct<P> {
@@ -345,9 +446,13 @@ impl<G: GeneralGame, P: PlayoutPolicy<G>> Searcher<G> for Uct<P> {
     }
 }
 
-/// A search keeps nothing for the next one: every search builds its tree anew and re-seeds its
-/// generator from [`UctConfig::seed`].
-impl<P> Reset for Uct<P> {}
+/// Drops the tree kept for reuse ([`UctConfig::reuse`]); without reuse a search keeps nothing
+/// for the next one anyway. Every search re-seeds its generator from [`UctConfig::seed`].
+impl<P> Reset for Uct<P> {
+    fn reset(&mut self) {
+        self.kept = None;
+    }
+}
 
 /// How a simulation left a node of its path.
 #[derive(Clone, Copy, Debug)]
@@ -372,6 +477,9 @@ struct Run<'a, G: GeneralGame, P> {
     simulations: u64,
     expanded: u64,
     max_depth: u32,
+    /// Nodes and simulations carried over from an earlier search.
+    reused_nodes: u64,
+    reused: u64,
     /// The current simulation's path through the tree.
     path: Vec<(NodeId, Step)>,
     /// The arms chosen at the `Simultaneous` nodes of `path`.
@@ -392,18 +500,22 @@ impl<'a, G: GeneralGame, P: PlayoutPolicy<G>> Run<'a, G, P> {
         config: &'a UctConfig,
         root_turn: Turn,
         budget: u64,
+        root_key: Option<u64>,
     ) -> Self {
         let players = game.players();
+        let capacity = budget.saturating_add(1).min(1 << 20) as usize;
         Run {
             game,
             policy,
             config,
             rng: Pcg64::seed_from_u64(config.seed),
-            tree: Tree::new(root_turn, budget.saturating_add(1).min(1 << 20) as usize),
+            tree: Tree::new(root_turn, capacity, config.reuse, root_key),
             players,
             simulations: 0,
             expanded: 0,
             max_depth: 0,
+            reused_nodes: 0,
+            reused: 0,
             path: Vec::new(),
             path_arms: Vec::new(),
             payoffs: vec![0.0; players],
@@ -455,6 +567,31 @@ impl<'a, G: GeneralGame, P: PlayoutPolicy<G>> Run<'a, G, P> {
         n.edge_count = self.tree.edges.len() as u32 - first_edge;
         n.first_group = first_group;
         self.expanded += 1;
+    }
+
+    /// Continues from `kept` instead of the fresh tree when it was built on the same game `game`,
+    /// holds an expanded node whose state has the root's key `key` and turn, and
+    /// that node's moves are those just generated at the root: the subtree below it becomes the
+    /// tree, and the rest of `kept` is dropped. Otherwise the fresh tree stays.
+    fn adopt(&mut self, kept: Kept<G::Move>, game: GameId, key: u64) {
+        if kept.game != game || !kept.tree.keyed() {
+            return;
+        }
+        let turn = self.tree.nodes[ROOT as usize].turn;
+        let Some(root) = kept.tree.find(key, turn) else {
+            return;
+        };
+        let max_nodes = usize::try_from(kept.simulations.max(1)).unwrap_or(usize::MAX);
+        let tree = kept.tree.subtree(root, self.players, max_nodes);
+        drop(kept);
+        if !tree.same_root_edges(&self.tree, self.players) {
+            return;
+        }
+        self.reused = tree.nodes[ROOT as usize].visits;
+        self.reused_nodes = tree.nodes.len() as u64;
+        self.max_depth = tree.nodes.iter().map(|n| n.depth).max().unwrap_or(0);
+        self.expanded = 0;
+        self.tree = tree;
     }
 
     /// One simulation: selection and expansion in the tree, a playout below it, backpropagation.
@@ -603,7 +740,12 @@ impl<'a, G: GeneralGame, P: PlayoutPolicy<G>> Run<'a, G, P> {
             Step::Leaf => return None,
         }
         let depth = self.tree.nodes[node as usize].depth + 1;
-        self.tree.push_node(self.game.turn(state), depth);
+        let key = if self.tree.keyed() {
+            self.game.state_hash(state)
+        } else {
+            None
+        };
+        self.tree.push_node(self.game.turn(state), depth, key);
         self.max_depth = self.max_depth.max(depth);
         Some(id)
     }
@@ -789,8 +931,8 @@ impl<'a, G: GeneralGame, P: PlayoutPolicy<G>> Run<'a, G, P> {
         pv
     }
 
-    /// Assembles the search's result.
-    fn finish(self, start: Instant) -> UctAnalysis<G::Move> {
+    /// Assembles the search's result, and hands the tree back.
+    fn finish(self, start: Instant) -> (UctAnalysis<G::Move>, Tree<G::Move>) {
         let root_mean: Vec<f64> = if self.simulations == 0 {
             Vec::new()
         } else {
@@ -820,7 +962,7 @@ impl<'a, G: GeneralGame, P: PlayoutPolicy<G>> Run<'a, G, P> {
             })
             .collect();
         let stats = SearchStats {
-            generated: self.tree.nodes.len() as u64,
+            generated: self.tree.nodes.len() as u64 - self.reused_nodes,
             expanded: self.expanded,
             evaluated: self.simulations,
             ..SearchStats::default()
@@ -836,12 +978,15 @@ impl<'a, G: GeneralGame, P: PlayoutPolicy<G>> Run<'a, G, P> {
             stats,
             elapsed: start.elapsed(),
         };
-        UctAnalysis {
+        let analysis = UctAnalysis {
             result,
             simulations: self.simulations,
             arms,
             root_mean,
-        }
+            reused: self.reused,
+            tree_nodes: self.tree.nodes.len() as u64,
+        };
+        (analysis, self.tree)
     }
 }
 

@@ -743,3 +743,231 @@ fn random_trees_uct_plays_a_minimax_optimal_move() {
         "{root_values:?}"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Reusing the tree between searches.
+
+fn reusing(simulations: u64) -> Uct {
+    Uct::new(UctConfig {
+        simulations,
+        seed: 3,
+        reuse: true,
+        ..UctConfig::default()
+    })
+}
+
+fn visits_of<M: PartialEq>(a: &UctAnalysis<M>, mv: M) -> u64 {
+    a.arms
+        .iter()
+        .find(|arm| arm.mv == mv)
+        .expect("an arm")
+        .visits
+}
+
+#[test]
+fn reuse_keeps_the_statistics_of_the_child_played() {
+    let mut uct = reusing(3_000);
+    let root = Pile {
+        stones: 10,
+        mover: 0,
+    };
+    let first = uct.analyse(&Nim, &root, &Limits::none());
+    assert_eq!(first.reused, 0);
+    let mut child = root;
+    Nim.play(&mut child, 1);
+    // No new simulation: what the search reports is what the first one left below move 1.
+    let kept = uct.analyse(&Nim, &child, &Limits::none().with_nodes(0));
+    assert_eq!(kept.reused, visits_of(&first, 1));
+    // The child was created on its first visit and expanded on its second: every later visit
+    // chose one of its moves.
+    let below: u64 = kept.arms.iter().map(|arm| arm.visits).sum();
+    assert_eq!(below, kept.reused - 1);
+    assert_eq!(kept.result.stats.generated, 0);
+    // Two plies on (a move and the reply), with new simulations on top.
+    let mut grandchild = child;
+    Nim.play(&mut grandchild, 1);
+    let next = uct.analyse(&Nim, &grandchild, &Limits::none().with_nodes(500));
+    assert!(next.reused > 0);
+    let below: u64 = next.arms.iter().map(|arm| arm.visits).sum();
+    assert_eq!(below, next.reused - 1 + 500);
+    assert_eq!(next.simulations, 500);
+}
+
+#[test]
+fn after_reuse_the_same_total_of_simulations_finds_the_winning_move() {
+    // 10 → 9 (the winning move) → 8: the winning move from 8 is to take 2.
+    let total = 2_000;
+    let mut uct = reusing(total);
+    let mut state = Pile {
+        stones: 10,
+        mover: 0,
+    };
+    let first = uct.analyse(&Nim, &state, &Limits::none());
+    assert_eq!(first.result.best_move, Some(1));
+    Nim.play(&mut state, 1);
+    Nim.play(&mut state, 1);
+    let peek = uct.analyse(&Nim, &state, &Limits::none().with_nodes(0));
+    assert!(peek.reused > 0 && peek.reused < total, "{}", peek.reused);
+    // `peek` kept the same tree: search the rest of the total.
+    let a = uct.analyse(
+        &Nim,
+        &state,
+        &Limits::none().with_nodes(total - peek.reused),
+    );
+    assert_eq!(a.reused, peek.reused);
+    assert_eq!(a.result.best_move, Some(2), "{:?}", a.arms);
+    assert!(a.result.value > 500, "{}", a.result.value);
+    let visits: u64 = a.arms.iter().map(|arm| arm.visits).sum();
+    assert_eq!(visits, total - 1);
+}
+
+#[test]
+fn a_state_not_in_the_tree_or_another_game_starts_afresh() {
+    let root = Pile {
+        stones: 10,
+        mover: 0,
+    };
+    let unrelated = Pile {
+        stones: 14,
+        mover: 0,
+    };
+    let fresh = reusing(1_000).analyse(&Nim, &unrelated, &Limits::none());
+    let mut uct = reusing(1_000);
+    uct.analyse(&Nim, &root, &Limits::none());
+    let a = uct.analyse(&Nim, &unrelated, &Limits::none());
+    assert_eq!(a.reused, 0);
+    assert_eq!(a.arms, fresh.arms);
+    assert_eq!(a.result.stats.generated, fresh.result.stats.generated);
+    // The same state of another game value: afresh too.
+    uct.analyse(&Nim, &root, &Limits::none());
+    let b = uct.analyse(&NimInPlace, &root, &Limits::none());
+    assert_eq!(b.reused, 0);
+    // And after a reset.
+    uct.analyse(&Nim, &root, &Limits::none());
+    game_trait::Reset::reset(&mut uct);
+    assert_eq!(uct.analyse(&Nim, &root, &Limits::none()).reused, 0);
+}
+
+#[test]
+fn reuse_is_deterministic_for_a_seed() {
+    let play = || {
+        let mut uct = reusing(800);
+        let mut state = Pile {
+            stones: 13,
+            mover: 0,
+        };
+        let mut record = Vec::new();
+        while Nim.turn(&state) != Turn::Over {
+            let a = uct.analyse(&Nim, &state, &Limits::none());
+            let mv = a.result.best_move.expect("a move");
+            record.push((mv, a.reused, a.arms));
+            Nim.play(&mut state, mv);
+        }
+        record
+    };
+    assert_eq!(play(), play());
+}
+
+#[test]
+fn memory_stays_bounded_over_a_long_game() {
+    // Both players share one searcher, so every search finds its state one ply below the last
+    // root: the case where the most is kept.
+    let sims = 2_000;
+    let mut uct = reusing(sims);
+    let mut state = Pile {
+        stones: 400,
+        mover: 0,
+    };
+    let mut largest = 0;
+    let mut reused = 0;
+    let mut searches = 0;
+    while Nim.turn(&state) != Turn::Over {
+        let a = uct.analyse(&Nim, &state, &Limits::none());
+        largest = largest.max(a.tree_nodes);
+        reused += a.reused;
+        searches += 1;
+        // At most the previous search's simulations are kept, plus this one's nodes.
+        assert!(a.tree_nodes <= 2 * sims + 1, "{} nodes", a.tree_nodes);
+        let mv = a.result.best_move.expect("a move");
+        Nim.play(&mut state, mv);
+    }
+    assert!(searches > 200, "{searches}");
+    assert!(reused > 0);
+    assert!(
+        largest > sims,
+        "the trees did grow past one search: {largest}"
+    );
+}
+
+/// Three rounds of matching pennies: player 0 scores a third for each round the coins match.
+struct ThreeRounds;
+
+impl Game for ThreeRounds {
+    /// (rounds played, rounds player 0 won)
+    type State = (u8, u8);
+    type Move = usize;
+    fn initial_state(&self) -> (u8, u8) {
+        (0, 0)
+    }
+    fn apply(&self, _: &mut (u8, u8), _: usize) -> Option<(u8, u8)> {
+        unreachable!("no single-mover node")
+    }
+    fn state_hash(&self, s: &(u8, u8)) -> Option<u64> {
+        Some(game_trait::mix64(u64::from(s.0) << 8 | u64::from(s.1)))
+    }
+}
+
+impl GeneralGame for ThreeRounds {
+    fn players(&self) -> usize {
+        2
+    }
+    fn turn(&self, s: &(u8, u8)) -> Turn {
+        if s.0 == 3 {
+            Turn::Over
+        } else {
+            Turn::Simultaneous
+        }
+    }
+    fn legal_moves(&self, _: &(u8, u8), _: PlayerId, moves: &mut MoveList<usize>) {
+        moves.clear();
+        moves.extend([0, 1]);
+    }
+    fn play_joint(&self, s: &mut (u8, u8), joint: &[usize]) {
+        *s = (s.0 + 1, s.1 + u8::from(joint[0] == joint[1]));
+    }
+    fn payoff(&self, s: &(u8, u8), p: PlayerId) -> f64 {
+        let won = f64::from(s.1) / 3.0;
+        if p == 0 {
+            won
+        } else {
+            1.0 - won
+        }
+    }
+}
+
+#[test]
+fn reuse_below_a_simultaneous_node_keeps_each_players_arms() {
+    let mut uct = reusing(4_000);
+    uct.analyse(&ThreeRounds, &(0, 0), &Limits::none());
+    // (0, 1) and (1, 0) both lead to (1, 0): the more visited of the two children is kept.
+    let a = uct.analyse(&ThreeRounds, &(1, 0), &Limits::none().with_nodes(1_000));
+    assert!(a.reused > 0);
+    assert_eq!(a.arms.len(), 4);
+    for player in 0..2 {
+        let visits: u64 = a
+            .arms
+            .iter()
+            .filter(|arm| arm.player == player)
+            .map(|arm| arm.visits)
+            .sum();
+        assert_eq!(
+            visits,
+            a.reused - 1 + 1_000,
+            "player {player}: {:?}",
+            a.arms
+        );
+    }
+    // Its children came along: a third search from a state two rounds in still reuses.
+    let b = uct.analyse(&ThreeRounds, &(2, 1), &Limits::none().with_nodes(100));
+    assert!(b.reused > 0);
+}

@@ -123,9 +123,10 @@ fn run_serve(args: &ServeArgs) -> Result<(), Failure> {
         }
         None => Log::stderr(),
     };
-    let server = tiny_http::Server::http((args.host.as_str(), args.port)).map_err(|e| {
+    let (gate, server) = crate::ggp::server::bind(&args.host, args.port).map_err(|e| {
         Failure::input(format!("cannot listen on {}:{}: {e}", args.host, args.port))
     })?;
+    let gate_log = log.try_clone();
     log.line(
         "listen",
         &format!(
@@ -140,7 +141,7 @@ fn run_serve(args: &ServeArgs) -> Result<(), Failure> {
         margin: Duration::from_secs_f64(args.margin),
         seed: args.seed,
     };
-    crate::ggp::server::serve(server, Player::new(config, log));
+    crate::ggp::server::serve(gate, gate_log, server, Player::new(config, log));
     Ok(())
 }
 

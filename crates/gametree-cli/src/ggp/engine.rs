@@ -45,7 +45,9 @@ impl Built {
         match entry.needs {
             Needs::General => {
                 let view = Perspective::new(game, me);
-                let built = view.searcher(spec).map_err(|e| e.to_string())?;
+                let built = view
+                    .searcher(&keeping_the_tree(spec))
+                    .map_err(|e| e.to_string())?;
                 Ok((Built::General(view, built.searcher), built.spec))
             }
             Needs::ZeroSum => {
@@ -75,6 +77,21 @@ impl Built {
 }
 
 impl Registered for Perspective {}
+
+/// `spec`, with UCT keeping its tree between the moves of the match (`reuse=true`) unless the
+/// spec says otherwise. Sound here: the engine searches one game value for the whole match, and
+/// every state it is given is the last one moved on by the moves played, which UCT finds in its
+/// tree by the state's key.
+fn keeping_the_tree(spec: &Spec) -> Spec {
+    if spec.name() != "uct" || spec.value("reuse").is_some() {
+        return spec.clone();
+    }
+    let text = spec.to_string();
+    let separator = if text.contains(':') { "," } else { ":" };
+    format!("{text}{separator}reuse=true")
+        .parse()
+        .unwrap_or_else(|_| spec.clone())
+}
 
 /// The one-line refusal of a searcher that plays no GDL game.
 pub fn not_for_gdl(name: &str) -> String {
@@ -141,6 +158,24 @@ impl Engine {
         })
     }
 
+    /// Starts searching `state` until `deadline` or the next [`search`](Engine::search), whichever
+    /// comes first, without waiting for the answer: the time of a start clock spent growing the
+    /// tree that the first `play` finds (with UCT's `reuse`).
+    pub fn warm_up(&mut self, state: &FluentSet, deadline: Instant) {
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut limits = Limits::none().with_stop(stop.clone());
+        limits.deadline = Some(deadline);
+        let (reply, _) = channel();
+        let job = Job {
+            state: state.clone(),
+            limits,
+            reply,
+        };
+        if self.jobs.send(job).is_ok() {
+            self.current = Some(stop);
+        }
+    }
+
     /// Searches `state` until `deadline`, waiting for the answer until `wait_until` at most.
     /// `Ok(None)` when the searcher has no move to suggest.
     pub fn search(
@@ -149,6 +184,10 @@ impl Engine {
         deadline: Instant,
         wait_until: Instant,
     ) -> Result<Option<GdlMove>, String> {
+        if let Some(earlier) = self.current.take() {
+            // A warm-up still running gives way.
+            earlier.store(true, Ordering::Relaxed);
+        }
         let stop = Arc::new(AtomicBool::new(false));
         let mut limits = Limits::none().with_stop(stop.clone());
         limits.deadline = Some(deadline);
@@ -195,5 +234,19 @@ fn serve(mut searcher: Built, inbox: Receiver<Job>) {
                 format!("the searcher panicked: {what}")
             });
         let _ = job.reply.send(result);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uct_keeps_its_tree_unless_the_spec_says_otherwise() {
+        let full = |spec: &str| check_spec(&spec.parse().unwrap()).unwrap();
+        assert!(full("uct").ends_with("reuse=true"), "{}", full("uct"));
+        assert!(full("uct:sims=5").ends_with("reuse=true"));
+        assert!(full("uct:reuse=false").ends_with("reuse=false"));
+        assert!(!full("alphabeta:depth=2").contains("reuse"));
     }
 }

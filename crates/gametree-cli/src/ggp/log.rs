@@ -39,6 +39,15 @@ impl Log {
         })
     }
 
+    /// A second handle on the same log, for another thread (lines are appended whole). On
+    /// stderr if the file cannot be shared.
+    pub fn try_clone(&self) -> Log {
+        Log {
+            file: self.file.as_ref().and_then(|f| f.try_clone().ok()),
+            quiet: self.quiet,
+        }
+    }
+
     /// Writes `SECONDS EVENT details`. Newlines in `details` are flattened so that a line is an
     /// event; a failing write is ignored (the log must never stop the player).
     pub fn line(&mut self, event: &str, details: &str) {

@@ -2,7 +2,9 @@
 //! and returns the reply; it knows nothing of sockets, so tests drive it directly.
 
 use std::collections::HashMap;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -48,6 +50,8 @@ pub struct Config {
 pub struct Player {
     config: Config,
     current: Option<Match>,
+    /// The match, while a `play` whose reply was due before its work was done still works on it.
+    working: Option<Working>,
     log: Log,
     rng: Pcg64,
     status: Arc<Status>,
@@ -97,6 +101,21 @@ fn seat(game: &GdlGame, role: &str) -> Option<Seat> {
     player.map(Seat::Player).or_else(random)
 }
 
+/// A match lent to the thread of a `play` that overran its clock: it comes back on `back` when
+/// that thread is done, and the moves of the `play`s answered meanwhile are followed then.
+struct Working {
+    id: String,
+    back: Receiver<Match>,
+    queued: Vec<Moves>,
+    /// What a `play` answers while the match is away (see [`Match::guess`]).
+    guess: String,
+    play_clock: Duration,
+}
+
+/// What a `play` thread hands back: the move spelled, how it was chosen, and whether the moves
+/// were followed.
+type Played = (String, String, Result<(), String>);
+
 /// A match in progress.
 struct Match {
     id: String,
@@ -113,6 +132,11 @@ struct Match {
     /// Lower-case symbol → spelling as received, to answer in the manager's own case.
     spelling: HashMap<String, String>,
     moves: u32,
+    /// The last move this player answered, spelled.
+    last_answer: Option<String>,
+    /// Tests slow the reasoner down by this much per move followed.
+    #[cfg(test)]
+    slow: Duration,
 }
 
 impl Player {
@@ -126,6 +150,7 @@ impl Player {
         Player {
             config,
             current: None,
+            working: None,
             log,
             rng,
             status,
@@ -151,9 +176,8 @@ impl Player {
                 Reply::BadRequest(e.to_string())
             }
         };
-        self.status
-            .busy
-            .store(self.current.is_some(), Ordering::Relaxed);
+        let busy = self.current.is_some() || self.working.is_some();
+        self.status.busy.store(busy, Ordering::Relaxed);
         reply
     }
 
@@ -171,7 +195,7 @@ impl Player {
             Message::Stop { id, moves } => self.stop(&id, &moves),
             Message::Abort { id } => self.abort(&id),
             Message::Preview { .. } => {
-                let answer = if self.current.is_some() {
+                let answer = if self.current.is_some() || self.working.is_some() {
                     "busy"
                 } else {
                     "ready"
@@ -204,6 +228,10 @@ impl Player {
         arrived: Instant,
     ) -> Reply {
         if let Some(old) = self.current.take() {
+            self.log("abort", &format!("{} (a new match starts)", old.id));
+        }
+        if let Some(old) = self.working.take() {
+            // Its thread finishes on its own and drops the match.
             self.log("abort", &format!("{} (a new match starts)", old.id));
         }
         let budget = self.budget(start_clock);
@@ -240,6 +268,11 @@ impl Player {
             ),
         );
         let state = game.initial_state();
+        let mut engine = engine;
+        if let Some(engine) = engine.as_mut() {
+            // The rest of the start clock grows the tree the first `play` starts from.
+            engine.warm_up(&state, arrived + budget);
+        }
         self.current = Some(Match {
             id,
             me,
@@ -250,6 +283,9 @@ impl Player {
             engine,
             spelling,
             moves: 0,
+            last_answer: None,
+            #[cfg(test)]
+            slow: Duration::ZERO,
         });
         Reply::Answer("ready".into())
     }
@@ -283,38 +319,170 @@ impl Player {
 
 /// Playing, stopping, aborting.
 impl Player {
+    /// Everything a `play` asks of the reasoner (following the moves, the legal moves, the
+    /// search) runs on a thread of its own, against the clock from the request's arrival. If
+    /// that thread has not answered when the reply is due, the reply is [`Match::guess`], and the
+    /// match stays with the thread until it is done; the moves of later `play`s are queued.
     fn play(&mut self, id: &str, moves: &Moves, arrived: Instant) -> Reply {
-        let budget = match &self.current {
-            Some(m) if m.id == id => self.budget(m.play_clock),
+        let play_clock = match (&self.current, &self.working) {
+            (Some(m), _) if m.id == id => m.play_clock,
+            (_, Some(w)) if w.id == id => w.play_clock,
             _ => return self.refuse("play", &format!("no match `{id}` in progress")),
         };
+        let budget = self.budget(play_clock);
         let reply_by = arrived + budget;
         // The search stops early enough for the reply to be written and sent.
         let reserve = (budget / 10).clamp(Duration::from_millis(20), Duration::from_millis(250));
-        let Some(m) = self.current.as_mut() else {
+        let deadline = reply_by.checked_sub(reserve).unwrap_or(arrived);
+        let mut queued = Vec::new();
+        if let Some(w) = self.working.take() {
+            match w
+                .back
+                .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+            {
+                Ok(m) => {
+                    self.current = Some(m);
+                    queued = w.queued;
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    let guess = w.guess.clone();
+                    let mut w = w;
+                    w.queued.push(moves.clone());
+                    self.working = Some(w);
+                    let line = format!(
+                        "{id} move={guess} how=guessed (the last play's reasoning is not done) \
+                         ms={} budget_ms={}",
+                        arrived.elapsed().as_millis(),
+                        budget.as_millis()
+                    );
+                    self.log("play", &line);
+                    return Reply::Answer(guess);
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return self.refuse("play", &format!("{id}: the match was lost"));
+                }
+            }
+        }
+        let Some(mut m) = self.current.take() else {
             return Reply::Refused("no match".into());
         };
-        let followed = m.follow(moves);
-        let (mv, how) = m.choose(
-            reply_by.checked_sub(reserve).unwrap_or(arrived),
-            reply_by,
-            &mut self.rng,
-        );
-        let text = m.spell(mv);
-        m.moves += 1;
-        let line = format!(
-            "{id} move={text} how={how} ms={} budget_ms={}",
-            arrived.elapsed().as_millis(),
-            budget.as_millis()
-        );
-        if let Err(e) = followed {
-            self.log("desync", &format!("{id}: {e}"));
+        let guess = m.guess();
+        let (played, back) = (channel::<std::thread::Result<Played>>(), channel::<Match>());
+        let mut rng = Pcg64::seed_from_u64(self.rng.gen());
+        let moves = moves.clone();
+        let work = move || {
+            let result = catch_unwind(AssertUnwindSafe(|| {
+                let mut followed = Ok(());
+                for earlier in queued.iter().chain([&moves]) {
+                    if let Err(e) = m.follow(earlier) {
+                        followed = Err(e);
+                    }
+                }
+                let (mv, how) = m.choose(deadline, reply_by, &mut rng);
+                let text = m.spell(mv);
+                m.moves += 1;
+                m.last_answer = Some(text.clone());
+                (text, how, followed)
+            }));
+            let _ = played.0.send(result);
+            let _ = back.0.send(m);
+        };
+        if let Err(e) = std::thread::Builder::new()
+            .name("ggp-play".into())
+            .spawn(work)
+        {
+            // The match went down with the closure.
+            return self.refuse("play", &format!("{id}: cannot start a thread: {e}"));
         }
-        self.log("play", &line);
+        let answer = played
+            .1
+            .recv_timeout(reply_by.saturating_duration_since(Instant::now()));
+        let text = match answer {
+            Ok(Ok((text, how, followed))) => {
+                // The thread hands the match back right after its answer.
+                match back.1.recv() {
+                    Ok(m) => self.current = Some(m),
+                    Err(_) => self.log("play", &format!("{id}: the match was lost")),
+                }
+                if let Err(e) = followed {
+                    self.log("desync", &format!("{id}: {e}"));
+                }
+                let line = format!(
+                    "{id} move={text} how={how} ms={} budget_ms={}",
+                    arrived.elapsed().as_millis(),
+                    budget.as_millis()
+                );
+                self.log("play", &line);
+                return Reply::Answer(text);
+            }
+            Ok(Err(_)) => {
+                self.current = back.1.recv().ok();
+                self.log(
+                    "panic",
+                    &format!("{id}: playing panicked; answering a guess"),
+                );
+                guess.clone()
+            }
+            Err(_) => {
+                self.working = Some(Working {
+                    id: id.to_string(),
+                    back: back.1,
+                    queued: Vec::new(),
+                    guess: guess.clone(),
+                    play_clock,
+                });
+                let line = format!(
+                    "{id} move={guess} how=guessed (the reasoner was not done by the reply) \
+                     ms={} budget_ms={}",
+                    arrived.elapsed().as_millis(),
+                    budget.as_millis()
+                );
+                self.log("play", &line);
+                guess.clone()
+            }
+        };
         Reply::Answer(text)
     }
 
+    /// Takes the match back from a `play` thread still working on it, waiting until `until` at
+    /// most; `false` if it is not back by then.
+    fn reclaim(&mut self, until: Instant) -> bool {
+        let Some(w) = self.working.take() else {
+            return true;
+        };
+        match w
+            .back
+            .recv_timeout(until.saturating_duration_since(Instant::now()))
+        {
+            Ok(mut m) => {
+                for moves in &w.queued {
+                    if let Err(e) = m.follow(moves) {
+                        self.log("desync", &format!("{}: {e}", w.id));
+                    }
+                }
+                self.current = Some(m);
+                true
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                self.working = Some(w);
+                false
+            }
+            Err(RecvTimeoutError::Disconnected) => true,
+        }
+    }
+
     fn stop(&mut self, id: &str, moves: &Moves) -> Reply {
+        if let Some(w) = &self.working {
+            let until = Instant::now() + self.budget(w.play_clock);
+            if w.id == id && !self.reclaim(until) {
+                self.working = None;
+                self.log(
+                    "stop",
+                    &format!("{id}: still reasoning on the last play; goals unknown"),
+                );
+                return Reply::Answer("done".into());
+            }
+        }
         match self.current.take() {
             Some(mut m) if m.id == id => {
                 if let Err(e) = m.follow(moves) {
@@ -332,6 +500,12 @@ impl Player {
     }
 
     fn abort(&mut self, id: &str) -> Reply {
+        if self.working.as_ref().is_some_and(|w| w.id == id) {
+            // Its thread finishes on its own and drops the match.
+            self.working = None;
+            self.log("abort", id);
+            return Reply::Answer("done".into());
+        }
         match self.current.take() {
             Some(m) if m.id == id => self.log("abort", id),
             other => {
@@ -375,6 +549,8 @@ fn learn_spelling(spelling: &mut HashMap<String, String>, clause: &Sexp) {
 impl Match {
     /// Advances the state by the moves of a `play` or `stop`.
     fn follow(&mut self, moves: &Moves) -> Result<(), String> {
+        #[cfg(test)]
+        std::thread::sleep(self.slow);
         match moves {
             Moves::None => Ok(()),
             Moves::Joint(list) => {
@@ -573,6 +749,17 @@ impl Match {
         (!legal.is_empty()).then(|| legal[rng.gen_range(0..legal.len())])
     }
 
+    /// What to answer when the reasoner is not done by the time the reply is due: `noop` (in the
+    /// manager's spelling) if the game has it, as it is most often legal in the turn-taking games
+    /// where reasoning is slow; otherwise this player's last answer. It may be illegal: a manager
+    /// then plays a legal move for this player, as it does for a late reply.
+    fn guess(&self) -> String {
+        match self.game.find_move("noop") {
+            Some(noop) => self.spell(Some(noop)),
+            None => self.last_answer.clone().unwrap_or_else(|| "nil".into()),
+        }
+    }
+
     /// This role's legal moves in the current state.
     fn my_moves(&self) -> Vec<GdlMove> {
         match self.me {
@@ -716,6 +903,35 @@ mod tests {
             answer(&mut p, &format!("(stop mh 3 {last} ((car {door})))")),
             "done"
         );
+    }
+
+    /// A reasoner slower than the clock: the reply is a guess on time, the match stays with the
+    /// reasoner, the moves of the `play`s answered meanwhile are queued, and once the reasoner
+    /// has caught up the player plays from the state all those moves lead to.
+    #[test]
+    fn a_reasoner_slower_than_the_clock_is_answered_for_in_time() {
+        let mut p = player();
+        answer(
+            &mut p,
+            &format!("(start m xplayer ({}) 5 1)", game("tictactoe.kif")),
+        );
+        p.current.as_mut().unwrap().slow = Duration::from_millis(150);
+        p.config.margin = Duration::from_millis(900); // 100 ms to answer
+        for moves in ["nil", "((mark 1 1) noop)"] {
+            let asked = Instant::now();
+            assert_eq!(answer(&mut p, &format!("(play m {moves})")), "noop");
+            let took = asked.elapsed();
+            assert!(took < Duration::from_millis(140), "{moves}: {took:?}");
+            assert!(p.working.is_some(), "{moves}");
+        }
+        // A clock the reasoner fits in: it catches up and searches from where x and o played,
+        // where (mark 1 1) and (mark 2 2) are taken.
+        p.config.margin = Duration::from_millis(100);
+        let mv = answer(&mut p, "(play m (noop (mark 2 2)))");
+        assert!(mv.starts_with("(mark "), "{mv}");
+        assert!(!["(mark 1 1)", "(mark 2 2)"].contains(&mv.as_str()), "{mv}");
+        assert!(p.working.is_none());
+        assert_eq!(answer(&mut p, "(stop m nil)"), "done");
     }
 
     #[test]

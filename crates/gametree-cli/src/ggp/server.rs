@@ -1,7 +1,9 @@
-//! The HTTP face of a [`Player`]: tiny_http parses the requests; each one is read on a thread of
-//! its own (a client that stalls mid-body holds only its thread) and answered by the player,
-//! one at a time. Messages come as the body of a POST, or URL-encoded in the path of a GET (as
-//! GGP Base's managers can also send them).
+//! The HTTP face of a [`Player`]: connections come in through a [`Gate`], which admits at most
+//! [`MAX_CONNECTIONS`](super::gate::MAX_CONNECTIONS) at once; tiny_http, behind it on loopback,
+//! parses the requests; each one is read on a thread of its own (at most [`MAX_REQUESTS`]; a
+//! client that stalls mid-body holds only its thread) and answered by the player, one at a time.
+//! Messages come as the body of a POST, or URL-encoded in the path of a GET (as GGP Base's
+//! managers can also send them).
 
 use std::io::Read;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -9,8 +11,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
+use std::net::TcpListener;
+
 use tiny_http::{Header, Method, Request, Response, Server};
 
+use super::gate::Gate;
+use super::log::Log;
 use super::message::Message;
 use super::player::{Player, Reply, Status};
 
@@ -19,8 +25,27 @@ pub const MAX_BODY: usize = 16 << 20;
 /// The most requests handled at once; more get HTTP 503.
 const MAX_REQUESTS: usize = 64;
 
-/// Answers GGP requests on `server` for ever.
-pub fn serve(server: Server, player: Player) {
+/// Listens on `host:port` through a [`Gate`], with tiny_http behind it on a loopback port.
+pub fn bind(host: &str, port: u16) -> Result<(Gate, Server), String> {
+    let listener = TcpListener::bind((host, port)).map_err(|e| e.to_string())?;
+    let server = Server::http("127.0.0.1:0").map_err(|e| e.to_string())?;
+    let backend = server
+        .server_addr()
+        .to_ip()
+        .ok_or("tiny_http listens on no IP address")?;
+    Ok((Gate::new(listener, backend), server))
+}
+
+/// Answers GGP requests coming through `gate` to `server` for ever; the gate logs to `gate_log`.
+pub fn serve(gate: Gate, gate_log: Log, server: Server, player: Player) {
+    let spawned = std::thread::Builder::new()
+        .name("ggp-gate".into())
+        .spawn(move || gate.run(gate_log));
+    if let Err(e) = spawned {
+        let mut player = player;
+        player.log("exit", &format!("cannot start the gate: {e}"));
+        return;
+    }
     let status = player.status();
     let player = Arc::new(Mutex::new(player));
     let active = Arc::new(AtomicUsize::new(0));

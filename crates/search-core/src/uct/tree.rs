@@ -12,6 +12,10 @@
 //! The child reached by a joint move of a `Simultaneous` node is found in a hash map keyed by the node
 //! and the joint move's mixed-radix code, because the product of the players' move counts can be far
 //! larger than the handful of joint moves a search ever tries.
+//!
+//! A child is always created after its parent, so its index is larger: one pass in index order
+//! visits every parent before its children, which is how [`Tree::subtree`] copies the part of a
+//! tree below a new root into a fresh, compact one.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -88,18 +92,26 @@ pub(super) struct Tree<M> {
     pub groups: Vec<u32>,
     /// Children of `Simultaneous` nodes, keyed by `(node, mixed-radix code of the joint move)`.
     pub joint_children: HashMap<(NodeId, u64), NodeId, BuildHasherDefault<FxHasher>>,
+    /// Each node's [`state_hash`](game_trait::Game::state_hash), parallel to `nodes`, when the tree
+    /// is kept for reuse ([`UctConfig::reuse`](super::UctConfig::reuse)); empty otherwise.
+    pub keys: Vec<Option<u64>>,
+    /// Whether `keys` is kept.
+    keyed: bool,
 }
 
 impl<M: Copy> Tree<M> {
-    /// A tree holding only the root, whose turn is `turn`.
-    pub(super) fn new(turn: Turn, capacity: usize) -> Tree<M> {
+    /// A tree holding only the root, whose turn is `turn`; with `keyed`, it records every node's
+    /// key, the root's being `root_key`.
+    pub(super) fn new(turn: Turn, capacity: usize, keyed: bool, root_key: Option<u64>) -> Tree<M> {
         let mut tree = Tree {
             nodes: Vec::with_capacity(capacity),
             edges: Vec::new(),
             groups: Vec::new(),
             joint_children: HashMap::default(),
+            keys: Vec::new(),
+            keyed,
         };
-        tree.push_node(turn, 0);
+        tree.push_node(turn, 0, root_key);
         tree
     }
 
@@ -108,9 +120,12 @@ impl<M: Copy> Tree<M> {
         self.nodes.len() < NONE as usize
     }
 
-    /// Adds an unexpanded node and returns its index.
-    pub(super) fn push_node(&mut self, turn: Turn, depth: u32) -> NodeId {
+    /// Adds an unexpanded node whose state has the key `key` and returns its index.
+    pub(super) fn push_node(&mut self, turn: Turn, depth: u32, key: Option<u64>) -> NodeId {
         let id = self.nodes.len() as NodeId;
+        if self.keyed {
+            self.keys.push(key);
+        }
         self.nodes.push(Node {
             turn,
             expanded: false,
@@ -121,6 +136,142 @@ impl<M: Copy> Tree<M> {
             depth,
         });
         id
+    }
+
+    /// Whether the tree records keys.
+    pub(super) fn keyed(&self) -> bool {
+        self.keyed
+    }
+
+    /// The node to reuse as the root of a state whose key is `key` and turn `turn`: among the
+    /// expanded nodes with that key and turn, the shallowest, then the most visited, then the
+    /// first created. `None` if there is none (or the tree keeps no keys).
+    pub(super) fn find(&self, key: u64, turn: Turn) -> Option<NodeId> {
+        let mut best: Option<NodeId> = None;
+        for (i, k) in self.keys.iter().enumerate() {
+            let n = &self.nodes[i];
+            if *k != Some(key) || n.turn != turn || !n.expanded {
+                continue;
+            }
+            // `Option::is_none_or` is newer than the workspace's minimum Rust.
+            let better = best.map_or(true, |b| {
+                let b = &self.nodes[b as usize];
+                (n.depth, std::cmp::Reverse(n.visits)) < (b.depth, std::cmp::Reverse(b.visits))
+            });
+            if better {
+                best = Some(i as NodeId);
+            }
+        }
+        best
+    }
+
+    /// The part of the tree below `root`, with `root` as the new root and its statistics kept, as
+    /// a new tree of at most `max_nodes` nodes (at least the root): parents are copied before
+    /// their children, in the order they were created, and a child that does not fit is left out
+    /// (its edge keeps its statistics and gets a new child when a simulation next takes it).
+    /// Everything else is dropped. `players` is the game's number of players. Time and memory:
+    /// linear in the size of `self`.
+    pub(super) fn subtree(&self, root: NodeId, players: usize, max_nodes: usize) -> Tree<M> {
+        let max_nodes = max_nodes.max(1);
+        // The joint-move children of each `Simultaneous` node, in a deterministic order.
+        let mut joint: Vec<(NodeId, u64, NodeId)> = self
+            .joint_children
+            .iter()
+            .map(|(&(parent, code), &child)| (parent, code, child))
+            .collect();
+        joint.sort_unstable();
+        // Old index → new index, for the nodes kept.
+        let mut renumber = vec![NONE; self.nodes.len()];
+        let mut order = vec![root];
+        renumber[root as usize] = 0;
+        let keep = |child: NodeId, order: &mut Vec<NodeId>, renumber: &mut [NodeId]| {
+            if child != NONE && order.len() < max_nodes {
+                renumber[child as usize] = order.len() as NodeId;
+                order.push(child);
+            }
+        };
+        for old in root as usize..self.nodes.len() {
+            if renumber[old] == NONE {
+                continue;
+            }
+            let n = &self.nodes[old];
+            let first = n.first_edge as usize;
+            for e in &self.edges[first..first + n.edge_count as usize] {
+                keep(e.child, &mut order, &mut renumber);
+            }
+            let from = joint.partition_point(|&(parent, _, _)| (parent as usize) < old);
+            for &(_, _, child) in joint[from..].iter().take_while(|j| j.0 as usize == old) {
+                keep(child, &mut order, &mut renumber);
+            }
+        }
+        let base = self.nodes[root as usize].depth;
+        let mut tree = Tree {
+            nodes: Vec::with_capacity(order.len()),
+            edges: Vec::new(),
+            groups: Vec::new(),
+            joint_children: HashMap::default(),
+            keys: Vec::with_capacity(if self.keyed { order.len() } else { 0 }),
+            keyed: self.keyed,
+        };
+        for &old in &order {
+            let mut n = self.nodes[old as usize].clone();
+            let first = n.first_edge as usize;
+            n.first_edge = tree.edges.len() as u32;
+            n.depth -= base;
+            let edges = &self.edges[first..first + n.edge_count as usize];
+            tree.edges.extend(edges.iter().map(|e| Edge {
+                child: if e.child == NONE {
+                    NONE
+                } else {
+                    renumber[e.child as usize]
+                },
+                ..*e
+            }));
+            if n.expanded && n.turn == Turn::Simultaneous {
+                let g = n.first_group as usize;
+                n.first_group = tree.groups.len() as u32;
+                tree.groups
+                    .extend_from_slice(&self.groups[g..g + players + 2]);
+            }
+            tree.nodes.push(n);
+            if self.keyed {
+                tree.keys.push(self.keys[old as usize]);
+            }
+        }
+        for (parent, code, child) in joint {
+            let (parent, child) = (renumber[parent as usize], renumber[child as usize]);
+            if parent != NONE && child != NONE {
+                tree.joint_children.insert((parent, code), child);
+            }
+        }
+        tree
+    }
+
+    /// Whether the root's edges (moves, probabilities, and at a `Simultaneous` root the players'
+    /// groups) are those of `other`'s root: the check that a reused root is the state searched.
+    pub(super) fn same_root_edges(&self, other: &Tree<M>, players: usize) -> bool
+    where
+        M: PartialEq,
+    {
+        let (a, b) = (&self.nodes[ROOT as usize], &other.nodes[ROOT as usize]);
+        let edges = |t: &Tree<M>, n: &Node| {
+            let first = n.first_edge as usize;
+            t.edges[first..first + n.edge_count as usize]
+                .iter()
+                .map(|e| (e.mv, e.probability.to_bits()))
+                .collect::<Vec<_>>()
+        };
+        let groups = |t: &Tree<M>, n: &Node| match n.turn {
+            Turn::Simultaneous => {
+                let g = n.first_group as usize;
+                t.groups[g..g + players + 2].to_vec()
+            }
+            _ => Vec::new(),
+        };
+        a.turn == b.turn
+            && a.expanded == b.expanded
+            && edges(self, a) == edges(other, b)
+            && groups(self, a) == groups(other, b)
     }
 
     /// Absolute edge range of `player`'s arms at the `Simultaneous` node `node`; with
