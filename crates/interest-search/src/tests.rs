@@ -568,31 +568,23 @@ fn paired_hooks_compute_each_interest_once() {
         }
     }
     let t = Tree::uniform(2, 2);
-    let budget = InterestBudget::root(u32::MAX, u32::MAX);
-    let step = Step::new(1, 0, true).with_order_score(Some(200));
     let calls = Counting::default();
+    // What the first move of the root costs, and how many plausibility calls that took.
+    let cost = |h: &mut InterestHorizon<Counting>| {
+        calls.0.set(0);
+        let budget = InterestBudget::root(u32::MAX, u32::MAX);
+        let step = Step::new(1, 0, true).with_order_score(Some(200));
+        let child = h.child_budget(
+            &t,
+            &t.initial_state(),
+            &budget,
+            &mut Default::default(),
+            step,
+        );
+        (child.unwrap().spent(Parity::RootSide), calls.0.get())
+    };
     let (mut paired, _) = crate::hooks(alternate(), calls.clone());
-    let child = paired.child_budget(
-        &t,
-        &t.initial_state(),
-        &budget,
-        &mut Default::default(),
-        step,
-    );
-    assert_eq!(
-        (child.unwrap().spent(Parity::RootSide), calls.0.get()),
-        (500, 0)
-    );
+    assert_eq!(cost(&mut paired), (500, 0)); // interest 200, from the order score
     let mut single = InterestHorizon::with_config(alternate(), calls.clone());
-    let child = single.child_budget(
-        &t,
-        &t.initial_state(),
-        &budget,
-        &mut Default::default(),
-        step,
-    );
-    assert_eq!(
-        (child.unwrap().spent(Parity::RootSide), calls.0.get()),
-        (1000, 1)
-    );
+    assert_eq!(cost(&mut single), (1000, 1)); // interest 100, asked
 }
