@@ -61,6 +61,8 @@
 //!   `Player` node (after the root) or was never expanded.
 //!
 //! [`Uct::analyse`] returns all of this plus the root's per-move statistics.
+//! [`Uct::analyse_parallel`] runs the search root-parallel on several threads (independent trees,
+//! their root statistics merged), for games that can be shared between threads.
 //!
 //! # Parameters
 //! | [`UctConfig`] field | default | meaning |
@@ -150,6 +152,7 @@
 //! assert!(result.value > 900); // a certain win, on the ±1000 scale
 //! ```
 
+mod parallel;
 mod playout;
 mod tree;
 

@@ -971,3 +971,54 @@ fn reuse_below_a_simultaneous_node_keeps_each_players_arms() {
     let b = uct.analyse(&ThreeRounds, &(2, 1), &Limits::none().with_nodes(100));
     assert!(b.reused > 0);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Root-parallel UCT.
+
+/// With one thread, root-parallel UCT is the sequential search, arm for arm.
+#[test]
+fn root_parallel_with_one_thread_is_the_sequential_search() {
+    let state = Pile {
+        stones: 11,
+        mover: 0,
+    };
+    let sequential = analyse(&Nim, &state, 3_000);
+    let parallel = uct(3_000, 7).analyse_parallel(&Nim, &state, &Limits::none(), 1);
+    assert_eq!(parallel.arms, sequential.arms);
+    assert_eq!(parallel.result.best_move, sequential.result.best_move);
+    assert_eq!(parallel.result.value, sequential.result.value);
+    assert_eq!(parallel.simulations, 3_000);
+}
+
+/// Several threads share the budget exactly, add their arms' visits up to it, repeat themselves
+/// for a seed, and still find Nim's winning moves.
+#[test]
+fn root_parallel_threads_share_the_budget_and_find_the_winning_moves() {
+    for stones in [4, 8, 13] {
+        let state = Pile { stones, mover: 1 };
+        let run = |threads| uct(12_001, 3).analyse_parallel(&Nim, &state, &Limits::none(), threads);
+        let (a, b) = (run(3), run(3));
+        assert_eq!(a.simulations, 12_001);
+        assert_eq!(a.arms.iter().map(|arm| arm.visits).sum::<u64>(), 12_001);
+        assert_eq!(
+            (a.arms.clone(), a.result.best_move),
+            (b.arms, b.result.best_move)
+        );
+        assert_eq!(a.result.best_move, Some(stones % 3), "pile {stones}");
+        assert!(a.result.value > 800, "pile {stones}: {}", a.result.value);
+        // The other threads did search with seeds of their own.
+        let one = run(1);
+        assert_ne!(a.arms, one.arms, "three threads searched exactly as one");
+    }
+    // A finished game: no simulation, no move.
+    let over = uct(100, 1).analyse_parallel(
+        &Nim,
+        &Pile {
+            stones: 0,
+            mover: 0,
+        },
+        &Limits::none(),
+        2,
+    );
+    assert_eq!((over.simulations, over.result.best_move), (0, None));
+}
