@@ -985,8 +985,9 @@ fn root_parallel_with_one_thread_is_the_sequential_search() {
     let sequential = analyse(&Nim, &state, 3_000);
     let parallel = uct(3_000, 7).analyse_parallel(&Nim, &state, &Limits::none(), 1);
     assert_eq!(parallel.arms, sequential.arms);
-    assert_eq!(parallel.result.best_move, sequential.result.best_move);
+    assert_eq!(parallel.result.pv, sequential.result.pv);
     assert_eq!(parallel.result.value, sequential.result.value);
+    assert_eq!(parallel.result.stats, sequential.result.stats);
     assert_eq!(parallel.simulations, 3_000);
 }
 

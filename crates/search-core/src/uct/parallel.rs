@@ -18,8 +18,9 @@ impl<P> Uct<P> {
     /// (`limits.nodes`, else [`UctConfig::simulations`]) is split as evenly as it divides, thread 0
     /// taking the remainder; so with one thread this is exactly [`analyse`](Uct::analyse) without
     /// reuse, and without a deadline or stop flag the result depends only on the seed and the
-    /// thread count. The kept tree of [`UctConfig::reuse`] is neither used nor changed. The
-    /// principal variation is the move alone; `depth` is the deepest thread's.
+    /// thread count. The kept tree of [`UctConfig::reuse`] is neither used nor changed. With
+    /// several threads the principal variation is the move alone, and `depth` is the deepest
+    /// thread's.
     pub fn analyse_parallel<G>(
         &self,
         game: &G,
@@ -84,8 +85,8 @@ fn thread_seed(seed: u64, thread: usize) -> u64 {
 /// The workers' analyses as one: arms added up position by position (every worker lists the same
 /// state's arms in the same order), statistics summed.
 fn merge<M: Copy + PartialEq>(analyses: Vec<UctAnalysis<M>>, start: Instant) -> UctAnalysis<M> {
-    if analyses.iter().all(|a| a.simulations == 0) {
-        // A finished root (or no budget): every worker says the same.
+    if analyses.len() == 1 || analyses.iter().all(|a| a.simulations == 0) {
+        // One worker is the sequential search; at a finished root every worker says the same.
         return analyses.into_iter().next().expect("at least one worker");
     }
     let mut iter = analyses.into_iter();
