@@ -8,6 +8,7 @@
 
 mod config;
 mod negamax;
+mod parallel;
 mod pv;
 
 use std::time::Instant;
@@ -223,6 +224,12 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
                 self.tt = TranspositionTable::try_new(bytes).ok();
             }
         }
+        self.prepare_heuristics(replies);
+    }
+
+    /// Starts a search's killers, history and reply tables (`replies`: whether the search keeps
+    /// them, see `Run::TRACKS_PATH`) and its PV table.
+    fn prepare_heuristics(&mut self, replies: bool) {
         self.heuristics
             .new_search(self.config.killers, self.config.history, replies);
         self.pv.ensure_allocated();
@@ -243,6 +250,7 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
         &'a mut self,
         game: &'a G,
         limits: &'a Limits,
+        table: Option<&'a TranspositionTable>,
     ) -> Run<'a, G, E, P, H, O, Q> {
         Run {
             game,
@@ -252,7 +260,7 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
             ordering: &mut self.ordering,
             quiescence: &mut self.quiescence,
             config: self.config,
-            tt: self.tt.as_mut(),
+            tt: table,
             heuristics: &mut self.heuristics,
             pv: &mut self.pv,
             stats: SearchStats::default(),
@@ -391,15 +399,34 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
         Q: Quiescence<G>,
     {
         let start = Instant::now();
+        self.prepare_search(game, state);
+        let table = self.tt.take();
+        let result = self.window(game, state, limits, table.as_ref(), (alpha, beta), start);
+        self.tt = table;
+        result
+    }
+
+    /// The body of [`search_window`](AlphaBeta::search_window), over `table`.
+    pub(crate) fn window<G>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        limits: &Limits,
+        table: Option<&TranspositionTable>,
+        (alpha, beta): (Score, Score),
+        start: Instant,
+    ) -> SearchResult<G::Move>
+    where
+        G: ZeroSumGame,
+        E: Evaluator<G>,
+        P: ForwardPruning<G>,
+        H: HorizonPolicy<G>,
+        O: MoveOrdering<G>,
+        Q: Quiescence<G>,
+    {
         let depth = limits.depth.unwrap_or(self.config.depth);
-        if std::mem::take(&mut self.reset_evaluator) {
-            self.eval.reset();
-        }
-        let tracks_path = Run::<G, E, P, H, O, Q>::TRACKS_PATH || self.config.countermoves;
-        self.prepare(game.state_hash(state).is_some(), tracks_path);
-        self.pruning.start_search();
         let mut root = state.clone();
-        let mut run = self.run(game, limits);
+        let mut run = self.run(game, limits, table);
         let budget = run.horizon.root_budget(depth);
         let (value, bound) = run.root_window(&mut root, budget, alpha, beta);
         let done = (!run.watch.stopped()).then(|| Iteration {
@@ -427,20 +454,74 @@ where
     /// returns the last completed iteration.
     fn search(&mut self, game: &G, state: &G::State, limits: &Limits) -> SearchResult<G::Move> {
         let start = Instant::now();
-        let depth = limits.depth.unwrap_or(self.config.depth);
+        self.prepare_search(game, state);
+        let table = self.tt.take();
+        let result = self.deepen(game, state, limits, table.as_ref(), 0, start);
+        self.tt = table;
+        result
+    }
+}
+
+impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
+    /// Readies the evaluator, the table and the heuristics for a search of `state`.
+    pub(crate) fn prepare_search<G>(&mut self, game: &G, state: &G::State)
+    where
+        G: ZeroSumGame,
+        E: Evaluator<G>,
+        P: ForwardPruning<G>,
+        H: HorizonPolicy<G>,
+        O: MoveOrdering<G>,
+        Q: Quiescence<G>,
+    {
+        if std::mem::take(&mut self.reset_evaluator) {
+            self.eval.reset();
+        }
+        self.prepare(game.state_hash(state).is_some(), self.tracks_path::<G>());
+        self.pruning.start_search();
+    }
+
+    /// Whether a search keeps the path's move keys and reply tables.
+    pub(crate) fn tracks_path<G>(&self) -> bool
+    where
+        G: ZeroSumGame,
+        E: Evaluator<G>,
+        P: ForwardPruning<G>,
+        H: HorizonPolicy<G>,
+        O: MoveOrdering<G>,
+        Q: Quiescence<G>,
+    {
+        Run::<G, E, P, H, O, Q>::TRACKS_PATH || self.config.countermoves
+    }
+
+    /// Iterative deepening (or the one iteration) over `table`, to the depth of `limits` (or the
+    /// configured one) plus `extra` plies: the body of [`Searcher::search`], and of every thread
+    /// of [`search_parallel`](AlphaBeta::search_parallel).
+    pub(crate) fn deepen<G>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        limits: &Limits,
+        table: Option<&TranspositionTable>,
+        extra: u32,
+        start: Instant,
+    ) -> SearchResult<G::Move>
+    where
+        G: ZeroSumGame,
+        E: Evaluator<G>,
+        P: ForwardPruning<G>,
+        H: HorizonPolicy<G>,
+        O: MoveOrdering<G>,
+        Q: Quiescence<G>,
+    {
+        let depth = limits.depth.unwrap_or(self.config.depth) + extra;
         let first = if self.config.iterative {
             depth.min(1)
         } else {
             depth
         };
-        if std::mem::take(&mut self.reset_evaluator) {
-            self.eval.reset();
-        }
-        let tracks_path = Run::<G, E, P, H, O, Q>::TRACKS_PATH || self.config.countermoves;
-        self.prepare(game.state_hash(state).is_some(), tracks_path);
-        self.pruning.start_search();
+        let tracks_path = self.tracks_path::<G>();
         let mut root = state.clone();
-        let mut run = self.run(game, limits);
+        let mut run = self.run(game, limits, table);
         let mut done: Option<Iteration<G::Move>> = None;
         for iteration in first..=depth {
             let budget = run.horizon.root_budget(iteration);

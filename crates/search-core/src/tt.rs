@@ -17,6 +17,17 @@
 //! only when both the draft and the budget key equal the node's; otherwise it only tries the stored
 //! move first.
 //!
+//! # Shared between threads, without locks
+//! Every slot is two 64-bit words written and read with relaxed atomics, so the table takes
+//! `&self` to probe and store and several searching threads can share it (Lazy SMP). The first
+//! word holds the entry's head (verification key, move, bound, generation) XOR its second word
+//! (value, draft, budget key) — Hyatt and Mann's lockless hashing (*A lockless transposition
+//! table implementation for parallel search*, ICGA Journal, 2002): a slot whose two words come
+//! from two threads' stores decodes to a key that does not verify, and reads as another
+//! position's entry. A reader therefore never takes one position's value for another's (beyond
+//! the 32-bit key's collision odds). On x86-64 and AArch64 a relaxed atomic load or store is an
+//! ordinary one: a single thread pays nothing for this.
+//!
 //! # Replacement: depth-preferred plus always-replace
 //! Storing a position already in its bucket overwrites that entry (keeping its old move if the new
 //! result has none). Otherwise the first three slots are *depth-preferred*: the new result takes the
@@ -25,6 +36,8 @@
 //! depth-preferred slot holds a deeper entry of the current search, the result goes to the fourth,
 //! *always-replace* slot. Deep results (expensive to recompute) thus survive, and recent shallow ones
 //! still find a place.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use game_trait::{Bound, Score};
 
@@ -39,7 +52,7 @@ const DEPTH_PREFERRED: usize = BUCKET_SIZE - 1;
 /// The move index stored when an entry has no best move.
 pub const NO_MOVE: u16 = u16::MAX;
 
-/// One stored search result.
+/// One stored search result, unpacked.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Slot {
     /// High 32 bits of the position hash.
@@ -56,10 +69,83 @@ struct Slot {
     generation: u8,
 }
 
+impl Slot {
+    /// The head word: key, move, bound, generation.
+    #[inline(always)]
+    fn head(&self) -> u64 {
+        (u64::from(self.key) << 32)
+            | (u64::from(self.mv) << 16)
+            | (u64::from(self.bound) << 8)
+            | u64::from(self.generation)
+    }
+
+    /// The data word: value, draft, budget key.
+    #[inline(always)]
+    fn data(&self) -> u64 {
+        (u64::from(self.value as u32) << 32)
+            | (u64::from(self.draft) << 16)
+            | u64::from(self.budget)
+    }
+
+    #[inline(always)]
+    fn unpack(head: u64, data: u64) -> Slot {
+        Slot {
+            key: (head >> 32) as u32,
+            mv: (head >> 16) as u16,
+            bound: (head >> 8) as u8,
+            generation: head as u8,
+            value: (data >> 32) as u32 as Score,
+            draft: (data >> 16) as u16,
+            budget: data as u16,
+        }
+    }
+}
+
+/// A slot as stored: `check` = head XOR data (see the module docs), both words relaxed atomics.
+#[derive(Debug, Default)]
+struct AtomicSlot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+impl AtomicSlot {
+    #[inline(always)]
+    fn load(&self) -> Slot {
+        let data = self.data.load(Relaxed);
+        Slot::unpack(self.check.load(Relaxed) ^ data, data)
+    }
+
+    /// The slot, if it holds an entry with verification key `key` (decoded only then).
+    #[inline(always)]
+    fn load_if(&self, key: u32) -> Option<Slot> {
+        let data = self.data.load(Relaxed);
+        let head = self.check.load(Relaxed) ^ data;
+        let holds = (head >> 32) as u32 == key && (head >> 8) as u8 != 0;
+        holds.then(|| Slot::unpack(head, data))
+    }
+
+    #[inline(always)]
+    fn store(&self, slot: &Slot) {
+        let data = slot.data();
+        self.check.store(slot.head() ^ data, Relaxed);
+        self.data.store(data, Relaxed);
+    }
+}
+
 /// A bucket fills exactly one cache line, so a probe costs one memory access.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Debug, Default)]
 #[repr(align(64))]
-struct Bucket([Slot; BUCKET_SIZE]);
+struct Bucket([AtomicSlot; BUCKET_SIZE]);
+
+impl Clone for Bucket {
+    fn clone(&self) -> Bucket {
+        let copy = Bucket::default();
+        for (to, from) in copy.0.iter().zip(&self.0) {
+            to.store(&from.load());
+        }
+        copy
+    }
+}
 
 /// What a probe found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,7 +191,7 @@ impl TranspositionTable {
         buckets
             .try_reserve_exact(count)
             .map_err(|_| SearchError::TableAllocation { bytes: size })?;
-        buckets.resize(count, Bucket::default());
+        buckets.resize_with(count, Bucket::default);
         Ok(TranspositionTable {
             buckets,
             mask: count as u64 - 1,
@@ -133,7 +219,10 @@ impl TranspositionTable {
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
+        let empty = Slot::default();
+        for slot in self.buckets.iter().flat_map(|b| &b.0) {
+            slot.store(&empty);
+        }
         self.generation = 0;
     }
 
@@ -149,7 +238,7 @@ impl TranspositionTable {
         self.buckets[index]
             .0
             .iter()
-            .find(|s| s.bound != 0 && s.key == key)
+            .find_map(|cell| cell.load_if(key))
             .map(|s| TtEntry {
                 value: s.value,
                 bound: decode(s.bound),
@@ -160,19 +249,13 @@ impl TranspositionTable {
     }
 
     /// Stores a search result for the position with this hash (replacement policy: module docs).
+    /// Takes `&self`: threads sharing the table store without locks (module docs).
     #[inline]
-    pub fn store(
-        &mut self,
-        hash: u64,
-        value: Score,
-        bound: Bound,
-        draft: u32,
-        budget: u16,
-        mv: u16,
-    ) {
+    pub fn store(&self, hash: u64, value: Score, bound: Bound, draft: u32, budget: u16, mv: u16) {
         let (index, key) = self.split(hash);
         let generation = self.generation;
-        let bucket = &mut self.buckets[index].0;
+        let cells = &self.buckets[index].0;
+        let bucket: [Slot; BUCKET_SIZE] = std::array::from_fn(|i| cells[i].load());
         let draft = u16::try_from(draft).unwrap_or(u16::MAX);
         let mut new = Slot {
             key,
@@ -183,11 +266,11 @@ impl TranspositionTable {
             bound: encode(bound),
             generation,
         };
-        if let Some(slot) = bucket.iter_mut().find(|s| s.bound != 0 && s.key == key) {
+        if let Some(i) = bucket.iter().position(|s| s.bound != 0 && s.key == key) {
             if mv == NO_MOVE {
-                new.mv = slot.mv;
+                new.mv = bucket[i].mv;
             }
-            *slot = new;
+            cells[i].store(&new);
             return;
         }
         // The least valuable depth-preferred slot: empty first, then stale, then shallowest.
@@ -204,7 +287,7 @@ impl TranspositionTable {
         let v = &bucket[victim];
         let replaceable = v.bound == 0 || v.generation != generation || v.draft <= draft;
         let target = if replaceable { victim } else { BUCKET_SIZE - 1 };
-        bucket[target] = new;
+        cells[target].store(&new);
     }
 }
 
@@ -298,5 +381,52 @@ mod tests {
         tt.new_search();
         tt.store(key(7), 4, Bound::Exact, 1, 0, NO_MOVE);
         assert_eq!(tt.probe(key(7)).map(|e| e.value), Some(4));
+    }
+
+    /// Four threads store and probe one small table at once, each entry's value, draft, budget key
+    /// and move derived from its hash: a probe that finds an entry finds that hash's own fields,
+    /// never a mix of two stores (torn slots fail verification).
+    #[test]
+    fn threads_sharing_the_table_never_read_a_torn_entry() {
+        let tt = TranspositionTable::new(1 << 10); // 16 buckets: constant contention
+        let fields = |h: u64| {
+            let m = crate::ordering::move_key(&h);
+            (
+                (m >> 40) as i32 - (1 << 23),
+                (m >> 8) as u16 % 60_000,
+                (m >> 24) as u16,
+                (m >> 48) as u16 % 1000,
+            )
+        };
+        let (hits, torn) = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..4u64)
+                .map(|t| {
+                    let tt = &tt;
+                    scope.spawn(move || {
+                        let (mut hits, mut torn) = (0u64, 0u64);
+                        let mut z = t.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+                        for _ in 0..200_000 {
+                            z = game_trait::mix64(z);
+                            let h = (z % 64) * 0x0101_0101_0000_0000 + (z >> 60); // 64 keys in 16 buckets
+                            let (value, draft, budget, mv) = fields(h);
+                            if (z >> 40) & 1 == 0 {
+                                tt.store(h, value, Bound::Exact, u32::from(draft), budget, mv);
+                            } else if let Some(e) = tt.probe(h) {
+                                hits += 1;
+                                let found = (e.value, e.draft as u16, e.budget, e.mv);
+                                torn += u64::from(found != (value, draft, budget, mv));
+                            }
+                        }
+                        (hits, torn)
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .map(|w| w.join().unwrap())
+                .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+        });
+        assert!(hits > 10_000, "too few hits to mean anything: {hits}");
+        assert_eq!(torn, 0, "{torn} of {hits} probes read a mixed entry");
     }
 }

@@ -1152,3 +1152,77 @@ fn quiescence_search_equals_the_quiescence_oracle() {
     });
     assert!(changed, "no tree where the noisy moves change the value");
 }
+
+/// Lazy SMP returns exactly the one-thread value and bound (and Minimax's), with two to four
+/// threads sharing the table, for both cutoffs, plain and PVS, with and without killers.
+#[test]
+fn lazy_smp_returns_the_single_thread_value_and_bound() {
+    fn prop(seed: u64, depth: u8, branching: u8) -> TestResult {
+        let (tree, depth) = tree(seed, depth, branching);
+        let exact = oracle(&tree, &0, LeafValue, depth);
+        for cutoff in CUTOFFS {
+            for base in [
+                config(depth, cutoff),
+                AlphaBetaConfig {
+                    cutoff,
+                    ..AlphaBetaConfig::pvs(depth)
+                },
+            ] {
+                let c = AlphaBetaConfig {
+                    tt_bytes: 1 << 14,
+                    iterative: true,
+                    ..base
+                };
+                let single =
+                    AlphaBeta::new(LeafValue)
+                        .with_config(c)
+                        .search(&tree, &0, &Limits::none());
+                for threads in 2..=4 {
+                    let mut ab = AlphaBeta::new(LeafValue).with_config(c);
+                    let r = ab.search_parallel(&tree, &0, &Limits::none(), threads);
+                    if (r.value, r.bound, r.depth) != (single.value, single.bound, single.depth)
+                        || r.value != exact.value
+                        || !pv_reaches_root_value(&tree, depth, &r)
+                    {
+                        return TestResult::error(format!("{c:?}, {threads} threads: {r:?}"));
+                    }
+                }
+            }
+        }
+        TestResult::passed()
+    }
+    check(200, prop);
+}
+
+/// On a tree large enough for the helpers to work, they do (their nodes are counted) and the
+/// value is still exact; a node budget stops the calling thread, and the helpers with it.
+#[test]
+fn lazy_smp_helpers_search_and_stop_with_the_main_thread() {
+    let tree = ExplicitTree::random(9, 10, 8);
+    let pvs = AlphaBetaConfig {
+        tt_bytes: 1 << 20,
+        ..AlphaBetaConfig::pvs(8)
+    };
+    let single = AlphaBeta::new(LeafValue)
+        .with_config(pvs)
+        .search(&tree, &0, &Limits::none());
+    let r =
+        AlphaBeta::new(LeafValue)
+            .with_config(pvs)
+            .search_parallel(&tree, &0, &Limits::none(), 2);
+    assert_eq!((r.value, r.bound, r.depth), (single.value, Bound::Exact, 8));
+    assert_ne!(
+        r.stats.generated, single.stats.generated,
+        "the helper did nothing"
+    );
+    let budget = single.stats.generated / 4;
+    let stopped = AlphaBeta::new(LeafValue).with_config(pvs).search_parallel(
+        &tree,
+        &0,
+        &Limits::none().with_nodes(budget),
+        2,
+    );
+    assert!(stopped.depth < 8);
+    let exact = oracle(&tree, &0, LeafValue, stopped.depth);
+    assert_eq!((stopped.value, stopped.bound), (exact.value, Bound::Exact));
+}

@@ -47,7 +47,7 @@ pub(crate) struct Run<'a, G: ZeroSumGame, E, P, H, O, Q> {
     pub(crate) ordering: &'a mut O,
     pub(crate) quiescence: &'a mut Q,
     pub(crate) config: AlphaBetaConfig,
-    pub(crate) tt: Option<&'a mut TranspositionTable>,
+    pub(crate) tt: Option<&'a TranspositionTable>,
     pub(crate) heuristics: &'a mut Heuristics,
     pub(crate) pv: &'a mut PvTable,
     pub(crate) stats: SearchStats,
@@ -253,9 +253,9 @@ where
         let draft = self.horizon.draft(&budget);
         // The node's key, if there is a table and the game gives this state one: a state without
         // a key is neither probed nor stored.
-        let hash = self.tt.as_deref().and_then(|_| self.game.state_hash(state));
+        let hash = self.tt.and_then(|_| self.game.state_hash(state));
         let mut tt_move = NO_MOVE;
-        if let (Some(tt), Some(hash)) = (self.tt.as_deref(), hash) {
+        if let (Some(tt), Some(hash)) = (self.tt, hash) {
             self.stats.tt_probes += 1;
             if let Some(entry) = tt.probe(hash) {
                 self.stats.tt_hits += 1;
@@ -456,7 +456,7 @@ where
                     .record_cutoff(ply, ply % 2, key, draft, killers, history);
             }
         }
-        if let (Some(tt), Some(hash)) = (self.tt.as_deref_mut(), hash) {
+        if let (Some(tt), Some(hash)) = (self.tt, hash) {
             // A fail-low's best move is noise: keep whatever move the entry had.
             let mv = match bound {
                 Bound::Upper => NO_MOVE,
@@ -502,7 +502,7 @@ where
         beta: Score,
         ply: usize,
     ) -> Option<Score> {
-        let tt = self.tt.as_deref()?;
+        let tt = self.tt?;
         for (index, &mv) in moves.iter().enumerate() {
             let step = Step::new(mv, index, ply % 2 == 0);
             let mut tally = H::NodeTally::default();
