@@ -94,6 +94,13 @@ pub trait HorizonPolicy<G: ZeroSumGame> {
     /// and a path of move keys); `false`, the default, compiles the work out.
     const HINTS: bool = false;
 
+    /// Whether [`child_budget`](HorizonPolicy::child_budget) depends only on the node's budget and
+    /// the move, never on the order it is asked in (the step's index, hints and the node's tally),
+    /// and never declines a move. Then a parallel search may defer a move another thread is
+    /// searching to the end of the node. `false`, the default, keeps every node's order as the
+    /// hooks chose it.
+    const ORDER_INDEPENDENT: bool = false;
+
     /// The root's budget for iteration `iteration` of an iterative search (the nominal depth for depth
     /// horizons; the `iteration`-th interest limit for interest search).
     fn root_budget(&mut self, iteration: u32) -> Self::Budget;
@@ -256,6 +263,7 @@ pub struct DepthHorizon;
 impl<G: ZeroSumGame> HorizonPolicy<G> for DepthHorizon {
     type Budget = u32;
     type NodeTally = ();
+    const ORDER_INDEPENDENT: bool = true;
 
     #[inline(always)]
     fn root_budget(&mut self, iteration: u32) -> u32 {

@@ -78,6 +78,7 @@ impl Default for EndgameHorizon {
 impl HorizonPolicy<Othello> for EndgameHorizon {
     type Budget = u32;
     type NodeTally = ();
+    const ORDER_INDEPENDENT: bool = true;
 
     #[inline(always)]
     fn root_budget(&mut self, iteration: u32) -> u32 {

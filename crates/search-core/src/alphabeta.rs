@@ -6,11 +6,13 @@
 //!
 //! The crate docs describe the algorithm, what every returned bound means, and how hooks are called.
 
+mod busy;
 mod config;
 mod negamax;
 mod parallel;
 mod pv;
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use game_trait::{
@@ -25,6 +27,7 @@ use crate::error::SearchError;
 use crate::ordering::{move_key, Heuristics};
 use crate::stopwatch::Stopwatch;
 use crate::tt::{TranspositionTable, NO_MOVE};
+use busy::BusyMoves;
 use negamax::Run;
 use pv::PvTable;
 
@@ -63,6 +66,12 @@ pub struct AlphaBeta<E, P = NoPruning, H = DepthHorizon, O = NoOrdering, Q = NoQ
     /// Set by [`Reset::reset`]: the evaluator is reset at the start of the next search (the
     /// evaluator's `reset` names the game, which only a search knows).
     reset_evaluator: bool,
+    /// A Lazy SMP helper thread's searcher: only its table entries and node counts are used, so
+    /// a stopped search of it skips the static evaluation of the root that stands in for a
+    /// finished iteration (which an exact evaluator would turn into a whole solve).
+    helper_thread: bool,
+    /// The moves the threads of a parallel search are searching, shared by them while it runs.
+    busy: Option<Arc<BusyMoves>>,
 }
 
 impl<E> AlphaBeta<E> {
@@ -80,6 +89,8 @@ impl<E> AlphaBeta<E> {
             heuristics: Heuristics::default(),
             pv: PvTable::default(),
             reset_evaluator: false,
+            helper_thread: false,
+            busy: None,
         }
     }
 }
@@ -104,6 +115,8 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
             heuristics: self.heuristics,
             pv: self.pv,
             reset_evaluator: self.reset_evaluator,
+            helper_thread: self.helper_thread,
+            busy: self.busy,
         }
     }
 
@@ -120,6 +133,8 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
             heuristics: self.heuristics,
             pv: self.pv,
             reset_evaluator: self.reset_evaluator,
+            helper_thread: self.helper_thread,
+            busy: self.busy,
         }
     }
 
@@ -136,6 +151,8 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
             heuristics: self.heuristics,
             pv: self.pv,
             reset_evaluator: self.reset_evaluator,
+            helper_thread: self.helper_thread,
+            busy: self.busy,
         }
     }
 
@@ -153,6 +170,8 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
             heuristics: self.heuristics,
             pv: self.pv,
             reset_evaluator: self.reset_evaluator,
+            helper_thread: self.helper_thread,
+            busy: self.busy,
         }
     }
 
@@ -265,6 +284,8 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
             pv: &mut self.pv,
             stats: SearchStats::default(),
             watch: Stopwatch::new(limits),
+            static_fallback: !self.helper_thread,
+            busy: self.busy.as_deref(),
         }
     }
 }
@@ -349,7 +370,16 @@ where
         done: Option<Iteration<G::Move>>,
         start: Instant,
     ) -> SearchResult<G::Move> {
+        let nothing_known = || Iteration {
+            value: -INFINITY,
+            bound: Bound::Lower,
+            pv: Vec::new(),
+            depth: 0,
+        };
         let done = done.unwrap_or_else(|| {
+            if !self.static_fallback {
+                return nothing_known();
+            }
             let mut pv = self.root_pv(root);
             pv.truncate(1);
             if pv.is_empty() && self.game.outcome(root).is_none() {

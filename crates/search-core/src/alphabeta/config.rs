@@ -19,6 +19,7 @@ use game_trait::{Cutoff, Score};
 /// | `countermoves` | `false` | the best reply to the previous move goes right after the killers |
 /// | `quiescence_depth` | 16 | noisy plies a quiescence hook may search below the horizon |
 /// | `etc_draft` | `None` | enhanced transposition cutoffs at nodes of at least this draft (needs a table) |
+/// | `defer_draft` | `Some(2)` | parallel searches: at nodes of at least this draft, a move another thread is searching waits until the node's other moves are done |
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AlphaBetaConfig {
     /// Nominal search depth in plies: the root budget is
@@ -66,6 +67,18 @@ pub struct AlphaBetaConfig {
     /// per successor, so it pays only where subtrees are large; needs a table (`tt_bytes > 0`) and
     /// is never tried at the root. `None`, the default, for none.
     pub etc_draft: Option<u32>,
+    /// Move deferral in parallel searches ([`search_parallel`](crate::AlphaBeta::search_parallel)
+    /// and [`search_windows_parallel`](crate::AlphaBeta::search_windows_parallel)): simplified
+    /// ABDADA (Weill, *The ABDADA Distributed Minimax Search Algorithm*, 1996, in the simplified
+    /// form of Kerrigan, 2016). At a node whose draft is at least this, each thread marks the
+    /// moves it is searching in a small shared table, and a thread that reaches a move another
+    /// thread is searching (any move but the node's first) searches the node's other moves first
+    /// and that one last, when the table usually already holds its value. So the threads split a
+    /// node's moves between them instead of searching them in step. Only with a horizon that is
+    /// [order-independent](game_trait::HorizonPolicy::ORDER_INDEPENDENT) and a game whose states
+    /// have keys; it changes only the order of moves, so exact searches keep their values. `None`
+    /// for pure Lazy SMP. Unused by one-thread searches.
+    pub defer_draft: Option<u32>,
 }
 
 impl Default for AlphaBetaConfig {
@@ -82,6 +95,7 @@ impl Default for AlphaBetaConfig {
             countermoves: false,
             quiescence_depth: 16,
             etc_draft: None,
+            defer_draft: Some(2),
         }
     }
 }

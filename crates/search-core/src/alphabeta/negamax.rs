@@ -12,6 +12,7 @@ use game_trait::{
 };
 use smallvec::SmallVec;
 
+use super::busy::BusyMoves;
 use super::pv::PvTable;
 use super::AlphaBetaConfig;
 use crate::ordering::{
@@ -52,6 +53,11 @@ pub(crate) struct Run<'a, G: ZeroSumGame, E, P, H, O, Q> {
     pub(crate) pv: &'a mut PvTable,
     pub(crate) stats: SearchStats,
     pub(crate) watch: Stopwatch<'a>,
+    /// Whether a search stopped before finishing an iteration reports the root's static value
+    /// (else it reports that nothing is known: a value of −∞ as a lower bound).
+    pub(crate) static_fallback: bool,
+    /// In a parallel search with move deferral: the moves the threads are searching.
+    pub(crate) busy: Option<&'a BusyMoves>,
 }
 
 impl<G, E, P, H, O, Q> Run<'_, G, E, P, H, O, Q>
@@ -227,6 +233,13 @@ where
         self.interior(state, budget, alpha, beta, ply, known)
     }
 
+    /// Whether this thread defers busy moves at a node of `draft` (see
+    /// [`AlphaBetaConfig::defer_draft`]): only where the horizon does not care about the order.
+    #[inline(always)]
+    fn defers(&self, draft: u32) -> bool {
+        H::ORDER_INDEPENDENT && self.config.defer_draft.is_some_and(|d| draft >= d)
+    }
+
     /// Whether the node is a leaf by the horizon, or by [`MAX_PLY`] whatever the horizon says (the
     /// stack must not overflow).
     #[inline(always)]
@@ -324,10 +337,32 @@ where
         let mut tried = 0usize; // successors given a budget: searched or pruned
         let mut searched = 0usize;
         let mut meets_alpha = false;
-        let mut cut_at: Option<usize> = None;
-        for k in 0..n {
+        let mut cut = false;
+        let mut cut_early = false;
+        // Move deferral: the node's key when this thread may defer its moves, and the order
+        // positions it deferred (searched after the others, in order).
+        let busy = self.busy.filter(|_| self.defers(draft)).zip(hash);
+        let mut deferred: SmallVec<[u32; 8]> = SmallVec::new();
+        let (mut next, mut next_deferred) = (0, 0);
+        loop {
+            let (k, revisit) = if next < n {
+                next += 1;
+                (next - 1, false)
+            } else if next_deferred < deferred.len() {
+                next_deferred += 1;
+                (deferred[next_deferred - 1] as usize, true)
+            } else {
+                break;
+            };
             let i = if ordered { unpack(keys[k]) } else { k };
             let mv = moves[i];
+            let busy_key = busy.map(|(table, hash)| (table, BusyMoves::key(hash, move_key(&mv))));
+            if let Some((table, key)) = busy_key {
+                if tried > 0 && !revisit && table.is_busy(key) {
+                    deferred.push(k as u32);
+                    continue;
+                }
+            }
             let promoted = ordered && keys[k] >= PROMOTED_KEY;
             let key = if self.tracks_path() { move_key(&mv) } else { 0 };
             let mut step = Step::new(mv, tried, ply % 2 == 0).with_promoted(promoted);
@@ -351,6 +386,9 @@ where
                 break;
             };
             tried += 1;
+            if let Some((table, key)) = busy_key {
+                table.enter(key);
+            }
             if self.tracks_path() {
                 self.heuristics.enter(ply, key);
             }
@@ -358,6 +396,9 @@ where
                 self.stats.generated += 1;
             }
             if self.watch.tick(self.stats.generated) {
+                if let Some((table, key)) = busy_key {
+                    table.leave(key);
+                }
                 return STOPPED;
             }
             let null_window = self.config.pvs && searched > 0;
@@ -385,6 +426,9 @@ where
                     outcome
                 }
             };
+            if let Some((table, key)) = busy_key {
+                table.leave(key);
+            }
             if self.watch.stopped() {
                 return STOPPED;
             }
@@ -427,7 +471,9 @@ where
             }
             meets_alpha |= x >= alpha0;
             if retval >= beta_cut {
-                cut_at = Some(k);
+                cut = true;
+                // Whether the cut left moves unexamined.
+                cut_early = next < n || next_deferred < deferred.len();
                 break;
             }
             alpha = alpha.max(x);
@@ -439,14 +485,14 @@ where
             return self.leaf(state, known, alpha0, beta);
         }
         if searched > 0 {
-            self.classify(cut_at.is_some(), meets_alpha);
+            self.classify(cut, meets_alpha);
         }
-        if self.tracks_path() && (cut_at.is_some() || bound == Bound::Exact) {
+        if self.tracks_path() && (cut || bound == Bound::Exact) {
             self.heuristics.record_best(ply, move_key(&moves[best]));
         }
-        if let Some(k) = cut_at {
+        if cut {
             // `bound ← lower if retval ⋆ beta and move ≠ none`.
-            if k + 1 < n {
+            if cut_early {
                 bound = Bound::Lower;
             }
             if self.config.killers || self.config.history {

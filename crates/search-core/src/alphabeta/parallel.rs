@@ -1,14 +1,16 @@
-//! Lazy SMP: the α/β engine on several threads sharing one transposition table.
+//! Lazy SMP: the α/β engine on several threads sharing one transposition table, with move
+//! deferral (simplified ABDADA).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
 use game_trait::{
-    Evaluator, ForwardPruning, HorizonPolicy, Limits, MoveOrdering, Quiescence, SearchResult,
-    ZeroSumGame,
+    Evaluator, ForwardPruning, HorizonPolicy, Limits, MoveOrdering, Quiescence, Score,
+    SearchResult, ZeroSumGame,
 };
 
+use super::busy::BusyMoves;
 use super::pv::PvTable;
 use super::AlphaBeta;
 use crate::ordering::Heuristics;
@@ -20,7 +22,9 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
     /// iterative deepening with clones of the evaluator and the hooks and heuristics of its own;
     /// odd helpers search one iteration deeper, so that the threads' trees diverge and their table
     /// entries help each other (one-shot searches, without `iterative`, all search the same
-    /// depth). The calling thread's search is the result (with the helpers'
+    /// depth). Where the horizon allows it, the threads also defer moves another thread is
+    /// searching ([`AlphaBetaConfig::defer_draft`], simplified ABDADA), so that threads in the
+    /// same subtree split its moves. The calling thread's search is the result (with the helpers'
     /// nodes added to its statistics); when it ends, the helpers are stopped.
     ///
     /// The table is lock-free ([`tt`](crate::tt)), so an entry another thread wrote is only ever
@@ -46,9 +50,63 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
         Q: Quiescence<G> + Clone + Send,
     {
         let start = Instant::now();
-        self.lazy_smp(game, state, limits, threads, start, |main, table| {
-            main.deepen(game, state, limits, table, 0, start)
-        })
+        // A deeper root budget means one more iteration only for iterative searches; a one-shot
+        // search's budget may be special (an endgame solver's "unlimited").
+        let skew = self.config.iterative;
+        self.lazy_smp(
+            game,
+            state,
+            limits,
+            threads,
+            start,
+            |main, table| main.deepen(game, state, limits, table, 0, start),
+            |helper, table, limits, i| {
+                let extra = u32::from(skew && i % 2 == 1);
+                helper.deepen(game, state, limits, table, extra, start)
+            },
+        )
+    }
+
+    /// [`search_window`](AlphaBeta::search_window) on `threads` threads sharing this searcher's
+    /// transposition table: every thread searches the window `(alpha, beta)`, the calling
+    /// thread's result is returned (with every thread's nodes in its statistics), and the helpers
+    /// are stopped when it ends. The building block of parallel MTD(f)-style drivers: each
+    /// null-window probe runs on every thread.
+    ///
+    /// The threads share the work through the table and through move deferral
+    /// ([`AlphaBetaConfig::defer_draft`]), as in [`search_parallel`](AlphaBeta::search_parallel):
+    /// exact searches return exactly the value and bound of `search_window`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn search_window_parallel<G>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        limits: &Limits,
+        alpha: Score,
+        beta: Score,
+        threads: usize,
+    ) -> SearchResult<G::Move>
+    where
+        G: ZeroSumGame + Sync,
+        G::State: Send + Sync,
+        G::Move: Send,
+        E: Evaluator<G> + Clone + Send,
+        P: ForwardPruning<G> + Clone + Send,
+        H: HorizonPolicy<G> + Clone + Send,
+        O: MoveOrdering<G> + Clone + Send,
+        Q: Quiescence<G> + Clone + Send,
+    {
+        let start = Instant::now();
+        let window = (alpha, beta);
+        self.lazy_smp(
+            game,
+            state,
+            limits,
+            threads,
+            start,
+            |main, table| main.window(game, state, limits, table, window, start),
+            |helper, table, limits, _| helper.window(game, state, limits, table, window, start),
+        )
     }
 
     /// Runs `main` on the calling thread over the shared table while `threads − 1` helpers
@@ -63,6 +121,8 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
         threads: usize,
         start: Instant,
         main: impl FnOnce(&mut Self, Option<&TranspositionTable>) -> SearchResult<G::Move>,
+        helper_search: impl Fn(&mut Self, Option<&TranspositionTable>, &Limits, usize) -> SearchResult<G::Move>
+            + Sync,
     ) -> SearchResult<G::Move>
     where
         G: ZeroSumGame + Sync,
@@ -83,9 +143,10 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
             ..limits.clone()
         };
         let tracks_path = self.tracks_path::<G>();
-        // A deeper root budget means one more iteration only for iterative searches; a one-shot
-        // search's budget may be special (an endgame solver's "unlimited").
-        let skew = self.config.iterative;
+        let helper_search = &helper_search;
+        if threads > 1 && self.config.defer_draft.is_some() {
+            self.busy = Some(Arc::new(BusyMoves::new()));
+        }
         let mut result = std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..threads.max(1))
                 .map(|i| {
@@ -94,10 +155,7 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
                     scope.spawn(move || {
                         helper.prepare_heuristics(tracks_path);
                         helper.pruning.start_search();
-                        let extra = u32::from(skew && i % 2 == 1);
-                        helper
-                            .deepen(game, state, limits, table, extra, start)
-                            .stats
+                        helper_search(&mut helper, table, limits, i).stats
                     })
                 })
                 .collect();
@@ -109,6 +167,7 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
             result
         });
         self.tt = table;
+        self.busy = None;
         result.elapsed = start.elapsed();
         result
     }
@@ -134,6 +193,65 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
             heuristics: Heuristics::default(),
             pv: PvTable::default(),
             reset_evaluator: false,
+            helper_thread: true,
+            busy: self.busy.clone(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use game_trait::{Bound, Limits, Reset, Searcher};
+    use quickcheck::{QuickCheck, TestResult};
+
+    use super::{AlphaBeta, BusyMoves};
+    use crate::{AlphaBetaConfig, ExplicitTree, LeafValue, Minimax};
+
+    /// Move deferral only reorders a node's moves: with about half of all moves reported busy
+    /// (as another thread would), one thread's search in any window returns a value that its
+    /// bound makes true of the minimax value, exact when it lies inside the window, and the
+    /// minimax value itself with the full window. Checked with and without PVS and both cutoffs.
+    #[test]
+    fn deferring_moves_keeps_every_bound_true() {
+        fn prop(seed: u64, depth: u8, branching: u8, window: (i8, i8), pvs: bool) -> TestResult {
+            let (depth, branching) = (1 + u32::from(depth) % 6, 1 + u32::from(branching) % 5);
+            let tree = ExplicitTree::random(seed, depth, branching);
+            let exact = Minimax::new(LeafValue, depth)
+                .search(&tree, &0, &Limits::none())
+                .value;
+            let (a, b) = (i32::from(window.0.min(window.1)), i32::from(window.0.max(window.1)));
+            let (alpha, beta) = if a == b { (a - 1, b + 1) } else { (a, b) };
+            for cutoff in [game_trait::Cutoff::AtLeastBeta, game_trait::Cutoff::AboveBeta] {
+                let config = AlphaBetaConfig {
+                    pvs,
+                    cutoff,
+                    tt_bytes: 1 << 14,
+                    defer_draft: Some(1),
+                    ..AlphaBetaConfig::alpha_beta(depth)
+                };
+                let mut ab = AlphaBeta::new(LeafValue).with_config(config);
+                ab.busy = Some(Arc::new(BusyMoves::scrambled(seed)));
+                let full = ab.search(&tree, &0, &Limits::none());
+                ab.reset();
+                let r = ab.search_window(&tree, &0, &Limits::none(), alpha, beta);
+                let holds = match r.bound {
+                    Bound::Exact => r.value == exact,
+                    Bound::Lower => exact >= r.value,
+                    Bound::Upper => exact <= r.value,
+                };
+                let inside = alpha < r.value && r.value < beta;
+                if full.value != exact || !holds || (inside && r.bound != Bound::Exact) {
+                    return TestResult::error(format!(
+                        "{config:?} ({alpha}, {beta}): {r:?}, full {full:?}, minimax {exact}"
+                    ));
+                }
+            }
+            TestResult::passed()
+        }
+        QuickCheck::new()
+            .tests(500)
+            .quickcheck(prop as fn(u64, u8, u8, (i8, i8), bool) -> TestResult);
     }
 }
