@@ -150,11 +150,37 @@ fn scores_are_invariant_under_the_symmetries() {
 }
 
 /// The root drivers checked against the FFO files: MTD(f) from its tuned first guess (the
-/// default), and one full-window search.
-fn drivers() -> [(&'static str, SolveOptions); 2] {
+/// default), one full-window search, and MTD(f) with every probe on two threads.
+fn drivers() -> [(&'static str, SolveOptions); 3] {
     let mtd = SolveOptions::default();
     let full = SolveOptions { mtd: false, ..mtd };
-    [("MTD(f)", mtd), ("full window", full)]
+    let threads = SolveOptions { threads: 2, ..mtd };
+    [
+        ("MTD(f)", mtd),
+        ("full window", full),
+        ("MTD(f), 2 threads", threads),
+    ]
+}
+
+/// Parallel solving returns exactly the one-thread score, with a move that reaches it, whatever
+/// the number of threads and the root driver.
+#[test]
+fn threads_solve_to_the_one_thread_scores() {
+    let mut one = Solver::new(small_table());
+    for (seed, threads, mtd) in (0..60).map(|s| (s, 2 + s as usize % 3, s % 2 == 0)) {
+        let position = random_position(1000 + seed, 12 + (seed % 6) as u32);
+        let expected = one.solve(&position).score;
+        let options = SolveOptions {
+            threads,
+            mtd,
+            ..small_table()
+        };
+        let result = Solver::new(options).solve(&position);
+        assert_eq!(result.score, expected, "seed {seed}, {threads} threads\n{position}");
+        let mv = result.best_move.expect("a random position is not over");
+        let child = position.play(mv).expect("the best move is legal");
+        assert_eq!(-one.solve(&child).score, expected, "seed {seed}: {mv}");
+    }
 }
 
 /// Checks the score and the best move the solver finds for `entry` against the scores it lists.

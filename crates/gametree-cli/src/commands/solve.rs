@@ -31,6 +31,10 @@ pub struct Args {
     /// Moves per node of the narrow search that makes MTD(f)'s first guess (default: 3).
     #[arg(long, conflicts_with_all = ["first_guess", "full_window"])]
     narrow_width: Option<usize>,
+    /// Threads per position: the calling thread's MTD(f) probe, and helpers probing the
+    /// neighbouring scores over the shared table (1: the sequential solver).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: u16,
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
@@ -53,6 +57,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         exact_empties: args.exact_empties.unwrap_or(defaults.exact_empties),
         mtd: !args.full_window,
         first_guess,
+        threads: usize::from(args.threads),
         ..defaults
     };
     if !args.json {
