@@ -176,7 +176,10 @@ fn threads_solve_to_the_one_thread_scores() {
             ..small_table()
         };
         let result = Solver::new(options).solve(&position);
-        assert_eq!(result.score, expected, "seed {seed}, {threads} threads\n{position}");
+        assert_eq!(
+            result.score, expected,
+            "seed {seed}, {threads} threads\n{position}"
+        );
         let mv = result.best_move.expect("a random position is not over");
         let child = position.play(mv).expect("the best move is legal");
         assert_eq!(-one.solve(&child).score, expected, "seed {seed}: {mv}");

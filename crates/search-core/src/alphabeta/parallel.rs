@@ -221,9 +221,15 @@ mod tests {
             let exact = Minimax::new(LeafValue, depth)
                 .search(&tree, &0, &Limits::none())
                 .value;
-            let (a, b) = (i32::from(window.0.min(window.1)), i32::from(window.0.max(window.1)));
+            let (a, b) = (
+                i32::from(window.0.min(window.1)),
+                i32::from(window.0.max(window.1)),
+            );
             let (alpha, beta) = if a == b { (a - 1, b + 1) } else { (a, b) };
-            for cutoff in [game_trait::Cutoff::AtLeastBeta, game_trait::Cutoff::AboveBeta] {
+            for cutoff in [
+                game_trait::Cutoff::AtLeastBeta,
+                game_trait::Cutoff::AboveBeta,
+            ] {
                 let config = AlphaBetaConfig {
                     pvs,
                     cutoff,
