@@ -29,14 +29,14 @@
 
 use std::path::Path;
 
-use game_trait::{GeneralGame, ZeroSumGame};
+use game_trait::ZeroSumGame;
 
-use crate::kit::{self, Built, Kit};
+use crate::kit::{self, Built, Kit, SharedGeneralGame};
 use crate::registry::{self, Needs};
 use crate::spec::{Args, Spec, SpecError};
 
 /// A game known by name: it builds searchers from specs and counts its tree.
-pub trait Registered: GeneralGame + Sized + 'static {
+pub trait Registered: SharedGeneralGame + Sized {
     /// The searcher `spec` names, for this game. The default offers the searchers that play every
     /// game (UCT); two-player zero-sum games build theirs from a [`Kit`].
     fn searcher(&self, spec: &Spec) -> Result<Built<Self>, SpecError> {

@@ -19,14 +19,16 @@
 //! );
 //! // Every parameter with the value it took, defaults included:
 //! let built = kit.build(&tree, &"pvs:depth=5".parse()?)?;
-//! assert_eq!(built.spec, "pvs:depth=5,tt=64mb,cutoff=ge,aspiration=0,countermoves=false");
+//! assert_eq!(built.spec, "pvs:depth=5,tt=64mb,cutoff=ge,aspiration=0,countermoves=false,threads=1");
 //! # Ok::<(), gametree::spec::SpecError>(())
 //! ```
 
 use game_trait::{
-    Cutoff, Evaluator, Game, GeneralGame, MoveOrdering, NoOrdering, Plausibility, Score, Searcher,
-    StaticGain, ZeroSumGame,
+    Cutoff, Evaluator, ForwardPruning, Game, GeneralGame, HorizonPolicy, Limits, MoveOrdering,
+    NoOrdering, Plausibility, Quiescence, Reset, Score, SearchResult, Searcher, StaticGain,
+    ZeroSumGame,
 };
+use search_core::uct::PlayoutPolicy;
 use search_core::{AlphaBeta, AlphaBetaConfig, Minimax, Uct, UctConfig};
 
 use crate::registry::{self, Needs};
@@ -53,6 +55,19 @@ pub struct Kit<E, O = NoOrdering, Pl = StaticGain<E>> {
     typical_moves: u32,
     searcher_params: &'static [Param],
 }
+
+/// A two-player zero-sum game whose searchers may run on several threads (`pvs:threads=N`,
+/// `uct:threads=N`): the threads share the game and its states, and send moves back. Every game
+/// whose types are thread-safe is one (a blanket implementation).
+pub trait SharedGame: ZeroSumGame<State: Send + Sync, Move: Send> + Sync + 'static {}
+
+impl<G> SharedGame for G where G: ZeroSumGame<State: Send + Sync, Move: Send> + Sync + 'static {}
+
+/// [`SharedGame`] for any game: what `uct:threads=N` needs.
+pub trait SharedGeneralGame: GeneralGame<State: Send + Sync, Move: Send> + Sync + 'static {}
+
+impl<G> SharedGeneralGame for G where G: GeneralGame<State: Send + Sync, Move: Send> + Sync + 'static
+{}
 
 /// A searcher built from a spec, and the spec written out with every parameter as used.
 pub struct Built<G: Game> {
@@ -136,15 +151,15 @@ impl<E, O, Pl> Kit<E, O, Pl> {
 
 impl<E, O, Pl> Kit<E, O, Pl>
 where
-    E: Clone + 'static,
-    O: Clone + 'static,
+    E: Clone + Send + 'static,
+    O: Clone + Send + 'static,
     Pl: Clone + 'static,
 {
     /// The searcher `spec` names (see the [registry] for every name and
     /// parameter), for `game`.
     pub fn searcher<G>(&self, game: &G, spec: &str) -> Result<Box<dyn Searcher<G>>, SpecError>
     where
-        G: ZeroSumGame + 'static,
+        G: SharedGame,
         E: Evaluator<G>,
         O: MoveOrdering<G>,
         Pl: Plausibility<G>,
@@ -155,7 +170,7 @@ where
     /// [`searcher`](Kit::searcher) from a parsed spec, with the spec written out in full.
     pub fn build<G>(&self, game: &G, spec: &Spec) -> Result<Built<G>, SpecError>
     where
-        G: ZeroSumGame + 'static,
+        G: SharedGame,
         E: Evaluator<G>,
         O: MoveOrdering<G>,
         Pl: Plausibility<G>,
@@ -182,7 +197,7 @@ where
                 let width: Score = args.int("aspiration");
                 engine.config_mut().aspiration = (width > 0).then_some(width);
                 engine.config_mut().countermoves = args.flag("countermoves");
-                Box::new(engine)
+                on_threads(engine, args.int("threads"))
             }
             "mtdf" => Box::new(self.mtdf(&mut args)?),
             #[cfg(feature = "forward-estimation")]
@@ -193,7 +208,7 @@ where
             "caev" => self.caev(&mut args)?,
             #[cfg(feature = "conspiracy")]
             "cns" => self.cns(&mut args)?,
-            "uct" => Box::new(uct(&mut args)),
+            "uct" => uct(&mut args),
             other => unreachable!("`{other}` is in the registry but has no builder"),
         };
         // Only `fe` reads the game (to sample games for its off-line bounds); a build without
@@ -256,7 +271,7 @@ where
         args: &mut Args,
     ) -> Result<Box<dyn Searcher<G>>, SpecError>
     where
-        G: ZeroSumGame + 'static,
+        G: SharedGame,
         E: Evaluator<G>,
         O: MoveOrdering<G>,
     {
@@ -302,7 +317,7 @@ where
     #[cfg(feature = "interest-search")]
     fn interest<G>(&self, args: &mut Args) -> Result<Box<dyn Searcher<G>>, SpecError>
     where
-        G: ZeroSumGame + 'static,
+        G: SharedGame,
         E: Evaluator<G>,
         Pl: Plausibility<G>,
     {
@@ -343,7 +358,7 @@ where
     #[cfg(feature = "conspiracy")]
     fn caev<G>(&self, args: &mut Args) -> Result<Box<dyn Searcher<G>>, SpecError>
     where
-        G: ZeroSumGame + 'static,
+        G: SharedGame,
         E: Evaluator<G>,
     {
         use conspiracy::ConspiracyError;
@@ -386,7 +401,7 @@ where
     #[cfg(feature = "conspiracy")]
     fn cns<G>(&self, args: &mut Args) -> Result<Box<dyn Searcher<G>>, SpecError>
     where
-        G: ZeroSumGame + 'static,
+        G: SharedGame,
         E: Evaluator<G>,
     {
         use conspiracy::{Cns, CnsConfig};
@@ -420,13 +435,13 @@ fn caev_step(range: i64) -> i64 {
 
 /// The searcher `spec` names for a game that is not two-player zero-sum: only the searchers of
 /// the [registry] that play every game (UCT).
-pub fn general_searcher<G: GeneralGame + 'static>(spec: &Spec) -> Result<Built<G>, SpecError> {
+pub fn general_searcher<G: SharedGeneralGame>(spec: &Spec) -> Result<Built<G>, SpecError> {
     let entry = registry::searcher(spec.name())?;
     if entry.needs != Needs::General {
         return Err(refused(entry, &[Needs::General]));
     }
     let mut args = Args::new(spec, &[entry.params])?;
-    let searcher: Box<dyn Searcher<G>> = Box::new(uct(&mut args));
+    let searcher = uct(&mut args);
     Ok(Built {
         searcher,
         spec: args.full_spec(),
@@ -436,7 +451,7 @@ pub fn general_searcher<G: GeneralGame + 'static>(spec: &Spec) -> Result<Built<G
 /// The searcher `spec` names for a game that describes its rounds: MAC-UCB, FC-UCB, or a searcher
 /// that plays every game.
 #[cfg(feature = "scsp")]
-pub fn round_searcher<G: game_trait::RoundGame + 'static>(
+pub fn round_searcher<G: game_trait::RoundGame + SharedGeneralGame>(
     spec: &Spec,
 ) -> Result<Built<G>, SpecError> {
     use scsp_mac_ucb::{Arms, FinalChoice, MacUcb, MacUcbConfig, ThresholdPruning};
@@ -505,14 +520,68 @@ fn refused(entry: &registry::SearcherEntry, takes: &[Needs]) -> SpecError {
     }
 }
 
-fn uct(args: &mut Args) -> Uct {
-    Uct::new(UctConfig {
+/// `uct`, on its `threads`.
+fn uct<G: SharedGeneralGame>(args: &mut Args) -> Box<dyn Searcher<G>> {
+    let uct = Uct::new(UctConfig {
         simulations: args.int("sims"),
         exploration: args.real("c"),
         seed: args.int("seed"),
         reuse: args.flag("reuse"),
         ..UctConfig::default()
-    })
+    });
+    on_threads(uct, args.int("threads"))
+}
+
+/// `searcher` as it is on one thread, else on `threads` threads.
+fn on_threads<G: Game, S>(searcher: S, threads: usize) -> Box<dyn Searcher<G>>
+where
+    S: Searcher<G> + 'static,
+    OnThreads<S>: Searcher<G>,
+{
+    if threads > 1 {
+        Box::new(OnThreads { searcher, threads })
+    } else {
+        Box::new(searcher)
+    }
+}
+
+/// A searcher whose every search runs on `threads` threads: α/β by Lazy SMP
+/// ([`AlphaBeta::search_parallel`]), UCT root-parallel ([`Uct::analyse_parallel`]).
+struct OnThreads<S> {
+    searcher: S,
+    threads: usize,
+}
+
+impl<S: Reset> Reset for OnThreads<S> {
+    fn reset(&mut self) {
+        self.searcher.reset();
+    }
+}
+
+impl<G, E, P, H, O, Q> Searcher<G> for OnThreads<AlphaBeta<E, P, H, O, Q>>
+where
+    G: SharedGame,
+    E: Evaluator<G> + Clone + Send,
+    P: ForwardPruning<G> + Clone + Send,
+    H: HorizonPolicy<G> + Clone + Send,
+    O: MoveOrdering<G> + Clone + Send,
+    Q: Quiescence<G> + Clone + Send,
+{
+    fn search(&mut self, game: &G, state: &G::State, limits: &Limits) -> SearchResult<G::Move> {
+        self.searcher
+            .search_parallel(game, state, limits, self.threads)
+    }
+}
+
+impl<G: SharedGeneralGame, P> Searcher<G> for OnThreads<Uct<P>>
+where
+    P: PlayoutPolicy<G> + Clone + Send,
+{
+    fn search(&mut self, game: &G, state: &G::State, limits: &Limits) -> SearchResult<G::Move> {
+        self.searcher
+            .analyse_parallel(game, state, limits, self.threads)
+            .result
+    }
 }
 
 #[cfg(test)]
@@ -523,7 +592,7 @@ mod tests {
     /// The spec `spec` builds to on a small tree with `kit`, written out in full.
     fn full<O, Pl>(kit: &Kit<LeafValue, O, Pl>, spec: &str) -> Result<String, SpecError>
     where
-        O: MoveOrdering<ExplicitTree> + Clone + 'static,
+        O: MoveOrdering<ExplicitTree> + Clone + Send + 'static,
         Pl: Plausibility<ExplicitTree> + Clone + 'static,
     {
         let tree = ExplicitTree::random(1, 3, 3);
@@ -535,7 +604,7 @@ mod tests {
         let kit = Kit::new(LeafValue, 10);
         assert_eq!(
             full(&kit, "pvs:depth=3").unwrap(),
-            "pvs:depth=3,tt=64mb,cutoff=ge,aspiration=0,countermoves=false"
+            "pvs:depth=3,tt=64mb,cutoff=ge,aspiration=0,countermoves=false,threads=1"
         );
         assert_eq!(full(&kit, "minimax").unwrap(), "minimax:depth=3");
         for bad in [
@@ -547,6 +616,29 @@ mod tests {
             let err = full(&kit, bad).unwrap_err();
             assert!(matches!(err, SpecError::BadValue { .. }), "{bad}: {err:?}");
         }
+    }
+
+    #[test]
+    fn threads_search_to_the_one_thread_value() {
+        let kit = Kit::new(LeafValue, 10);
+        for seed in 0..8 {
+            let tree = ExplicitTree::random(seed, 7, 5);
+            let value = |spec: &str| {
+                let mut searcher = kit.searcher(&tree, spec).unwrap();
+                searcher.search(&tree, &0, &Limits::none()).value
+            };
+            let one = value("pvs:depth=7,tt=1mb");
+            for threads in [2, 3] {
+                let spec = format!("pvs:depth=7,tt=1mb,threads={threads}");
+                assert_eq!(value(&spec), one, "seed {seed}, {threads} threads");
+            }
+        }
+        // UCT on threads plays a move of the root, from the merged statistics.
+        let tree = ExplicitTree::random(1, 4, 4);
+        let mut uct = kit.searcher(&tree, "uct:sims=400,threads=2").unwrap();
+        let result = uct.search(&tree, &0, &Limits::none());
+        let mv = result.best_move.expect("the root has moves");
+        assert!((mv as usize) < tree.children(0).len(), "{mv}");
     }
 
     #[test]

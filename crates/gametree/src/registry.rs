@@ -96,6 +96,14 @@ const CUTOFF: Param = Param::fixed(
     "ge",
     "cutoff criterion: ge stops at ret ≥ β, gt at ret > β (a value equal to α or β is then exact)",
 );
+/// `threads` of the α/β searchers that run Lazy SMP.
+const THREADS: Param = Param::fixed(
+    "threads",
+    int(1, 256),
+    "1",
+    "threads sharing the table: Lazy SMP with move deferral (the value is the one-thread value)",
+);
+
 const TT_NONE: Param = Param::fixed(
     "tt",
     Kind::Size,
@@ -140,6 +148,7 @@ pub const SEARCHERS: &[SearcherEntry] = &[
                 "half-width of the window around the last iteration's value, 0 for none"),
             Param::fixed("countermoves", Kind::Flag, "false",
                 "try the best reply to the previous move right after the killers"),
+            THREADS,
         ],
     },
     SearcherEntry {
@@ -264,6 +273,9 @@ pub const SEARCHERS: &[SearcherEntry] = &[
             Param::fixed("seed", int(0, ANY), "0", "seed of the simulations"),
             Param::fixed("reuse", Kind::Flag, "false",
                 "keep the tree for the next search, which starts from the subtree of its state"),
+            Param::fixed("threads", int(1, 256), "1",
+                "threads, each growing its own tree from its own seed; their root statistics are \
+                 merged (1: the sequential search, and reuse applies)"),
         ],
     },
     #[cfg(feature = "scsp")]
