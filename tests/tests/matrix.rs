@@ -348,7 +348,7 @@ fn othello_searchers_take_an_evaluation_and_bad_specs_say_what_is_accepted() {
         ),
         (
             "pvs:depth=3,eval=ev2",
-            "pvs:depth=3,tt=64mb,cutoff=ge,aspiration=0,countermoves=false,threads=1,eval=ev2",
+            "pvs:depth=3,tt=64mb,cutoff=ge,aspiration=0,countermoves=false,lmr=0,threads=1,eval=ev2",
         ),
     ] {
         let built = othello

@@ -127,6 +127,16 @@ pub trait HorizonPolicy<G: ZeroSumGame> {
     /// reason in plies. Larger means a deeper, more trustworthy search.
     fn draft(&self, budget: &Self::Budget) -> u32;
 
+    /// `budget` less `plies` plies, for late-move reductions (the engine searches a late, quiet
+    /// move of a node with this budget first, and with the full one only if it proves better than
+    /// α). `None`, the default, where the horizon has no notion of a shallower search: moves are
+    /// then never reduced.
+    #[inline(always)]
+    fn reduced(&self, budget: &Self::Budget, plies: u32) -> Option<Self::Budget> {
+        let _ = (budget, plies);
+        None
+    }
+
     /// What distinguishes budgets of equal [`draft`](HorizonPolicy::draft) that would search
     /// different trees below the same position (interest search: how the remaining interest is
     /// split between the players). The engine reuses a stored value only for an equal draft *and*
@@ -287,6 +297,10 @@ impl<G: ZeroSumGame> HorizonPolicy<G> for DepthHorizon {
     #[inline(always)]
     fn draft(&self, depth: &u32) -> u32 {
         *depth
+    }
+    #[inline(always)]
+    fn reduced(&self, depth: &u32, plies: u32) -> Option<u32> {
+        Some(depth.saturating_sub(plies))
     }
 }
 

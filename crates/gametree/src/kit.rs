@@ -19,7 +19,7 @@
 //! );
 //! // Every parameter with the value it took, defaults included:
 //! let built = kit.build(&tree, &"pvs:depth=5".parse()?)?;
-//! assert_eq!(built.spec, "pvs:depth=5,tt=64mb,cutoff=ge,aspiration=0,countermoves=false,threads=1");
+//! assert_eq!(built.spec, "pvs:depth=5,tt=64mb,cutoff=ge,aspiration=0,countermoves=false,lmr=0,threads=1");
 //! # Ok::<(), gametree::spec::SpecError>(())
 //! ```
 
@@ -29,7 +29,7 @@ use game_trait::{
     ZeroSumGame,
 };
 use search_core::uct::PlayoutPolicy;
-use search_core::{AlphaBeta, AlphaBetaConfig, Minimax, Uct, UctConfig};
+use search_core::{AlphaBeta, AlphaBetaConfig, LateMoveReduction, Minimax, Uct, UctConfig};
 
 use crate::registry::{self, Needs};
 use crate::spec::{Args, Param, Spec, SpecError};
@@ -197,6 +197,12 @@ where
                 let width: Score = args.int("aspiration");
                 engine.config_mut().aspiration = (width > 0).then_some(width);
                 engine.config_mut().countermoves = args.flag("countermoves");
+                let plies: u32 = args.int("lmr");
+                engine.config_mut().late_move_reduction =
+                    (plies > 0).then_some(LateMoveReduction {
+                        plies,
+                        ..LateMoveReduction::default()
+                    });
                 on_threads(engine, args.int("threads"))
             }
             "mtdf" => Box::new(self.mtdf(&mut args)?),
@@ -604,7 +610,7 @@ mod tests {
         let kit = Kit::new(LeafValue, 10);
         assert_eq!(
             full(&kit, "pvs:depth=3").unwrap(),
-            "pvs:depth=3,tt=64mb,cutoff=ge,aspiration=0,countermoves=false,threads=1"
+            "pvs:depth=3,tt=64mb,cutoff=ge,aspiration=0,countermoves=false,lmr=0,threads=1"
         );
         assert_eq!(full(&kit, "minimax").unwrap(), "minimax:depth=3");
         for bad in [

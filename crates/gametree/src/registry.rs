@@ -148,6 +148,10 @@ pub const SEARCHERS: &[SearcherEntry] = &[
                 "half-width of the window around the last iteration's value, 0 for none"),
             Param::fixed("countermoves", Kind::Flag, "false",
                 "try the best reply to the previous move right after the killers"),
+            Param::fixed("lmr", int(0, 8), "0",
+                "late-move reductions: plies a late, quiet move is first searched shallower by \
+                 (after 3 moves, at draft 3 and up; re-searched if it beats α), 0 for none; \
+                 a heuristic: values are no longer exact"),
             THREADS,
         ],
     },

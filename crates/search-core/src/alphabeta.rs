@@ -21,7 +21,7 @@ use game_trait::{
     Searcher, ZeroSumGame, INFINITY,
 };
 
-pub use config::AlphaBetaConfig;
+pub use config::{AlphaBetaConfig, LateMoveReduction};
 
 use crate::error::SearchError;
 use crate::ordering::{move_key, Heuristics};

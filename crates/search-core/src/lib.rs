@@ -165,6 +165,7 @@
 //! | `tt_bytes` | 0 (no table) | 64 MiB |
 //! | `killers`, `history` | `false` | `true` |
 //! | `etc_draft` | `None` (no enhanced transposition cutoffs) | `None` |
+//! | `late_move_reduction` | `None` | `None` |
 //!
 //! [`AlphaBetaConfig`] says what each field does. Where the enhancements come from: principal
 //! variation search (Marsland and Campbell, *Parallel Search of Strongly Ordered Game Trees*, 1982;
@@ -174,7 +175,11 @@
 //! Hashing Method with Application for Game Playing*, 1970, is the classic choice); killers (Akl and Newborn, *The Principal
 //! Continuation and the Killer Heuristic*, 1977); history (Schaeffer, *The History Heuristic and
 //! Alpha-Beta Search Enhancements in Practice*, 1989); enhanced transposition cutoffs (Plaat,
-//! Schaeffer, Pijls and de Bruin, *Exploiting Graph Properties of Game Trees*, 1996).
+//! Schaeffer, Pijls and de Bruin, *Exploiting Graph Properties of Game Trees*, 1996); late-move
+//! reductions (reducing moves by their place in the order goes back to Levy, Broughton and Taylor,
+//! *The SEX Algorithm in Computer Chess*, 1989; the form used here, a reduced null-window search
+//! re-searched at full depth when it fails high, is the one Romstad's *An Introduction to Late Move
+//! Reductions* describes for chess programs).
 //!
 //! ## Limits and stopping
 //! [`Limits::depth`](game_trait::Limits) overrides `depth`. Node budget, deadline and stop flag are
@@ -224,7 +229,7 @@ pub mod tree;
 pub mod tt;
 pub mod uct;
 
-pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
+pub use alphabeta::{AlphaBeta, AlphaBetaConfig, LateMoveReduction};
 pub use error::SearchError;
 pub use minimax::Minimax;
 pub use mtdf::Mtdf;

@@ -20,6 +20,7 @@ use game_trait::{Cutoff, Score};
 /// | `quiescence_depth` | 16 | noisy plies a quiescence hook may search below the horizon |
 /// | `etc_draft` | `None` | enhanced transposition cutoffs at nodes of at least this draft (needs a table) |
 /// | `defer_draft` | `Some(2)` | parallel searches: at nodes of at least this draft, a move another thread is searching waits until the node's other moves are done |
+/// | `late_move_reduction` | `None` | late, quiet moves searched shallower first (changes values: a heuristic) |
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AlphaBetaConfig {
     /// Nominal search depth in plies: the root budget is
@@ -79,6 +80,44 @@ pub struct AlphaBetaConfig {
     /// have keys; it changes only the order of moves, so exact searches keep their values. `None`
     /// for pure Lazy SMP. Unused by one-thread searches.
     pub defer_draft: Option<u32>,
+    /// Late-move reductions, `None` (the default) for none. With PVS, a move tried late at a
+    /// node is first searched with a null window and a budget
+    /// [reduced](game_trait::HorizonPolicy::reduced) by [`LateMoveReduction::plies`]; only if it
+    /// proves better than α is it searched again with its full budget. Unsafe: a move whose
+    /// reduced search fails low is never looked at more deeply, so the values are no longer the
+    /// minimax values of the nominal depth, and the bounds the engine reports are those of the
+    /// reduced tree. Measure it in matches, not against Minimax.
+    pub late_move_reduction: Option<LateMoveReduction>,
+}
+
+/// Which moves [late-move reductions](AlphaBetaConfig::late_move_reduction) reduce, and by how
+/// much: at a node of draft at least `min_draft`, every move after the first `after` searched,
+/// unless it is the table move or a killer, or the [quiescence hook](game_trait::Quiescence) calls
+/// it noisy. Only null-window searches are reduced, so only with [`pvs`](AlphaBetaConfig::pvs).
+///
+/// | field | default | meaning |
+/// |---|---|---|
+/// | `plies` | 1 | how much shallower the first search of a late move is |
+/// | `after` | 3 | moves searched at full depth at each node before reductions start |
+/// | `min_draft` | 3 | the smallest draft at which a node reduces its moves |
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LateMoveReduction {
+    /// Plies taken off the budget of a reduced move's first search.
+    pub plies: u32,
+    /// Moves searched at full depth first at every node.
+    pub after: u32,
+    /// The smallest draft at which moves are reduced.
+    pub min_draft: u32,
+}
+
+impl Default for LateMoveReduction {
+    fn default() -> LateMoveReduction {
+        LateMoveReduction {
+            plies: 1,
+            after: 3,
+            min_draft: 3,
+        }
+    }
 }
 
 impl Default for AlphaBetaConfig {
@@ -96,6 +135,7 @@ impl Default for AlphaBetaConfig {
             quiescence_depth: 16,
             etc_draft: None,
             defer_draft: Some(2),
+            late_move_reduction: None,
         }
     }
 }

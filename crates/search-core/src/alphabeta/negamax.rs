@@ -36,6 +36,14 @@ struct Outcome {
     lineless: bool,
 }
 
+/// The budgets a successor may be searched with: its full one, and under late-move reductions a
+/// smaller one to try first.
+#[derive(Clone, Copy, Debug)]
+struct Budgets<B> {
+    full: B,
+    reduced: Option<B>,
+}
+
 /// The value returned by every frame once a limit stops the search; callers discard it.
 const STOPPED: (Score, Bound) = (0, Bound::Exact);
 
@@ -402,10 +410,14 @@ where
                 return STOPPED;
             }
             let null_window = self.config.pvs && searched > 0;
+            let budgets = Budgets {
+                full: child_budget,
+                reduced: self.late_reduction(state, mv, &child_budget, draft, searched, promoted),
+            };
             let outcome = match self.game.apply(state, mv) {
                 Some(mut child) => self.successor(
                     &mut child,
-                    child_budget,
+                    budgets,
                     alpha,
                     beta,
                     ply,
@@ -415,7 +427,7 @@ where
                 None => {
                     let outcome = self.successor(
                         state,
-                        child_budget,
+                        budgets,
                         alpha,
                         beta,
                         ply,
@@ -613,20 +625,43 @@ where
         outcome(self.leaf(child, known, -beta, -alpha))
     }
 
+    /// The reduced budget of a late move under [late-move reductions](AlphaBetaConfig::late_move_reduction),
+    /// or `None` if the move is searched with its full budget: one of the node's first moves, the
+    /// table move or a killer, a noisy move, or a node too shallow.
+    #[inline(always)]
+    fn late_reduction(
+        &mut self,
+        state: &G::State,
+        mv: G::Move,
+        budget: &H::Budget,
+        draft: u32,
+        searched: usize,
+        promoted: bool,
+    ) -> Option<H::Budget> {
+        let lmr = self.config.late_move_reduction?;
+        let late = self.config.pvs && draft >= lmr.min_draft && searched >= lmr.after as usize;
+        if !late || promoted || (Q::ENABLED && self.quiescence.is_noisy(self.game, state, mv)) {
+            return None;
+        }
+        self.horizon.reduced(budget, lmr.plies)
+    }
+
     /// One successor, already created: offers it to the pruning hook, then searches it (PVS: with a
-    /// null window first when `null_window`), and returns its value from the parent's view.
+    /// null window first when `null_window`; under late-move reductions that null window is first
+    /// searched with the reduced budget), and returns its value from the parent's view.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn successor(
         &mut self,
         child: &mut G::State,
-        budget: H::Budget,
+        budgets: Budgets<H::Budget>,
         alpha: Score,
         beta: Score,
         ply: usize,
         parent_static: Score,
         null_window: bool,
     ) -> Outcome {
+        let budget = budgets.full;
         let mut known = None;
         if P::ENABLED {
             let own = self.eval.value(self.game, child);
@@ -679,6 +714,20 @@ where
         // and a call with its frame costs more than the evaluation.
         if self.is_leaf(child, &budget, ply + 1) {
             return self.leaf_successor(child, known, alpha, beta, null_beta);
+        }
+        if let (Some(null_beta), Some(reduced)) = (null_beta, budgets.reduced) {
+            let (v, d) = self.node(child, reduced, -null_beta, -alpha, ply + 1, known);
+            let x = -v;
+            if self.watch.stopped() || x <= alpha {
+                // The reduced search fails low: the move is taken to be no better than α.
+                return Outcome {
+                    value: x,
+                    bound: d.invert(),
+                    pruned: false,
+                    lineless: false,
+                };
+            }
+            // Better than α at reduced depth: searched again with the full budget.
         }
         if let Some(null_beta) = null_beta {
             let (v, d) = self.interior(child, budget, -null_beta, -alpha, ply + 1, known);
