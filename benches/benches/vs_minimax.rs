@@ -1,5 +1,24 @@
 //! search-core side by side with minimax-rs (the `minimax` crate, 0.6) on the same Connect Four.
 //!
+//! Measured with `cargo bench -p gametree-benches --bench vs_minimax` (two runs of about 2½ min on
+//! the 2-core machine, which other builds kept at a load average of 4.6–6; docs/reproductions.md,
+//! "search-core vs minimax-rs", has the node counts and the profile). Ours / theirs time, median
+//! of the interleaved rounds:
+//!
+//! | group | pair | run 1 | run 2 |
+//! |---|---|---|---|
+//! | fixed | `AlphaBeta` / `Negamax`, depth 9, no table | 1.37 | 1.24 |
+//! | iterative | `pvs` / `IterativeSearch`, depth 12, 16 MiB | 1.14 | 1.00 |
+//! | iterative | `pvs` without killers and history / `IterativeSearch` | 1.04 | 0.94 |
+//! | mcts | `Uct` / `MonteCarloTreeSearch`, 20,000 simulations, 1 thread | 0.67 | 0.70 |
+//! | mcts | same, 2 threads | 0.81 | 0.64 |
+//! | parallel | `search_parallel` / `ParallelSearch`, depth 15, 1 thread | 1.44 | 1.34 |
+//! | parallel | same, 2 threads | 0.42 | 0.48 |
+//!
+//! At 2 threads on that machine neither side gained from the second thread. minimax-rs's YBW
+//! generated 3.2× its one-thread nodes, so the 2-thread α/β ratio comes from its loss, not from
+//! a gain of ours.
+//!
 //! One Connect Four (7×6 bitboard, John Tromp's layout), written once for gametree's
 //! `ZeroSumGame` and once for minimax-rs's `Game`, sharing the rules, the hash (`mix64` of
 //! `mine + taken`), the move order (centre first: columns 4 3 5 2 6 1 7) and the evaluation (100 per
