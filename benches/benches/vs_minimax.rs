@@ -438,7 +438,7 @@ fn bench_group(
         });
     }
     group.finish();
-    if !wanted_bench(name, runs.iter().map(|r| r.0)) {
+    if !wanted(name, runs.iter().map(|r| r.0)) {
         return;
     }
     let times = interleaved(runs, budget);
@@ -519,15 +519,10 @@ fn filter() -> Option<String> {
     None
 }
 
-/// Whether the filter (a substring of bench ids here) may select a bench of `group`, so that a
-/// group's checks run only when one of its benches may.
-fn wanted(group: &str) -> bool {
-    filter().map_or(true, |f| group.contains(&f) || f.starts_with(group))
-}
-
-/// Whether the filter selects at least one of these benches of `group`: the interleaved ratios
-/// run only then.
-fn wanted_bench<'a>(group: &str, mut ids: impl Iterator<Item = &'a str>) -> bool {
+/// Whether the filter (read as a substring of `GROUP/ID`, which a plain word is to criterion's
+/// regex) selects a bench of `group`, so that a group's checks and interleaved rounds run only
+/// when one of its benches does.
+fn wanted<'a>(group: &str, mut ids: impl Iterator<Item = &'a str>) -> bool {
     filter().map_or(true, |f| ids.any(|id| format!("{group}/{id}").contains(&f)))
 }
 
@@ -538,11 +533,13 @@ const FIXED_DEPTH: u32 = 9;
 const ITERATIVE_DEPTH: u32 = 12;
 const MCTS_SIMULATIONS: u32 = 20_000;
 const PARALLEL_DEPTH: u32 = 15;
+/// The bench ids of the `mcts` and `parallel` groups.
+const THREADED: [&str; 4] = ["ours-1t", "theirs-1t", "ours-2t", "theirs-2t"];
 /// The position the timed α/β searches start from.
 const BENCH_POSITION: &str = "4453";
 
 fn fixed(c: &mut Criterion) {
-    if !wanted("fixed") {
+    if !wanted("fixed", ["ours", "theirs"].into_iter()) {
         return;
     }
     eprintln!("fixed: nodes ours / theirs at depth {FIXED_DEPTH} (checked at every depth to it)");
@@ -600,7 +597,10 @@ fn fixed(c: &mut Criterion) {
 }
 
 fn iterative(c: &mut Criterion) {
-    if !wanted("iterative") {
+    if !wanted(
+        "iterative",
+        ["ours-pvs", "ours-pvs-no-killers-history", "theirs"].into_iter(),
+    ) {
         return;
     }
     eprintln!(
@@ -666,7 +666,7 @@ fn iterative(c: &mut Criterion) {
 }
 
 fn mcts(c: &mut Criterion) {
-    if !wanted("mcts") {
+    if !wanted("mcts", THREADED.into_iter()) {
         return;
     }
     // Sanity: both find the only winning move of a win in one (column 3).
@@ -720,7 +720,7 @@ fn mcts(c: &mut Criterion) {
 }
 
 fn parallel(c: &mut Criterion) {
-    if !wanted("parallel") {
+    if !wanted("parallel", THREADED.into_iter()) {
         return;
     }
     let p = Position::after(BENCH_POSITION);
