@@ -1,19 +1,19 @@
 //! search-core side by side with minimax-rs (the `minimax` crate, 0.6) on the same Connect Four.
 //!
-//! Measured with `cargo bench -p gametree-benches --bench vs_minimax` (two runs of about 2½ min on
-//! the 2-core machine, which other builds kept at a load average of 4.6–6; docs/reproductions.md,
-//! "search-core vs minimax-rs", has the node counts and the profile). Ours / theirs time, median
-//! of the interleaved rounds:
+//! Measured with `cargo bench -p gametree-benches --bench vs_minimax` (three runs of about 2½ min
+//! on the 2-core machine, which other builds kept at a load average of 4.6–6;
+//! docs/reproductions.md, "search-core vs minimax-rs", has the node counts, per-round ranges and
+//! the profile). Ours / theirs time, median of the interleaved rounds:
 //!
-//! | group | pair | run 1 | run 2 |
-//! |---|---|---|---|
-//! | fixed | `AlphaBeta` / `Negamax`, depth 9, no table | 1.37 | 1.24 |
-//! | iterative | `pvs` / `IterativeSearch`, depth 12, 16 MiB | 1.14 | 1.00 |
-//! | iterative | `pvs` without killers and history / `IterativeSearch` | 1.04 | 0.94 |
-//! | mcts | `Uct` / `MonteCarloTreeSearch`, 20,000 simulations, 1 thread | 0.67 | 0.70 |
-//! | mcts | same, 2 threads | 0.81 | 0.64 |
-//! | parallel | `search_parallel` / `ParallelSearch`, depth 15, 1 thread | 1.44 | 1.34 |
-//! | parallel | same, 2 threads | 0.42 | 0.48 |
+//! | group | pair | run 1 | run 2 | run 3 |
+//! |---|---|---|---|---|
+//! | fixed | `AlphaBeta` / `Negamax`, depth 9, no table | 1.37 | 1.24 | 1.21 |
+//! | iterative | `pvs` / `IterativeSearch`, depth 12, 16 MiB | 1.14 | 1.00 | 1.08 |
+//! | iterative | `pvs` without killers and history / `IterativeSearch` | 1.04 | 0.94 | 0.97 |
+//! | mcts | `Uct` / `MonteCarloTreeSearch`, 20,000 simulations, 1 thread | 0.67 | 0.70 | 0.54 |
+//! | mcts | same, 2 threads | 0.81 | 0.64 | 0.59 |
+//! | parallel | `search_parallel` / `ParallelSearch`, depth 15, 1 thread | 1.44 | 1.34 | 1.55 |
+//! | parallel | same, 2 threads | 0.42 | 0.48 | 0.52 |
 //!
 //! At 2 threads on that machine neither side gained from the second thread. minimax-rs's YBW
 //! generated 3.2× its one-thread nodes, so the 2-thread α/β ratio comes from its loss, not from
@@ -21,14 +21,14 @@
 //!
 //! One Connect Four (7×6 bitboard, John Tromp's layout), written once for gametree's
 //! `ZeroSumGame` and once for minimax-rs's `Game`, sharing the rules, the hash (`mix64` of
-//! `mine + taken`), the move order (centre first: columns 4 3 5 2 6 1 7) and the evaluation (100 per
-//! threat, an empty cell that would complete four, and 3 per stone in the centre column, side to
-//! move minus opponent; a loss is −32767, minimax-rs's `WORST_EVAL`, on both sides). Before timing
-//! anything, each group checks that both searches return the same root value at every depth it
-//! times and that the move each one picks is worth that value (minimax-rs shifts mate scores by one
-//! per ply and picks among equal moves at random, so values are compared with its mate scores
-//! folded back to ±32767, and moves by their value rather than by name); it prints the node counts
-//! (positions generated, the root included, counted through `apply` on both sides).
+//! `mine + taken`), the move order (centre first: columns 4 3 5 2 6 1 7) and the evaluation (100
+//! per threat, an empty cell that would complete four, and 3 per stone in the centre column, side
+//! to move minus opponent; a loss is −32767, minimax-rs's `WORST_EVAL`, on both sides). Before
+//! timing anything, each group checks that both searches return the same root value at every
+//! depth it times and that the move each one picks is worth that value (minimax-rs shifts mate
+//! scores by one per ply and picks among equal moves at random, so values are compared with its
+//! mate scores folded back to ±32767, and moves by their value rather than by name); it prints the
+//! node counts (positions generated, the root included, counted through `apply` on both sides).
 //!
 //! Groups (`cargo bench -p gametree-benches --bench vs_minimax [-- GROUP]`):
 //! - `fixed`: fixed-depth α/β without a table: our `AlphaBeta` with `AlphaBetaConfig::alpha_beta`
@@ -466,7 +466,8 @@ fn bench_group(
 
 /// Every run's time per round, interleaved: each round runs every run forwards, then backwards
 /// (A B C C B A), so that a drift in the machine's speed (another process starting or stopping)
-/// weighs on all alike; rounds until `budget` is spent, at least 2 (1 with `--test`).
+/// weighs on all alike; rounds until `budget` is spent, at least 2 (1 with `--test`). The ratios
+/// printed are the median of the rounds' ratios (the higher of the middle two for an even number).
 fn interleaved(runs: &mut [(&str, Run<'_>)], budget: Duration) -> Vec<Vec<Duration>> {
     let start = Instant::now();
     let mut times = vec![Vec::new(); runs.len()];
