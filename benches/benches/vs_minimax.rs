@@ -5,19 +5,20 @@
 //! docs/reproductions.md, "search-core vs minimax-rs", has the node counts, per-round ranges and
 //! the profile). Ours / theirs time, median of the interleaved rounds:
 //!
-//! | group | pair | run 1 | run 2 | run 3 |
-//! |---|---|---|---|---|
-//! | fixed | `AlphaBeta` / `Negamax`, depth 9, no table | 1.37 | 1.24 | 1.21 |
-//! | iterative | `pvs` / `IterativeSearch`, depth 12, 16 MiB | 1.14 | 1.00 | 1.08 |
-//! | iterative | `pvs` without killers and history / `IterativeSearch` | 1.04 | 0.94 | 0.97 |
-//! | mcts | `Uct` / `MonteCarloTreeSearch`, 20,000 simulations, 1 thread | 0.67 | 0.70 | 0.54 |
-//! | mcts | same, 2 threads | 0.81 | 0.64 | 0.59 |
-//! | parallel | `search_parallel` / `ParallelSearch`, depth 15, 1 thread | 1.44 | 1.34 | 1.55 |
-//! | parallel | same, 2 threads | 0.42 | 0.48 | 0.52 |
+//! | group | pair | run 1 | run 2 | run 3 | quiet |
+//! |---|---|---|---|---|---|
+//! | fixed | `AlphaBeta` / `Negamax`, depth 9, no table | 1.37 | 1.24 | 1.21 | 1.35 |
+//! | iterative | `pvs` / `IterativeSearch`, depth 12, 16 MiB | 1.14 | 1.00 | 1.08 | 1.04 |
+//! | iterative | `pvs` without killers and history / `IterativeSearch` | 1.04 | 0.94 | 0.97 | 0.90 |
+//! | mcts | `Uct` / `MonteCarloTreeSearch`, 20,000 simulations, 1 thread | 0.67 | 0.70 | 0.54 | 0.57 |
+//! | mcts | same, 2 threads | 0.81 | 0.64 | 0.59 | 0.51 |
+//! | parallel | `search_parallel` / `ParallelSearch`, depth 15, 1 thread | 1.44 | 1.34 | 1.55 | 1.53 |
+//! | parallel | same, 2 threads | 0.42 | 0.48 | 0.52 | 0.40 |
 //!
-//! At 2 threads on that machine neither side gained from the second thread. minimax-rs's YBW
-//! generated 3.2× its one-thread nodes, so the 2-thread α/β ratio comes from its loss, not from
-//! a gain of ours.
+//! The quiet run had every other process on the machine paused: there our two threads took 0.49×
+//! our one thread's time, minimax-rs's 1.83× its one (its YBW generated 3.3× its one-thread
+//! nodes). On the loaded runs our second thread gained little (1.07–1.13×), and theirs lost as
+//! on the quiet one.
 //!
 //! One Connect Four (7×6 bitboard, John Tromp's layout), written once for gametree's
 //! `ZeroSumGame` and once for minimax-rs's `Game`, sharing the rules, the hash (`mix64` of

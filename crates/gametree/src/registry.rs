@@ -101,7 +101,7 @@ const THREADS: Param = Param::fixed(
     "threads",
     int(1, 256),
     "1",
-    "threads sharing the table: Lazy SMP with move deferral (the value is the one-thread value)",
+    "threads sharing the table: Lazy SMP with move deferral (without lmr, the value is the one-thread value)",
 );
 
 const TT_NONE: Param = Param::fixed(
