@@ -88,6 +88,10 @@ pub enum GdlError {
     /// negation (the message names a cycle).
     #[error("{0}")]
     NotStratified(String),
+    /// The game cannot be encoded as a round of a stochastic constraint network
+    /// ([`GdlRound`](crate::GdlRound)); the reason, in one line.
+    #[error("cannot encode the game as a round: {0}")]
+    Encoding(String),
 }
 
 impl GdlError {

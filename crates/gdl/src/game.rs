@@ -12,7 +12,7 @@ use crate::differential::Model;
 use crate::error::GdlError;
 use crate::eval::{Budget, EvalError, Limit};
 use crate::fluents::FluentSet;
-use crate::ground::{ground, GroundError};
+use crate::ground::{ground, GroundError, GroundProgram};
 use crate::limits::{Limits, LoadProfile};
 use crate::network::{Network, Scratch};
 use crate::reference::{Kb, RefView, NO_MOVE};
@@ -422,9 +422,36 @@ impl GdlGame {
     }
 
     /// The fast reasoner's network, if the game has one (whichever reasoner is active).
-    #[cfg(test)]
     pub(crate) fn network(&self) -> Option<&Network> {
         self.fast.as_ref()
+    }
+
+    /// The game's ground rules, grounded again on a copy of its tables (the network keeps only
+    /// their compiled form), with fluent and move ids those of the game; `None` if the game has no
+    /// fast reasoner or grounding fails within the default [`Limits`].
+    pub(crate) fn ground_program(&self) -> Option<(Kb, GroundProgram)> {
+        self.fast.as_ref()?;
+        let mut kb = self.kb().clone();
+        let limits = Limits::default();
+        let mut budget = Budget::new(
+            limits.relaxed_atoms,
+            limits.memory_bytes,
+            Some(limits.ground_time),
+            crate::eval::MAX_RELAXED_DEPTH,
+        );
+        let mut profile = LoadProfile::default();
+        let program = ground(&mut kb, &mut budget, limits.ground_rules, &mut profile).ok()?;
+        Some((kb, program))
+    }
+
+    /// Player `p`'s role index (into [`roles`](Self::roles)).
+    pub(crate) fn role_of(&self, p: PlayerId) -> usize {
+        self.players[p]
+    }
+
+    /// The role index of `random`, if the game has it.
+    pub(crate) fn random_role(&self) -> Option<usize> {
+        self.random
     }
 
     #[inline]

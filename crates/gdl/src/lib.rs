@@ -134,6 +134,7 @@
 
 mod bench;
 mod check;
+mod cone;
 pub mod decompose;
 pub mod demand;
 pub mod desc;
@@ -151,6 +152,7 @@ mod limits;
 pub mod network;
 mod playout;
 pub mod reference;
+mod round;
 pub mod syntax;
 pub mod term;
 mod turn_taking;
@@ -163,4 +165,5 @@ pub use fluents::FluentSet;
 pub use game::{GdlGame, GdlMove, ReasonerKind};
 pub use limits::{Limits, LoadProfile};
 pub use playout::{random_playout, sample, Playout};
+pub use round::{EncodeOptions, GdlRound, RoundStats};
 pub use turn_taking::{GoalEvaluator, TtState, TurnTaking};

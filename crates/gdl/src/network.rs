@@ -133,15 +133,20 @@ pub struct Network {
 }
 
 /// The derived slots a game's answers are read from.
-struct Outputs {
-    legal: Vec<Vec<(u32, u32)>>,
-    terminal: Option<u32>,
-    goals: Vec<Vec<(u32, u8)>>,
-    next_out: Vec<(u32, u32)>,
+pub(crate) struct Outputs {
+    /// Per role: (slot of the `legal` atom, move id), sorted by move id.
+    pub(crate) legal: Vec<Vec<(u32, u32)>>,
+    /// The slot of `terminal`, if some rule derives it.
+    pub(crate) terminal: Option<u32>,
+    /// Per role: (slot of the `goal` atom, goal value).
+    pub(crate) goals: Vec<Vec<(u32, u8)>>,
+    /// (slot of the `next` atom, fluent id) of every `next` atom some rule derives.
+    pub(crate) next_out: Vec<(u32, u32)>,
 }
 
 impl Outputs {
-    fn new(kb: &Kb, g: &GroundProgram) -> Outputs {
+    /// The output slots of `g`, the ground program of `kb`.
+    pub(crate) fn new(kb: &Kb, g: &GroundProgram) -> Outputs {
         let kw = kb.desc.kw;
         let terms = &kb.desc.terms;
         let roles = kb.roles.len();

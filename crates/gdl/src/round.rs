@@ -1,0 +1,288 @@
+//! [`GdlRound`]: a GDL game as a game-trait [`RoundGame`], the stochastic-CSP encoding of Koriche,
+//! Lagrue, Piette and Tabary, *General Game Playing with Stochastic CSP* (Constraints, 2016,
+//! Section 3.2), read off the game's ground rules.
+//!
+//! # The encoding
+//! One round (one stage `μSCSP_t`) has
+//! - the **terminal** variable `g_t` ∈ {false, true};
+//! - the **state variables** `f_t`: one Boolean per ground fluent (value `true` where it holds);
+//! - an **action variable** `a_{t,p}` per player, `does(p)`, whose values are the moves some
+//!   ground `legal(p, m)` atom names, and the **chance variable** `y_t`, `does(random)`, likewise
+//!   for the `random` role if the game has it;
+//! - a **next variable** `f_{t+1}` per state variable.
+//!
+//! and the tables
+//! - `terminal`: `g_t` against the state variables the ground rules of `terminal` read;
+//! - `legal(p)[k]`: one table per group of `p`'s moves whose `legal` atoms read the same state
+//!   variables, over those and `does(p)`: a move of the group is allowed exactly where its `legal`
+//!   atom holds, every other move everywhere (the intersection of the tables is the legal set);
+//! - `next(f)`: `f_{t+1}` against the state and action variables the ground rules of `f`'s `next`
+//!   atoms read;
+//! - `goal(p)`: a soft table, `p`'s reward `goal / 100` over the state variables its `goal` atoms
+//!   read and `g_t = true` (0 in non-terminal states and wherever it is unlisted).
+//!
+//! "The ground rules an atom reads" is its cone in the ground program: every fluent and move some
+//! rule below it mentions, positively or negatively. The atom is a function of its cone, so
+//! each table is computed exactly by enumerating the values of the variables in its scope and
+//! asking the game's fast reasoner; a table is refused ([`GdlError::Encoding`]) when that
+//! enumeration passes [`EncodeOptions::max_tuples`]. The chance variable is uniform over its
+//! legal values (GDL-II), which the players read off the legal tables.
+//!
+//! ```
+//! use game_trait::RoundGame;
+//! use gdl::{GdlGame, GdlRound};
+//!
+//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/games/matching_pennies.kif");
+//! let round = GdlRound::new(GdlGame::from_file(path)?)?;
+//! assert_eq!(round.round().players, 2);
+//! let stats = round.stats();
+//! assert!(stats.variables > 0 && stats.constraints > 0);
+//! # Ok::<(), gdl::GdlError>(())
+//! ```
+
+mod probe;
+mod tables;
+
+use std::time::{Duration, Instant};
+
+use game_trait::round::Round;
+use game_trait::{ChanceList, Game, GeneralGame, MoveList, PlayerId, RoundGame, Turn};
+
+use crate::error::GdlError;
+use crate::fluents::FluentSet;
+use crate::game::{GdlGame, GdlMove};
+use crate::network::Outputs;
+use crate::reference::NO_MOVE;
+use probe::{Probe, StateVar};
+use tables::{Actor, Encoder, Parts};
+
+/// How [`GdlRound`] encodes a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EncodeOptions {
+    /// The most value combinations a table's scope may have (the encoder enumerates them all).
+    /// Default 1,000,000.
+    pub max_tuples: u64,
+}
+
+impl Default for EncodeOptions {
+    fn default() -> EncodeOptions {
+        EncodeOptions {
+            max_tuples: 1_000_000,
+        }
+    }
+}
+
+/// The size of an encoding, as Table 2 of Koriche et al. reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoundStats {
+    /// Variables of one round (terminal, state, action, chance and next variables).
+    pub variables: usize,
+    /// The largest domain.
+    pub max_domain: usize,
+    /// Tables (constraints).
+    pub constraints: usize,
+}
+
+/// A [`GdlGame`] with its round: a [`RoundGame`] for the stochastic-CSP players (see the
+/// [module docs](self)). It plays exactly as the game it wraps.
+#[derive(Clone, Debug)]
+pub struct GdlRound {
+    game: GdlGame,
+    round: Round,
+    vars: Vec<StateVar>,
+    /// Per player, the move ids of its action variable's values.
+    moves: Vec<Vec<u32>>,
+    /// The move ids of the chance variable's values.
+    chance: Vec<u32>,
+    time: Duration,
+}
+
+impl GdlRound {
+    /// Encodes `game` with the default [`EncodeOptions`].
+    pub fn new(game: GdlGame) -> Result<GdlRound, GdlError> {
+        GdlRound::with_options(game, &EncodeOptions::default())
+    }
+
+    /// Encodes `game`. [`GdlError::Encoding`] says why a game cannot be encoded: it has no
+    /// ground program (it is played by the reference reasoner), a player has no legal move in
+    /// any state, or a table would pass [`EncodeOptions::max_tuples`].
+    pub fn with_options(game: GdlGame, options: &EncodeOptions) -> Result<GdlRound, GdlError> {
+        let start = Instant::now();
+        let refuse = |why: &str| GdlError::Encoding(why.to_string());
+        let net = game.network().ok_or_else(|| {
+            refuse("the game has no ground program (it is played by the reference reasoner)")
+        })?;
+        let (kb, g) = game
+            .ground_program()
+            .ok_or_else(|| refuse("grounding the game again failed"))?;
+        if kb.fluents.len() != game.counts().0 {
+            return Err(refuse("grounding the game again found other fluents"));
+        }
+        let outputs = Outputs::new(&kb, &g);
+        let show = |t| kb.desc.terms.show(t);
+        let vars: Vec<StateVar> = (0..kb.fluents.len() as u32)
+            .map(|f| StateVar::boolean(f, show(kb.fluents[f as usize])))
+            .collect();
+        let actor = |role: usize, player: usize| {
+            let mut moves: Vec<u32> = outputs.legal[role].iter().map(|&(_, m)| m).collect();
+            moves.dedup();
+            Actor {
+                role,
+                name: game.roles()[role].clone(),
+                chance: Some(role) == game.random_role(),
+                player,
+                labels: moves.iter().map(|&m| show(kb.moves[m as usize])).collect(),
+                moves,
+            }
+        };
+        let mut actors: Vec<Actor> = (0..game.players())
+            .map(|p| actor(game.role_of(p), p))
+            .collect();
+        if let Some(a) = actors.iter().find(|a| a.moves.is_empty()) {
+            return Err(refuse(&format!(
+                "`{}` has no legal move in any state",
+                a.name
+            )));
+        }
+        actors.extend(game.random_role().map(|r| actor(r, 0)));
+        let parts = Parts {
+            g: &g,
+            outputs,
+            probe: Probe::new(net),
+            vars: &vars,
+            fluents: kb.fluents.len(),
+            players: game.players(),
+            max_tuples: options.max_tuples,
+        };
+        let round = Encoder::new(parts, &actors).encode(&actors)?;
+        let mut moves: Vec<Vec<u32>> = actors.into_iter().map(|a| a.moves).collect();
+        let chance = if game.random_role().is_some() {
+            moves.pop().unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        Ok(GdlRound {
+            game,
+            round,
+            vars,
+            moves,
+            chance,
+            time: start.elapsed(),
+        })
+    }
+
+    /// The game.
+    pub fn game(&self) -> &GdlGame {
+        &self.game
+    }
+
+    /// How long encoding took.
+    pub fn encode_time(&self) -> Duration {
+        self.time
+    }
+
+    /// The size of the encoding.
+    pub fn stats(&self) -> RoundStats {
+        let r = &self.round;
+        RoundStats {
+            variables: r.variables.len(),
+            max_domain: r
+                .variables
+                .iter()
+                .map(|v| v.values.len())
+                .max()
+                .unwrap_or(0),
+            constraints: r.tables.len(),
+        }
+    }
+
+    fn moves_of(&self, player: Option<PlayerId>) -> &[u32] {
+        match player {
+            Some(p) => self.moves.get(p).map_or(&[], Vec::as_slice),
+            None => &self.chance,
+        }
+    }
+}
+
+impl RoundGame for GdlRound {
+    fn round(&self) -> &Round {
+        &self.round
+    }
+
+    /// A state outside the encoding's invariants (none can be reached by playing) gets the value
+    /// one past the domain for a variable it gives no value.
+    fn state_values(&self, state: &FluentSet, values: &mut Vec<u32>) {
+        values.clear();
+        values.extend(
+            self.vars
+                .iter()
+                .map(|v| v.value_in(state).unwrap_or(v.values.len() as u32)),
+        );
+    }
+
+    fn action(&self, player: Option<PlayerId>, value: u32) -> GdlMove {
+        GdlMove(
+            self.moves_of(player)
+                .get(value as usize)
+                .copied()
+                .unwrap_or(NO_MOVE),
+        )
+    }
+
+    /// A move the round does not know (no `legal` atom names it) gets the value one past the domain.
+    fn action_value(&self, player: Option<PlayerId>, mv: GdlMove) -> u32 {
+        let moves = self.moves_of(player);
+        moves.binary_search(&mv.0).unwrap_or(moves.len()) as u32
+    }
+}
+
+impl Game for GdlRound {
+    type State = FluentSet;
+    type Move = GdlMove;
+
+    fn initial_state(&self) -> FluentSet {
+        self.game.initial_state()
+    }
+
+    fn apply(&self, state: &mut FluentSet, mv: GdlMove) -> Option<FluentSet> {
+        self.game.apply(state, mv)
+    }
+
+    fn play(&self, state: &mut FluentSet, mv: GdlMove) {
+        self.game.play(state, mv);
+    }
+
+    fn state_hash(&self, state: &FluentSet) -> Option<u64> {
+        self.game.state_hash(state)
+    }
+
+    fn move_name(&self, state: &FluentSet, mv: GdlMove) -> String {
+        self.game.move_name(state, mv)
+    }
+}
+
+impl GeneralGame for GdlRound {
+    fn players(&self) -> usize {
+        self.game.players()
+    }
+
+    fn turn(&self, state: &FluentSet) -> Turn {
+        self.game.turn(state)
+    }
+
+    fn legal_moves(&self, state: &FluentSet, player: PlayerId, moves: &mut MoveList<GdlMove>) {
+        self.game.legal_moves(state, player, moves);
+    }
+
+    fn chance_outcomes(&self, state: &FluentSet, outcomes: &mut ChanceList<GdlMove>) {
+        self.game.chance_outcomes(state, outcomes);
+    }
+
+    fn play_joint(&self, state: &mut FluentSet, joint: &[GdlMove]) {
+        self.game.play_joint(state, joint);
+    }
+
+    fn payoff(&self, state: &FluentSet, player: PlayerId) -> f64 {
+        self.game.payoff(state, player)
+    }
+}

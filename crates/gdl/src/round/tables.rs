@@ -1,0 +1,324 @@
+//! [`Encoder`]: the tables of a round, each read off the fast reasoner by enumerating the values
+//! of the variables its atoms' cone reaches (see [`crate::round`]).
+
+use std::collections::BTreeMap;
+
+use game_trait::round::{Relation, Round, TableRole, VariableKind};
+
+use super::probe::{combinations, each_assignment, Probe, StateVar};
+use crate::cone::Cones;
+use crate::error::GdlError;
+use crate::ground::GroundProgram;
+use crate::network::Outputs;
+use crate::reference::NO_MOVE;
+
+/// A role that moves in the round: a player, or `random`.
+pub(crate) struct Actor {
+    /// Its role index.
+    pub(crate) role: usize,
+    /// Its name.
+    pub(crate) name: String,
+    /// Whether it is `random`.
+    pub(crate) chance: bool,
+    /// Its player index (among the roles other than `random`); 0 for `random`.
+    pub(crate) player: usize,
+    /// The move ids its action variable's values stand for, sorted.
+    pub(crate) moves: Vec<u32>,
+    /// The moves' names.
+    pub(crate) labels: Vec<String>,
+}
+
+/// Builds a [`Round`] table by table.
+pub(crate) struct Encoder<'a> {
+    g: &'a GroundProgram,
+    outputs: Outputs,
+    cones: Cones<'a>,
+    probe: Probe<'a>,
+    vars: &'a [StateVar],
+    /// The state variable of each fluent id.
+    var_of: Vec<usize>,
+    max_tuples: u64,
+    round: Round,
+    /// Round index of each state variable, of its next variable, of each actor's action variable.
+    state: Vec<usize>,
+    next: Vec<usize>,
+    actions: Vec<usize>,
+    terminal: usize,
+}
+
+/// What the encoder needs from a loaded game.
+pub(crate) struct Parts<'a> {
+    pub(crate) g: &'a GroundProgram,
+    pub(crate) outputs: Outputs,
+    pub(crate) probe: Probe<'a>,
+    pub(crate) vars: &'a [StateVar],
+    pub(crate) fluents: usize,
+    pub(crate) players: usize,
+    pub(crate) max_tuples: u64,
+}
+
+impl<'a> Encoder<'a> {
+    /// An encoder whose round has every variable: terminal, state, actions (players', then
+    /// chance's), next.
+    pub(crate) fn new(parts: Parts<'a>, actors: &[Actor]) -> Encoder<'a> {
+        let mut var_of = vec![usize::MAX; parts.fluents];
+        for (i, v) in parts.vars.iter().enumerate() {
+            for &f in v.values.iter().flatten() {
+                var_of[f as usize] = i;
+            }
+        }
+        let mut round = Round::new(parts.players);
+        let terminal = round.variable("terminal", VariableKind::Terminal, &["false", "true"]);
+        let labels = |v: &StateVar| v.labels.clone();
+        let state: Vec<usize> = parts
+            .vars
+            .iter()
+            .map(|v| add(&mut round, &v.name, VariableKind::State, labels(v)))
+            .collect();
+        let actions = actors
+            .iter()
+            .map(|a| {
+                let kind = if a.chance {
+                    VariableKind::Chance
+                } else {
+                    VariableKind::Action(a.player)
+                };
+                add(
+                    &mut round,
+                    &format!("does({})", a.name),
+                    kind,
+                    a.labels.clone(),
+                )
+            })
+            .collect();
+        let next = parts
+            .vars
+            .iter()
+            .zip(&state)
+            .map(|(v, &s)| {
+                add(
+                    &mut round,
+                    &format!("{}'", v.name),
+                    VariableKind::Next(s),
+                    labels(v),
+                )
+            })
+            .collect();
+        Encoder {
+            g: parts.g,
+            outputs: parts.outputs,
+            cones: Cones::new(parts.g),
+            probe: parts.probe,
+            vars: parts.vars,
+            var_of,
+            max_tuples: parts.max_tuples,
+            round,
+            state,
+            next,
+            actions,
+            terminal,
+        }
+    }
+
+    /// Adds every table and returns the round.
+    pub(crate) fn encode(mut self, actors: &[Actor]) -> Result<Round, GdlError> {
+        self.terminal_table()?;
+        for (i, actor) in actors.iter().enumerate() {
+            self.legal_tables(i, actor)?;
+        }
+        for v in 0..self.vars.len() {
+            self.next_table(v, actors)?;
+        }
+        for actor in actors.iter().filter(|a| !a.chance) {
+            self.goal_table(actor)?;
+        }
+        Ok(self.round)
+    }
+
+    /// The state variables (indices into `vars`) the fluents reach, sorted.
+    fn vars_of(&self, fluents: &[u32]) -> Vec<usize> {
+        let mut vars: Vec<usize> = fluents.iter().map(|&f| self.var_of[f as usize]).collect();
+        vars.sort_unstable();
+        vars.dedup();
+        vars
+    }
+
+    fn sizes(&self, vars: &[usize]) -> Vec<usize> {
+        vars.iter().map(|&v| self.vars[v].values.len()).collect()
+    }
+
+    /// Rejects a table of `name` over variables of these sizes with more combinations than the limit.
+    fn check_size(&self, name: &str, sizes: &[usize]) -> Result<(), GdlError> {
+        match combinations(sizes.iter().copied()) {
+            Some(n) if n <= self.max_tuples => Ok(()),
+            n => Err(GdlError::Encoding(format!(
+                "table `{name}` spans {} variables with {} value combinations, more than the limit of {}",
+                sizes.len(),
+                n.map_or_else(|| "over 2^64".to_string(), |n| n.to_string()),
+                self.max_tuples
+            ))),
+        }
+    }
+
+    /// Calls `visit` with each assignment of `vars`, the probe set to the state it gives.
+    fn each_state(&mut self, vars: &[usize], mut visit: impl FnMut(&mut Probe<'a>, &[u32])) {
+        let sizes = self.sizes(vars);
+        let chosen: Vec<&StateVar> = vars.iter().map(|&v| &self.vars[v]).collect();
+        let probe = &mut self.probe;
+        each_assignment(&sizes, |a| {
+            probe.set(&chosen, a, &[]);
+            visit(probe, a);
+        });
+    }
+
+    fn round_scope(&self, vars: &[usize]) -> Vec<usize> {
+        vars.iter().map(|&v| self.state[v]).collect()
+    }
+
+    /// `terminal`: the terminal variable against the state variables `terminal`'s cone reaches.
+    fn terminal_table(&mut self) -> Result<(), GdlError> {
+        let cone = self.cones.of(self.outputs.terminal);
+        let vars = self.vars_of(&cone.fluents);
+        let mut sizes = self.sizes(&vars);
+        sizes.push(2);
+        self.check_size("terminal", &sizes)?;
+        let mut tuples = Vec::new();
+        self.each_state(&vars, |probe, a| {
+            tuples.push([a, &[u32::from(probe.terminal())]].concat());
+        });
+        let mut scope = self.round_scope(&vars);
+        scope.push(self.terminal);
+        self.round.table(
+            "terminal",
+            TableRole::Terminal,
+            &scope,
+            Relation::Allowed(tuples),
+        );
+        Ok(())
+    }
+
+    /// The legal tables of one actor: its moves grouped by the state variables their `legal`
+    /// atom's cone reaches, one table per group, allowing a move of the group exactly where it is
+    /// legal and every other move everywhere.
+    fn legal_tables(&mut self, i: usize, actor: &Actor) -> Result<(), GdlError> {
+        let mut groups: BTreeMap<Vec<usize>, Vec<u32>> = BTreeMap::new();
+        for &(slot, m) in &self.outputs.legal[actor.role].clone() {
+            let cone = self.cones.of([slot]);
+            let value = actor.value_of(m).expect("a move with a legal atom");
+            groups
+                .entry(self.vars_of(&cone.fluents))
+                .or_default()
+                .push(value);
+        }
+        for (k, (vars, values)) in groups.into_iter().enumerate() {
+            let name = format!("legal({})[{k}]", actor.name);
+            let mut sizes = self.sizes(&vars);
+            sizes.push(actor.moves.len());
+            self.check_size(&name, &sizes)?;
+            let mut tuples = Vec::new();
+            self.each_state(&vars, |probe, a| {
+                let legal = probe.legal(actor.role);
+                for (v, m) in actor.moves.iter().enumerate() {
+                    let v = v as u32;
+                    if !values.contains(&v) || legal.binary_search(m).is_ok() {
+                        tuples.push([a, &[v]].concat());
+                    }
+                }
+            });
+            let mut scope = self.round_scope(&vars);
+            scope.push(self.actions[i]);
+            self.round
+                .table(&name, TableRole::Legal, &scope, Relation::Allowed(tuples));
+        }
+        Ok(())
+    }
+
+    /// The next table of state variable `v`: its next variable against the state variables and
+    /// the actions the cone of its fluents' `next` atoms reaches. Combinations after which the
+    /// rules give the variable no single value (two of its fluents, or none of a variable that
+    /// needs one) are left out: no legal joint move from a reachable state leads there.
+    fn next_table(&mut self, v: usize, actors: &[Actor]) -> Result<(), GdlError> {
+        let fluents: Vec<u32> = self.vars[v].values.iter().flatten().copied().collect();
+        let slots: Vec<u32> = (self.outputs.next_out.iter())
+            .filter(|(_, f)| fluents.contains(f))
+            .map(|&(s, _)| s)
+            .collect();
+        let cone = self.cones.of(slots);
+        let vars = self.vars_of(&cone.fluents);
+        let roles: Vec<usize> = cone
+            .does
+            .iter()
+            .map(|&d| self.g.does[d as usize].0 as usize)
+            .collect();
+        let movers: Vec<usize> = (0..actors.len())
+            .filter(|&i| roles.contains(&actors[i].role))
+            .collect();
+        let name = format!("next({})", self.vars[v].name);
+        let mut sizes = self.sizes(&vars);
+        sizes.extend(movers.iter().map(|&i| actors[i].moves.len()));
+        self.check_size(&name, &sizes)?;
+        let move_sizes: Vec<usize> = movers.iter().map(|&i| actors[i].moves.len()).collect();
+        let roles = actors.iter().map(|a| a.role).max().map_or(0, |r| r + 1);
+        let var = &self.vars[v];
+        let mut tuples = Vec::new();
+        self.each_state(&vars, |probe, a| {
+            each_assignment(&move_sizes, |m| {
+                let mut joint = vec![NO_MOVE; roles];
+                for (&i, &value) in movers.iter().zip(m) {
+                    joint[actors[i].role] = actors[i].moves[value as usize];
+                }
+                if let Some(next) = var.value_of_successor(probe.next(&joint)) {
+                    tuples.push([a, m, &[next]].concat());
+                }
+            });
+        });
+        let mut scope = self.round_scope(&vars);
+        scope.extend(movers.iter().map(|&i| self.actions[i]));
+        scope.push(self.next[v]);
+        self.round
+            .table(&name, TableRole::Next, &scope, Relation::Allowed(tuples));
+        Ok(())
+    }
+
+    /// The goal table of one player: its reward (goal / 100) in terminal states, over the state
+    /// variables its `goal` atoms' cone reaches and the terminal variable; rows of reward 0 are
+    /// left out.
+    fn goal_table(&mut self, actor: &Actor) -> Result<(), GdlError> {
+        let slots: Vec<u32> = self.outputs.goals[actor.role]
+            .iter()
+            .map(|&(s, _)| s)
+            .collect();
+        let cone = self.cones.of(slots);
+        let vars = self.vars_of(&cone.fluents);
+        let name = format!("goal({})", actor.name);
+        self.check_size(&name, &self.sizes(&vars))?;
+        let players = self.round.players;
+        let mut rows = Vec::new();
+        self.each_state(&vars, |probe, a| {
+            let reward = probe.goal(actor.role).map_or(0.0, |g| f64::from(g) / 100.0);
+            if reward > 0.0 {
+                let mut rewards = vec![0.0; players];
+                rewards[actor.player] = reward;
+                rows.push(([a, &[1]].concat(), rewards));
+            }
+        });
+        let mut scope = self.round_scope(&vars);
+        scope.push(self.terminal);
+        self.round
+            .table(&name, TableRole::Goal, &scope, Relation::Utility(rows));
+        Ok(())
+    }
+}
+
+impl Actor {
+    /// The value of move `m` of this actor's action variable.
+    pub(crate) fn value_of(&self, m: u32) -> Option<u32> {
+        self.moves.binary_search(&m).ok().map(|v| v as u32)
+    }
+}
+
+/// Adds a variable with owned value names.
+fn add(round: &mut Round, name: &str, kind: VariableKind, labels: Vec<String>) -> usize {
+    let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
+    round.variable(name, kind, &labels)
+}

@@ -1,0 +1,186 @@
+//! The round encoding of GDL games agrees with the game's own reasoner: along seeded random
+//! playouts, the tables give exactly the legal moves, successors, terminal flags and goals.
+
+use std::collections::BTreeSet;
+
+use game_trait::round::{Relation, TableRole, VariableKind};
+use game_trait::{Game, GeneralGame, RoundGame};
+use gdl::{EncodeOptions, GdlError, GdlGame, GdlMove, GdlRound};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64;
+
+fn load(name: &str) -> GdlGame {
+    let path = format!("{}/games/{name}.kif", env!("CARGO_MANIFEST_DIR"));
+    GdlGame::from_file(path).expect("a shipped game loads")
+}
+
+/// The values of variable `x` that every hard table over `x` and variables with known values
+/// allows (`known[v]` the value of round variable `v`, if known).
+fn allowed(round: &GdlRound, x: usize, known: &[Option<u32>]) -> BTreeSet<u32> {
+    let r = round.round();
+    let mut values: BTreeSet<u32> = (0..r.variables[x].values.len() as u32).collect();
+    for t in &r.tables {
+        let Relation::Allowed(tuples) = &t.relation else {
+            continue;
+        };
+        if !t.scope.contains(&x) || !t.scope.iter().all(|&v| v == x || known[v].is_some()) {
+            continue;
+        }
+        let at = t.scope.iter().position(|&v| v == x).expect("in scope");
+        let fits = |tuple: &&Vec<u32>| {
+            t.scope
+                .iter()
+                .zip(tuple.iter())
+                .all(|(&v, &value)| v == x || known[v] == Some(value))
+        };
+        let here: BTreeSet<u32> = tuples.iter().filter(fits).map(|tuple| tuple[at]).collect();
+        values.retain(|v| here.contains(v));
+    }
+    values
+}
+
+/// Each player's reward in a terminal state with these state values, summed over the goal tables.
+fn rewards(round: &GdlRound, known: &[Option<u32>]) -> Vec<f64> {
+    let r = round.round();
+    let mut total = vec![0.0; r.players];
+    for t in r.tables.iter().filter(|t| t.role == TableRole::Goal) {
+        let Relation::Utility(rows) = &t.relation else {
+            panic!("goal table `{}` is not soft", t.name);
+        };
+        for (tuple, reward) in rows {
+            let fits = t
+                .scope
+                .iter()
+                .zip(tuple)
+                .all(|(&v, &value)| match r.variables[v].kind {
+                    VariableKind::Terminal => value == 1,
+                    _ => known[v] == Some(value),
+                });
+            if fits {
+                total.iter_mut().zip(reward).for_each(|(s, r)| *s += r);
+            }
+        }
+    }
+    total
+}
+
+/// The round index of each role's action variable (`random`'s: the chance variable), by role.
+fn action_vars(round: &GdlRound) -> Vec<(usize, Option<usize>)> {
+    let r = round.round();
+    let game = round.game();
+    let mut out = Vec::new();
+    for role in 0..game.roles().len() {
+        let player = (0..game.players()).find(|&p| game.player_name(p) == game.roles()[role]);
+        let kind = player.map_or(VariableKind::Chance, VariableKind::Action);
+        let var = r.indices(|k| k == kind);
+        out.push((var[0], player));
+    }
+    out
+}
+
+/// Plays `playouts` random games and checks every state; returns the number of states checked.
+fn check(round: &GdlRound, seed: u64, playouts: usize) -> usize {
+    let game = round.game();
+    let r = round.round();
+    let state_vars = r.indices(|k| k == VariableKind::State);
+    let terminal = r.indices(|k| k == VariableKind::Terminal)[0];
+    let actions = action_vars(round);
+    let mut rng = Pcg64::seed_from_u64(seed);
+    let mut checked = 0;
+    for _ in 0..playouts {
+        let mut state = game.initial_state();
+        loop {
+            checked += 1;
+            let mut values = Vec::new();
+            round.state_values(&state, &mut values);
+            let mut known = vec![None; r.variables.len()];
+            for (&v, &value) in state_vars.iter().zip(&values) {
+                assert!(
+                    (value as usize) < r.variables[v].values.len(),
+                    "{}",
+                    r.variables[v].name
+                );
+                known[v] = Some(value);
+            }
+            let over = game.is_terminal(&state);
+            assert_eq!(
+                allowed(round, terminal, &known),
+                BTreeSet::from([u32::from(over)])
+            );
+            if over {
+                let payoffs: Vec<f64> = (0..game.players())
+                    .map(|p| game.payoff(&state, p))
+                    .collect();
+                assert_eq!(
+                    rewards(round, &known),
+                    payoffs,
+                    "{:?}",
+                    game.fluent_names(&state)
+                );
+                break;
+            }
+            // Legal moves per role, then one drawn at random for each.
+            let mut joint = Vec::new();
+            for (role, &(var, player)) in actions.iter().enumerate() {
+                let rules: BTreeSet<u32> = game
+                    .role_moves(&state, role)
+                    .into_iter()
+                    .map(|m| round.action_value(player, m))
+                    .collect();
+                assert_eq!(
+                    allowed(round, var, &known),
+                    rules,
+                    "{}",
+                    r.variables[var].name
+                );
+                let pick = *rules
+                    .iter()
+                    .nth(rng.gen_range(0..rules.len()))
+                    .expect("a move");
+                known[var] = Some(pick);
+                joint.push((player, round.action(player, pick)));
+            }
+            let mut moves: Vec<GdlMove> = joint
+                .iter()
+                .filter(|(p, _)| p.is_some())
+                .map(|&(_, m)| m)
+                .collect();
+            moves.extend(joint.iter().filter(|(p, _)| p.is_none()).map(|&(_, m)| m));
+            let mut next = state.clone();
+            game.play_joint(&mut next, &moves);
+            let mut next_values = Vec::new();
+            round.state_values(&next, &mut next_values);
+            for (i, &s) in state_vars.iter().enumerate() {
+                let n = r.indices(|k| k == VariableKind::Next(s))[0];
+                assert_eq!(
+                    allowed(round, n, &known),
+                    BTreeSet::from([next_values[i]]),
+                    "{}",
+                    r.variables[n].name
+                );
+            }
+            state = next;
+        }
+    }
+    checked
+}
+
+#[test]
+fn the_tables_agree_with_the_reasoner_along_random_playouts() {
+    for name in ["matching_pennies", "rps3", "montyhall", "dice_duel"] {
+        let round = GdlRound::new(load(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let states = check(&round, 7, 30);
+        assert!(states > 30, "{name}: {states} states");
+    }
+}
+
+#[test]
+fn a_table_past_the_limit_is_refused_with_a_reason() {
+    let options = EncodeOptions { max_tuples: 4 };
+    let err = GdlRound::with_options(load("matching_pennies"), &options).unwrap_err();
+    assert!(matches!(err, GdlError::Encoding(_)), "{err}");
+    assert!(
+        err.to_string().contains("more than the limit of 4"),
+        "{err}"
+    );
+}
