@@ -15,6 +15,8 @@
 //! - [`bench()`] → [`BenchReport`]: load time, ground rules, fluents, random playouts per second, for
 //!   `gametree gdl bench`; [`Limits`]: the budget of loading.
 //! - [`random_playout`]: seeded random playouts over any game.
+//! - [`GdlRound`]: a game as a game-trait [`RoundGame`](game_trait::RoundGame), the stochastic-CSP
+//!   encoding MAC-UCB plays ([`round`](mod@round), with Matching Pennies as the worked example).
 //! - Modules: [`syntax`] (lexer, parser), [`desc`] (rules and the validator's checks), [`eval`]
 //!   (the Datalog engine) and [`facts`] (indexed atom sets), [`reference`](mod@reference) (the
 //!   reference reasoner) and [`demand`] (its goal-directed mode), [`decompose`] and [`ground`]
@@ -152,7 +154,7 @@ mod limits;
 pub mod network;
 mod playout;
 pub mod reference;
-mod round;
+pub mod round;
 pub mod syntax;
 pub mod term;
 mod turn_taking;

@@ -5,7 +5,9 @@
 //! # The encoding
 //! One round (one stage `μSCSP_t`) has
 //! - the **terminal** variable `g_t` ∈ {false, true};
-//! - the **state variables** `f_t`: one Boolean per ground fluent (value `true` where it holds);
+//! - the **state variables** `f_t`: one per group of fluents proven exclusive (at most one holds
+//!   in every reachable state; see [Exclusive fluents](#exclusive-fluents)), whose values are the group's
+//!   fluents, plus `none` unless one of them always holds; one Boolean per remaining fluent;
 //! - an **action variable** `a_{t,p}` per player, `does(p)`, whose values are the moves some
 //!   ground `legal(p, m)` atom names, and the **chance variable** `y_t`, `does(random)`, likewise
 //!   for the `random` role if the game has it;
@@ -17,7 +19,8 @@
 //!   variables, over those and `does(p)`: a move of the group is allowed exactly where its `legal`
 //!   atom holds, every other move everywhere (the intersection of the tables is the legal set);
 //! - `next(f)`: `f_{t+1}` against the state and action variables the ground rules of `f`'s `next`
-//!   atoms read;
+//!   atoms read; combinations after which the rules give `f` no single value (two fluents of a
+//!   group) are left out, as no legal joint move from a reachable state leads there;
 //! - `goal(p)`: a soft table, `p`'s reward `goal / 100` over the state variables its `goal` atoms
 //!   read and `g_t = true` (0 in non-terminal states and wherever it is unlisted).
 //!
@@ -26,7 +29,50 @@
 //! each table is computed exactly by enumerating the values of the variables in its scope and
 //! asking the game's fast reasoner; a table is refused ([`GdlError::Encoding`]) when that
 //! enumeration passes [`EncodeOptions::max_tuples`]. The chance variable is uniform over its
-//! legal values (GDL-II), which the players read off the legal tables.
+//! legal values (GDL-II), which the players read off the legal tables. Tables never use helper
+//! variables, so a rule that reads a whole board (connect four's `terminal`: every line of four)
+//! makes a table over the whole board, which is refused.
+//!
+//! # Exclusive fluents
+//! For every fluent name, arity `n ≥ 1` and argument position `k`, the ground fluents that agree
+//! on all arguments but the `k`-th are a candidate group: `(cell 1 1 x)`, `(cell 1 1 o)`,
+//! `(cell 1 1 b)` make `(cell 1 1 ?)`. A candidate holding two fluents initially is dropped; one
+//! holding one is *exactly one*, one holding none *at most one*. Assuming every surviving
+//! candidate holds in a state, each candidate must hold after every joint move: the fluents its
+//! `next` atoms read are assigned every way the assumption allows and tried with every joint move
+//! those atoms can see; a successor that breaks the candidate counts only if its joint move can be
+//! legal, which is checked the same way on the fluents its `legal` atoms read. A failing *exactly
+//! one* candidate is retried as *at most one*, a failing *at most one* is dropped, and the
+//! survivors are checked again until none fails. They hold initially and are preserved by every
+//! legal joint move from every state where they hold: by induction they hold in every reachable
+//! state. The check tries more states than are reachable (it is sound, not complete), and drops a
+//! candidate whose check would enumerate more than about a million cases. Per fluent name, the
+//! argument position whose survivors cover most fluents gives the variables.
+//!
+//! # Worked example: Matching Pennies
+//! `games/matching_pennies.kif` (the paper's Example 1): alice and bob place a coin, then `random`
+//! flips one. The analysis proves `(coin alice ?)`, `(coin bob ?)`, `(coin random ?)` *exactly
+//! one* (each starts `unset`, and every move replaces a side by a side), and finds no group for
+//! `control`, since alice and bob both start in control. The round is the paper's Figure 3:
+//!
+//! | variables | values |
+//! |---|---|
+//! | `terminal` | false, true |
+//! | `(coin p ?)`, `(coin p ?)'` for p ∈ {alice, bob, random} | unset, tails, heads |
+//! | `(control p)`, `(control p)'` | false, true |
+//! | `does(alice)`, `does(bob)`, `does(random)` (chance) | noop, (choose tails), (choose heads) |
+//!
+//! | table | scope | tuples |
+//! |---|---|---|
+//! | `terminal` | the three coins, `terminal` | 27: true where no coin is unset |
+//! | `legal(p)[0]` | `(control p)`, `does(p)` | (false, noop), (true, tails), (true, heads) |
+//! | `next((coin p ?))` | `(coin p ?)`, `does(p)`, `(coin p ?)'` | 9: `noop` keeps the side, a choice sets it |
+//! | `next((control random))` | `(control alice)`, `(control random)'` | random is in control after alice |
+//! | `next((control p))`, p ∈ {alice, bob} | `(control p)'` | false: nothing gives control back |
+//! | `goal(p)` | the three coins, `terminal` | 2 rows: all heads or all tails, reward 1/100 |
+//!
+//! 16 variables, largest domain 3, 12 tables. Once alice and bob have chosen, `(control random)`
+//! holds and the chance variable is uniform over `(choose tails)` and `(choose heads)`.
 //!
 //! ```
 //! use game_trait::RoundGame;
@@ -36,10 +82,11 @@
 //! let round = GdlRound::new(GdlGame::from_file(path)?)?;
 //! assert_eq!(round.round().players, 2);
 //! let stats = round.stats();
-//! assert!(stats.variables > 0 && stats.constraints > 0);
+//! assert_eq!((stats.variables, stats.max_domain, stats.constraints), (16, 3, 12));
 //! # Ok::<(), gdl::GdlError>(())
 //! ```
 
+mod groups;
 mod probe;
 mod tables;
 
@@ -53,6 +100,7 @@ use crate::fluents::FluentSet;
 use crate::game::{GdlGame, GdlMove};
 use crate::network::Outputs;
 use crate::reference::NO_MOVE;
+use groups::Groups;
 use probe::{Probe, StateVar};
 use tables::{Actor, Encoder, Parts};
 
@@ -62,12 +110,16 @@ pub struct EncodeOptions {
     /// The most value combinations a table's scope may have (the encoder enumerates them all).
     /// Default 1,000,000.
     pub max_tuples: u64,
+    /// Whether state variables are multi-valued where the analysis of the [module docs](self#exclusive-fluents)
+    /// proves a group of fluents exclusive (default), or one Boolean per fluent.
+    pub groups: bool,
 }
 
 impl Default for EncodeOptions {
     fn default() -> EncodeOptions {
         EncodeOptions {
             max_tuples: 1_000_000,
+            groups: true,
         }
     }
 }
@@ -120,9 +172,15 @@ impl GdlRound {
         }
         let outputs = Outputs::new(&kb, &g);
         let show = |t| kb.desc.terms.show(t);
-        let vars: Vec<StateVar> = (0..kb.fluents.len() as u32)
-            .map(|f| StateVar::boolean(f, show(kb.fluents[f as usize])))
-            .collect();
+        let boolean_name = |f: u32| show(kb.fluents[f as usize]);
+        let vars: Vec<StateVar> = if options.groups {
+            let init = game.initial_state();
+            Groups::new(&kb, &outputs, &g, Probe::new(net), &init).variables(boolean_name)
+        } else {
+            (0..kb.fluents.len() as u32)
+                .map(|f| StateVar::boolean(f, boolean_name(f)))
+                .collect()
+        };
         let actor = |role: usize, player: usize| {
             let mut moves: Vec<u32> = outputs.legal[role].iter().map(|&(_, m)| m).collect();
             moves.dedup();

@@ -165,9 +165,18 @@ fn check(round: &GdlRound, seed: u64, playouts: usize) -> usize {
     checked
 }
 
+/// The shipped games the encoder accepts.
+const ACCEPTED: [&str; 5] = [
+    "matching_pennies",
+    "rps3",
+    "montyhall",
+    "dice_duel",
+    "tictactoe",
+];
+
 #[test]
 fn the_tables_agree_with_the_reasoner_along_random_playouts() {
-    for name in ["matching_pennies", "rps3", "montyhall", "dice_duel"] {
+    for name in ACCEPTED {
         let round = GdlRound::new(load(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
         let states = check(&round, 7, 30);
         assert!(states > 30, "{name}: {states} states");
@@ -175,8 +184,69 @@ fn the_tables_agree_with_the_reasoner_along_random_playouts() {
 }
 
 #[test]
+fn so_do_the_tables_of_one_boolean_per_fluent() {
+    let options = EncodeOptions {
+        groups: false,
+        ..EncodeOptions::default()
+    };
+    for name in ["matching_pennies", "rps3", "montyhall", "dice_duel"] {
+        let round = GdlRound::with_options(load(name), &options).unwrap();
+        let r = round.round();
+        let states = r.indices(|k| k == VariableKind::State);
+        assert!(states
+            .iter()
+            .all(|&v| r.variables[v].values == ["false", "true"]));
+        assert_eq!(states.len(), round.game().counts().0, "{name}");
+        check(&round, 11, 30);
+    }
+}
+
+/// The names of the values of state variable `name`.
+fn values_of(round: &GdlRound, name: &str) -> Vec<String> {
+    let r = round.round();
+    let v = r.variables.iter().find(|v| v.name == name);
+    v.unwrap_or_else(|| panic!("no variable {name}"))
+        .values
+        .clone()
+}
+
+#[test]
+fn exclusive_fluents_become_one_variable() {
+    let ttt = GdlRound::new(load("tictactoe")).unwrap();
+    assert_eq!(values_of(&ttt, "(cell 2 3 ?)"), ["b", "x", "o"]);
+    assert_eq!(values_of(&ttt, "(control ?)"), ["xplayer", "oplayer"]);
+    // 9 cells and control, their next variables, terminal and one action per player.
+    assert_eq!(ttt.stats().variables, 23);
+    // The paper's Figure 3: a coin is heads, tails or unset; both players start in control.
+    let pennies = GdlRound::new(load("matching_pennies")).unwrap();
+    assert_eq!(
+        values_of(&pennies, "(coin bob ?)"),
+        ["unset", "tails", "heads"]
+    );
+    assert_eq!(values_of(&pennies, "(control bob)"), ["false", "true"]);
+    // No step holds once the game is over: the group has a value for none.
+    let monty = GdlRound::new(load("montyhall")).unwrap();
+    assert_eq!(values_of(&monty, "(step ?)"), ["1", "2", "3", "4", "none"]);
+}
+
+#[test]
+fn a_terminal_that_reads_the_whole_board_is_refused() {
+    for name in ["connect4", "othello"] {
+        let err = GdlRound::new(load(name)).unwrap_err();
+        assert!(matches!(err, GdlError::Encoding(_)), "{name}: {err}");
+        assert!(
+            err.to_string().contains("table `terminal`"),
+            "{name}: {err}"
+        );
+    }
+}
+
+#[test]
 fn a_table_past_the_limit_is_refused_with_a_reason() {
-    let options = EncodeOptions { max_tuples: 4 };
+    let options = EncodeOptions {
+        max_tuples: 4,
+        ..EncodeOptions::default()
+    };
     let err = GdlRound::with_options(load("matching_pennies"), &options).unwrap_err();
     assert!(matches!(err, GdlError::Encoding(_)), "{err}");
     assert!(
