@@ -30,11 +30,14 @@ const GAMES: &[&str] = &[
     "pig:target=12",
 ];
 
-/// The games of [`GAMES`] that describe their rounds (and so take MAC-UCB and FC-UCB).
+/// The games of [`GAMES`] that describe their rounds (and so take MAC-UCB and FC-UCB): the
+/// hand-written ones, and the GDL games played as general games whose round the encoder
+/// (`gdl::GdlRound`) handles.
 fn describes_rounds(game: &str) -> bool {
     ["nim", "pennies", "pig"]
         .iter()
         .any(|g| game.starts_with(g))
+        || game.ends_with(".kif")
 }
 
 /// Depth of the exact searchers and of the Minimax they are compared with.

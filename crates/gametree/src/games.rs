@@ -291,6 +291,9 @@ round_games!(
     scsp_mac_ucb::games::Pig
 );
 
+#[cfg(all(feature = "scsp", feature = "gdl"))]
+round_games!(gdl::GdlRound);
+
 impl Registered for search_core::tree::ExplicitTree {
     /// Node values are small integers: 10 is a clear advantage.
     fn searcher(&self, spec: &Spec) -> Result<Built<Self>, SpecError> {
@@ -349,7 +352,67 @@ impl Registered for othello_bitboard::Othello {
 }
 
 #[cfg(feature = "gdl")]
-impl Registered for gdl::GdlGame {}
+impl Registered for gdl::GdlGame {
+    /// UCT; with the `scsp` feature also MAC-UCB and FC-UCB, which play the game's round encoding
+    /// ([`gdl::GdlRound`], computed when the searcher is built; a game the encoder cannot handle
+    /// is refused with its reason).
+    fn searcher(&self, spec: &Spec) -> Result<Built<Self>, SpecError> {
+        #[cfg(feature = "scsp")]
+        if registry::searcher(spec.name())?.needs == Needs::Rounds {
+            return on_round::searcher(self, spec);
+        }
+        kit::general_searcher(spec)
+    }
+}
+
+/// MAC-UCB and FC-UCB for a GDL game: searchers of its [`gdl::GdlRound`] that search the game
+/// itself (both have the same states and moves).
+#[cfg(all(feature = "gdl", feature = "scsp"))]
+mod on_round {
+    use game_trait::{Limits, Reset, SearchResult, Searcher};
+    use gdl::{GdlGame, GdlMove, GdlRound};
+
+    use crate::kit::{self, Built};
+    use crate::spec::{Spec, SpecError};
+
+    /// `spec`'s round searcher on `game`'s round.
+    pub(super) fn searcher(game: &GdlGame, spec: &Spec) -> Result<Built<GdlGame>, SpecError> {
+        let round = GdlRound::new(game.clone()).map_err(|e| SpecError::Invalid {
+            name: spec.name().to_string(),
+            message: e.to_string(),
+        })?;
+        let built = kit::round_searcher::<GdlRound>(spec)?;
+        Ok(Built {
+            searcher: Box::new(OnRound {
+                round,
+                inner: built.searcher,
+            }),
+            spec: built.spec,
+        })
+    }
+
+    struct OnRound {
+        round: GdlRound,
+        inner: Box<dyn Searcher<GdlRound>>,
+    }
+
+    impl Reset for OnRound {
+        fn reset(&mut self) {
+            self.inner.reset();
+        }
+    }
+
+    impl Searcher<GdlGame> for OnRound {
+        fn search(
+            &mut self,
+            _: &GdlGame,
+            state: &gdl::FluentSet,
+            limits: &Limits,
+        ) -> SearchResult<GdlMove> {
+            self.inner.search(&self.round, state, limits)
+        }
+    }
+}
 
 #[cfg(feature = "gdl")]
 impl Registered for gdl::TurnTaking {

@@ -405,7 +405,8 @@ pub const GAMES: &[GameEntry] = &[
         name: "<file>.kif",
         named: false,
         about: "a game in the Game Description Language (GDL or GDL-II, KIF syntax); two-player \
-                turn-taking constant-sum games get every searcher, others UCT",
+                turn-taking constant-sum games get every searcher, others UCT; MAC-UCB and FC-UCB \
+                play those whose rounds the encoder handles (gdl::GdlRound)",
         params: &[],
         searcher_params: &[],
     },
@@ -586,7 +587,7 @@ mod tests {
             ("random-tree:b=3,d=4".to_string(), ""),
             ("othello".to_string(), "othello"),
             (gdl("tictactoe.kif"), ""), // two-player zero-sum: every searcher
-            (gdl("rps3.kif"), ""),      // simultaneous: UCT only
+            (gdl("rps3.kif"), ""),      // simultaneous: UCT, MAC-UCB, FC-UCB
             #[cfg(feature = "scsp")]
             ("pig:target=5".to_string(), ""), // describes its rounds: UCT, MAC-UCB, FC-UCB
         ];
@@ -633,7 +634,7 @@ mod tests {
                     let refused = match s.needs {
                         Needs::ZeroSum => on.ends_with("rps3.kif") || on.starts_with("pig"),
                         Needs::General => false,
-                        Needs::Rounds => !on.starts_with("pig"),
+                        Needs::Rounds => !(on.starts_with("pig") || on.ends_with(".kif")),
                     };
                     let beyond = [min.checked_sub(1), max.checked_add(1)];
                     for beyond in beyond.into_iter().flatten().filter(|_| !refused) {
