@@ -272,6 +272,61 @@ fn scsp_solve_refuses_bad_networks_in_one_line() {
 }
 
 #[test]
+fn scsp_encode_prints_the_size_of_a_gdl_round_in_text_and_json() {
+    let ttt = workspace("crates/gdl/games/tictactoe.kif");
+    let out = gametree(&["scsp", "encode", &ttt]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("tictactoe: 23 variables, largest domain 10, 33 constraints, "),
+        "{text}"
+    );
+    let out = gametree(&["scsp", "encode", &ttt, "--json"]);
+    let json: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    let keys: Vec<&str> = json
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        keys,
+        ["constraints", "game", "max_domain", "seconds", "variables"]
+    );
+    assert_eq!(json["game"], "tictactoe");
+    assert_eq!(json["variables"], 23);
+    assert_eq!(json["max_domain"], 10);
+    assert_eq!(json["constraints"], 33);
+    assert!(json["seconds"].as_f64().unwrap() >= 0.0);
+}
+
+#[test]
+fn scsp_encode_refuses_in_one_line_exit_1_for_the_encoder_and_2_for_bad_gdl() {
+    let dir = std::env::temp_dir().join(format!("gametree-encode-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.kif");
+    std::fs::write(&bad, "(role x").unwrap();
+    let bad = bad.display().to_string();
+    let connect4 = workspace("crates/gdl/games/connect4.kif");
+    for (file, code, says) in [
+        (
+            connect4.as_str(),
+            1,
+            "cannot encode the game as a round: table `terminal`",
+        ),
+        (bad.as_str(), 2, "syntax error"),
+        ("/nonexistent.kif", 2, "cannot read"),
+    ] {
+        let out = gametree(&["scsp", "encode", file]);
+        assert_eq!(out.status.code(), Some(code), "{file}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(says), "{file}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn mac_ucb_searches_a_game_that_describes_its_rounds() {
     let out = gametree(&[
         "search",
