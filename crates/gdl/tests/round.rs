@@ -254,3 +254,28 @@ fn a_table_past_the_limit_is_refused_with_a_reason() {
         "{err}"
     );
 }
+
+#[test]
+fn fluents_that_can_hold_together_stay_booleans() {
+    // `(p a)` holds throughout and `(p b)` joins it after one round: no group. `(q ?)` moves from
+    // 1 to 2 and then holds nothing: at most one, with a value for none.
+    let game = GdlGame::from_str(
+        "(role solo) (init (p a)) (init (q 1)) (init (t 0))
+         (legal solo go)
+         (<= (next (p a)) (true (p a)))
+         (<= (next (p b)) (true (p a)))
+         (<= (next (q 2)) (true (q 1)))
+         (<= (next (t 1)) (true (t 0)))
+         (<= (next (t 2)) (true (t 1)))
+         (<= terminal (true (t 2)))
+         (goal solo 100)",
+    )
+    .unwrap();
+    let round = GdlRound::new(game).unwrap();
+    assert_eq!(values_of(&round, "(p a)"), ["false", "true"]);
+    assert_eq!(values_of(&round, "(p b)"), ["false", "true"]);
+    assert_eq!(values_of(&round, "(q ?)"), ["1", "2", "none"]);
+    // No `(t ?)` follows `(t 2)`; that state is terminal, but the analysis does not use that.
+    assert_eq!(values_of(&round, "(t ?)"), ["0", "1", "2", "none"]);
+    check(&round, 1, 3);
+}
