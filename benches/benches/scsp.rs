@@ -7,13 +7,17 @@
 //! - `resolution/…`: every feasible policy of random game-round-shaped one-stage networks
 //!   (`random::round_like`) of growing size, by MAC + FC (MAC-UCB's) and by FC alone (FC-UCB's),
 //!   in policies (elements) per second;
-//! - `players/…`: samples per second of MAC-UCB, FC-UCB and UCT from the opening of Pig to 30.
+//! - `players/…`: samples per second of MAC-UCB, FC-UCB and UCT from the opening of Pig to 30, and
+//!   of MAC-UCB on the round encoding of tic-tac-toe's GDL rules (`gdl::GdlRound`);
+//! - `encode/…`: encoding a loaded GDL game as a round (`gdl::GdlRound::new`), as the time column
+//!   of the paper's Table 2.
 //!
 //! `cargo bench -p gametree-benches --bench scsp -- --warm-up-time 1 --measurement-time 5`.
 //! Figures: `docs/reproductions.md`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use gametree::game::{Game, Limits, Searcher};
+use gametree::gdl::{GdlGame, GdlRound};
 use gametree::scsp::gac::{count_solutions, Engine};
 use gametree::scsp::games::Pig;
 use gametree::scsp::random::{round_like, table_csp};
@@ -99,6 +103,18 @@ fn players(c: &mut Criterion) {
             })
         });
     }
+    let ttt = GdlRound::new(gdl_game("tictactoe")).expect("tic-tac-toe encodes");
+    let start = ttt.initial_state();
+    group.bench_function(BenchmarkId::new("mac-ucb", "tictactoe.kif"), |b| {
+        b.iter(|| {
+            let config = MacUcbConfig {
+                samples: SAMPLES,
+                ..MacUcbConfig::default()
+            };
+            let mut player = MacUcb::new(config).expect("valid parameters");
+            player.search(&ttt, &start, &Limits::none()).stats.evaluated
+        })
+    });
     group.bench_function(BenchmarkId::new("uct", "pig-30"), |b| {
         b.iter(|| {
             let mut uct = Uct::new(UctConfig {
@@ -111,5 +127,26 @@ fn players(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, gac, resolution, players);
+/// A shipped GDL game.
+fn gdl_game(name: &str) -> GdlGame {
+    let path = format!(
+        "{}/../crates/gdl/games/{name}.kif",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    GdlGame::from_file(path).expect("a shipped game loads")
+}
+
+fn encode(c: &mut Criterion) {
+    let mut group = c.benchmark_group("encode");
+    group.sample_size(10);
+    for name in ["matching_pennies", "dice_duel", "tictactoe"] {
+        let game = gdl_game(name);
+        group.bench_function(name, |b| {
+            b.iter(|| GdlRound::new(game.clone()).expect("encodes").stats())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, gac, resolution, players, encode);
 criterion_main!(benches);
