@@ -70,6 +70,8 @@ pub struct GdlGame {
     fallback: Option<String>,
     name: String,
     profile: LoadProfile,
+    /// The limits the game was loaded within (grounding it again uses them too).
+    limits: Limits,
 }
 
 impl Clone for GdlGame {
@@ -86,6 +88,7 @@ impl Clone for GdlGame {
             fallback: self.fallback.clone(),
             name: self.name.clone(),
             profile: self.profile,
+            limits: self.limits.clone(),
         }
     }
 }
@@ -228,6 +231,7 @@ impl GdlGame {
             fallback,
             name: file.to_string(),
             profile,
+            limits: limits.clone(),
         })
     }
 
@@ -428,11 +432,11 @@ impl GdlGame {
 
     /// The game's ground rules, grounded again on a copy of its tables (the network keeps only
     /// their compiled form), with fluent and move ids those of the game; `None` if the game has no
-    /// fast reasoner or grounding fails within the default [`Limits`].
+    /// fast reasoner or grounding fails within the [`Limits`] it was loaded with.
     pub(crate) fn ground_program(&self) -> Option<(Kb, GroundProgram)> {
         self.fast.as_ref()?;
         let mut kb = self.kb().clone();
-        let limits = Limits::default();
+        let limits = &self.limits;
         let mut budget = Budget::new(
             limits.relaxed_atoms,
             limits.memory_bytes,

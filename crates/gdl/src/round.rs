@@ -167,8 +167,10 @@ impl GdlRound {
         let (kb, g) = game
             .ground_program()
             .ok_or_else(|| refuse("grounding the game again failed"))?;
-        if kb.fluents.len() != game.counts().0 {
-            return Err(refuse("grounding the game again found other fluents"));
+        if (kb.fluents.len(), kb.moves.len()) != game.counts() {
+            return Err(refuse(
+                "grounding the game again found other fluents or moves",
+            ));
         }
         let outputs = Outputs::new(&kb, &g);
         let show = |t| kb.desc.terms.show(t);
@@ -196,13 +198,13 @@ impl GdlRound {
         let mut actors: Vec<Actor> = (0..game.players())
             .map(|p| actor(game.role_of(p), p))
             .collect();
+        actors.extend(game.random_role().map(|r| actor(r, 0)));
         if let Some(a) = actors.iter().find(|a| a.moves.is_empty()) {
             return Err(refuse(&format!(
                 "`{}` has no legal move in any state",
                 a.name
             )));
         }
-        actors.extend(game.random_role().map(|r| actor(r, 0)));
         let parts = Parts {
             g: &g,
             outputs,

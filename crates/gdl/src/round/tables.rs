@@ -291,7 +291,9 @@ impl<'a> Encoder<'a> {
         let cone = self.cones.of(slots);
         let vars = self.vars_of(&cone.fluents);
         let name = format!("goal({})", actor.name);
-        self.check_size(&name, &self.sizes(&vars))?;
+        let mut sizes = self.sizes(&vars);
+        sizes.push(2); // the terminal variable
+        self.check_size(&name, &sizes)?;
         let players = self.round.players;
         let mut rows = Vec::new();
         self.each_state(&vars, |probe, a| {

@@ -91,9 +91,11 @@ pub struct AlphaBetaConfig {
 }
 
 /// Which moves [late-move reductions](AlphaBetaConfig::late_move_reduction) reduce, and by how
-/// much: at a node of draft at least `min_draft`, every move after the first `after` searched,
-/// unless it is the table move or a killer, or the [quiescence hook](game_trait::Quiescence) calls
-/// it noisy. Only null-window searches are reduced, so only with [`pvs`](AlphaBetaConfig::pvs).
+/// much: at a node of draft at least `min_draft`, every move after the first `after` searched
+/// (never the first), unless it is the table move, a killer or the countermove, or the
+/// [quiescence hook](game_trait::Quiescence) calls it noisy. Reductions need
+/// [`pvs`](AlphaBetaConfig::pvs): a reduced move is searched with a null window, at PV nodes and
+/// at the null-window nodes that make up most of the tree alike.
 ///
 /// | field | default | meaning |
 /// |---|---|---|

@@ -639,7 +639,9 @@ where
         promoted: bool,
     ) -> Option<H::Budget> {
         let lmr = self.config.late_move_reduction?;
-        let late = self.config.pvs && draft >= lmr.min_draft && searched >= lmr.after as usize;
+        // Only moves searched with a null window (PVS, after the first) are reduced.
+        let late =
+            self.config.pvs && draft >= lmr.min_draft && searched >= (lmr.after as usize).max(1);
         if !late || promoted || (Q::ENABLED && self.quiescence.is_noisy(self.game, state, mv)) {
             return None;
         }
@@ -705,18 +707,20 @@ where
         }
         // PVS: the narrowest window that still tells "x > α" from "x ≤ α" under the criterion,
         // when it is narrower than the window itself.
-        let null_beta = match self.config.cutoff {
+        let scout_beta = match self.config.cutoff {
             Cutoff::AtLeastBeta => alpha + 1,
             Cutoff::AboveBeta => alpha,
         };
-        let null_beta = (null_window && null_beta < beta).then_some(null_beta);
+        let null_beta = (null_window && scout_beta < beta).then_some(scout_beta);
         // A horizon leaf is evaluated here rather than in a call of `node`: most nodes are leaves,
         // and a call with its frame costs more than the evaluation.
         if self.is_leaf(child, &budget, ply + 1) {
             return self.leaf_successor(child, known, alpha, beta, null_beta);
         }
-        if let (Some(null_beta), Some(reduced)) = (null_beta, budgets.reduced) {
-            let (v, d) = self.node(child, reduced, -null_beta, -alpha, ply + 1, known);
+        // Late-move reductions: the reduced budget first, in the scout window, which is the
+        // node's own window where that is already null (most of the tree).
+        if let (true, Some(reduced)) = (null_window, budgets.reduced) {
+            let (v, d) = self.node(child, reduced, -scout_beta, -alpha, ply + 1, known);
             let x = -v;
             if self.watch.stopped() || x <= alpha {
                 // The reduced search fails low: the move is taken to be no better than α.
