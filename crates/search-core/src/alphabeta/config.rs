@@ -69,7 +69,7 @@ pub struct AlphaBetaConfig {
     /// is never tried at the root. `None`, the default, for none.
     pub etc_draft: Option<u32>,
     /// Move deferral in parallel searches ([`search_parallel`](crate::AlphaBeta::search_parallel)
-    /// and [`search_windows_parallel`](crate::AlphaBeta::search_windows_parallel)): simplified
+    /// and [`search_window_parallel`](crate::AlphaBeta::search_window_parallel)): simplified
     /// ABDADA (Weill, *The ABDADA Distributed Minimax Search Algorithm*, 1996, in the simplified
     /// form of Kerrigan, 2016). At a node whose draft is at least this, each thread marks the
     /// moves it is searching in a small shared table, and a thread that reaches a move another

@@ -23,8 +23,8 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
     /// odd helpers search one iteration deeper, so that the threads' trees diverge and their table
     /// entries help each other (one-shot searches, without `iterative`, all search the same
     /// depth). Where the horizon allows it, the threads also defer moves another thread is
-    /// searching ([`AlphaBetaConfig::defer_draft`], simplified ABDADA), so that threads in the
-    /// same subtree split its moves. The calling thread's search is the result (with the helpers'
+    /// searching ([`defer_draft`](crate::AlphaBetaConfig::defer_draft), simplified ABDADA), so
+    /// that threads in the same subtree split its moves. The calling thread's search is the result (with the helpers'
     /// nodes added to its statistics); when it ends, the helpers are stopped.
     ///
     /// The table is lock-free ([`tt`](crate::tt)), so an entry another thread wrote is only ever
@@ -74,8 +74,9 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
     /// null-window probe runs on every thread.
     ///
     /// The threads share the work through the table and through move deferral
-    /// ([`AlphaBetaConfig::defer_draft`]), as in [`search_parallel`](AlphaBeta::search_parallel):
-    /// exact searches return exactly the value and bound of `search_window`.
+    /// ([`defer_draft`](crate::AlphaBetaConfig::defer_draft)), as in
+    /// [`search_parallel`](AlphaBeta::search_parallel): exact searches return exactly the value
+    /// and bound of `search_window`.
     #[allow(clippy::too_many_arguments)]
     pub fn search_window_parallel<G>(
         &mut self,
