@@ -627,7 +627,7 @@ where
 
     /// The reduced budget of a late move under [late-move reductions](AlphaBetaConfig::late_move_reduction),
     /// or `None` if the move is searched with its full budget: one of the node's first moves, the
-    /// table move or a killer, a noisy move, or a node too shallow.
+    /// table move, a killer or the countermove, a noisy move, or a node too shallow.
     #[inline(always)]
     fn late_reduction(
         &mut self,
@@ -719,7 +719,7 @@ where
         }
         // Late-move reductions: the reduced budget first, in the scout window, which is the
         // node's own window where that is already null (most of the tree).
-        if let (true, Some(reduced)) = (null_window, budgets.reduced) {
+        if let Some(reduced) = budgets.reduced.filter(|_| null_window) {
             let (v, d) = self.node(child, reduced, -scout_beta, -alpha, ply + 1, known);
             let x = -v;
             if self.watch.stopped() || x <= alpha {
