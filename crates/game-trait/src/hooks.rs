@@ -9,6 +9,7 @@
 //! | [`HorizonPolicy`] | [`DepthHorizon`] | `interest-search` (Rollason's per-player interest budget), Othello's endgame solver |
 //! | [`MoveOrdering`] | [`NoOrdering`] | games (Othello's fastest-first) |
 //! | [`Quiescence`] | [`NoQuiescence`] | games that name their noisy moves |
+//! | [`Selectivity`] | [`NoSelectivity`] | games that declare null moves legal or moves worth extending |
 //! | [`Plausibility`] | — | games, read by `interest-search` |
 
 use std::fmt::Debug;
@@ -133,6 +134,16 @@ pub trait HorizonPolicy<G: ZeroSumGame> {
     /// then never reduced.
     #[inline(always)]
     fn reduced(&self, budget: &Self::Budget, plies: u32) -> Option<Self::Budget> {
+        let _ = (budget, plies);
+        None
+    }
+
+    /// `budget` plus `plies` plies, for extensions (the engine searches a move a
+    /// [`Selectivity`] hook extends with this budget instead of the one
+    /// [`child_budget`](HorizonPolicy::child_budget) gave it). `None`, the default, where the
+    /// horizon has no notion of a deeper search: moves are then never extended.
+    #[inline(always)]
+    fn extended(&self, budget: &Self::Budget, plies: u32) -> Option<Self::Budget> {
         let _ = (budget, plies);
         None
     }
@@ -302,6 +313,10 @@ impl<G: ZeroSumGame> HorizonPolicy<G> for DepthHorizon {
     fn reduced(&self, depth: &u32, plies: u32) -> Option<u32> {
         Some(depth.saturating_sub(plies))
     }
+    #[inline(always)]
+    fn extended(&self, depth: &u32, plies: u32) -> Option<u32> {
+        Some(depth.saturating_add(plies))
+    }
 }
 
 /// Game-specific move ordering. The engine searches the transposition-table move first, then killer
@@ -389,6 +404,57 @@ impl<G: ZeroSumGame> Quiescence<G> for NoQuiescence {
         false
     }
 }
+
+/// What a game tells the α/β engine's selective search: where passing the turn is a fair test of
+/// a position (null-move pruning), and which moves deserve a deeper look (extensions, such as
+/// checks in chess). Both change the tree searched, so values are no longer those of a fixed
+/// depth; the default, [`NoSelectivity`], compiles both out.
+///
+/// **Null-move pruning** (Beal, *A Generalised Quiescence Search Algorithm*, 1990; Donninger,
+/// *Null Move and Deep Search*, 1993): at a node searched with a null window, whose static value
+/// already reaches β, the engine first lets the side to move pass and searches the result
+/// `R + 1` plies shallower with the window `(β − 1, β)` from the opponent's view; if even
+/// passing keeps the value at β or above, the node is cut without searching a move. The test
+/// is sound only where some move is at least as good as passing: games return `None` where that
+/// may fail (zugzwang: chess endings with only pawns, Othello and Connect Four nearly always).
+///
+/// **Extensions**: a move with a positive [`extension`](Selectivity::extension) is searched
+/// that many plies deeper than its siblings (the engine caps the plies added along one line at
+/// the root's depth, so a line is never searched more than twice as deep as the nominal
+/// depth).
+pub trait Selectivity<G: ZeroSumGame> {
+    /// Whether [`null_move`](Selectivity::null_move) may answer; `false`, the default, compiles
+    /// null-move pruning out.
+    const NULL_MOVES: bool = false;
+
+    /// Whether [`extension`](Selectivity::extension) may answer; `false`, the default, compiles
+    /// extensions out.
+    const EXTENDS: bool = false;
+
+    /// The state after the side to move passes in `state`, or `None` where a null move must not
+    /// be tried (the side to move is in check, or the position may be zugzwang). `state` is
+    /// never terminal. Only read when [`NULL_MOVES`](Selectivity::NULL_MOVES) is `true`.
+    #[inline(always)]
+    fn null_move(&mut self, game: &G, state: &G::State) -> Option<G::State> {
+        let _ = (game, state);
+        None
+    }
+
+    /// Plies by which the move `mv` from `state` is searched deeper than its siblings (0 for
+    /// none; a check in chess is typically 1). Only read when
+    /// [`EXTENDS`](Selectivity::EXTENDS) is `true`.
+    #[inline(always)]
+    fn extension(&mut self, game: &G, state: &G::State, mv: G::Move) -> u32 {
+        let _ = (game, state, mv);
+        0
+    }
+}
+
+/// The no-op selectivity hook: no null moves, no extensions.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoSelectivity;
+
+impl<G: ZeroSumGame> Selectivity<G> for NoSelectivity {}
 
 /// How interesting a move is, as a game judges it: Rollason's plausibility. Interest search turns it
 /// into a cost (`scale / interest`). Games implement it without depending on the interest-search crate.

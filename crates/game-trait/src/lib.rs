@@ -98,7 +98,7 @@ pub use game::{Game, MoveList, Outcome, PlayerId, ZeroSumGame, MOVES_INLINE};
 pub use general::{ChanceList, GeneralGame, Turn};
 pub use hooks::{
     DepthHorizon, ForwardPruning, HorizonPolicy, MoveHints, MoveOrdering, NoOrdering, NoPruning,
-    NoQuiescence, Plausibility, PruneContext, Quiescence, Step,
+    NoQuiescence, NoSelectivity, Plausibility, PruneContext, Quiescence, Selectivity, Step,
 };
 pub use mix::mix64;
 pub use round::RoundGame;

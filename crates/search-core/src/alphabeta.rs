@@ -17,11 +17,11 @@ use std::time::Instant;
 
 use game_trait::{
     Bound, DepthHorizon, Evaluator, ForwardPruning, HorizonPolicy, Limits, MoveList, MoveOrdering,
-    NoOrdering, NoPruning, NoQuiescence, Quiescence, Reset, Score, SearchResult, SearchStats,
-    Searcher, ZeroSumGame, INFINITY,
+    NoOrdering, NoPruning, NoQuiescence, NoSelectivity, Quiescence, Reset, Score, SearchResult,
+    SearchStats, Searcher, Selectivity, ZeroSumGame, INFINITY,
 };
 
-pub use config::{AlphaBetaConfig, LateMoveReduction};
+pub use config::{AlphaBetaConfig, LateMoveReduction, NullMovePruning};
 
 use crate::error::SearchError;
 use crate::ordering::{move_key, Heuristics};
@@ -35,7 +35,8 @@ use pv::PvTable;
 ///
 /// Generic over the evaluator `E` and four hooks, each statically dispatched and free when left at
 /// its no-op default: forward pruning `P` ([`NoPruning`]), the horizon `H` ([`DepthHorizon`]),
-/// move ordering `O` ([`NoOrdering`]) and quiescence `Q` ([`NoQuiescence`]).
+/// move ordering `O` ([`NoOrdering`]), quiescence `Q` ([`NoQuiescence`]) and selectivity `S`
+/// ([`NoSelectivity`]: null moves and extensions).
 ///
 /// ```
 /// use game_trait::{Bound, Game, Limits, Searcher};
@@ -52,12 +53,20 @@ use pv::PvTable;
 /// }
 /// ```
 #[derive(Clone, Debug)]
-pub struct AlphaBeta<E, P = NoPruning, H = DepthHorizon, O = NoOrdering, Q = NoQuiescence> {
+pub struct AlphaBeta<
+    E,
+    P = NoPruning,
+    H = DepthHorizon,
+    O = NoOrdering,
+    Q = NoQuiescence,
+    S = NoSelectivity,
+> {
     eval: E,
     pruning: P,
     horizon: H,
     ordering: O,
     quiescence: Q,
+    selectivity: S,
     config: AlphaBetaConfig,
     /// Allocated at the first search that needs it, kept across searches (see `clear`).
     tt: Option<TranspositionTable>,
@@ -84,6 +93,7 @@ impl<E> AlphaBeta<E> {
             horizon: DepthHorizon,
             ordering: NoOrdering,
             quiescence: NoQuiescence,
+            selectivity: NoSelectivity,
             config: AlphaBetaConfig::default(),
             tt: None,
             heuristics: Heuristics::default(),
@@ -95,7 +105,7 @@ impl<E> AlphaBeta<E> {
     }
 }
 
-impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
+impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
     /// Replaces the configuration.
     pub fn with_config(mut self, config: AlphaBetaConfig) -> Self {
         self.config = config;
@@ -103,13 +113,14 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
     }
 
     /// Replaces the forward-pruning hook.
-    pub fn with_pruning<P2>(self, pruning: P2) -> AlphaBeta<E, P2, H, O, Q> {
+    pub fn with_pruning<P2>(self, pruning: P2) -> AlphaBeta<E, P2, H, O, Q, S> {
         AlphaBeta {
             eval: self.eval,
             pruning,
             horizon: self.horizon,
             ordering: self.ordering,
             quiescence: self.quiescence,
+            selectivity: self.selectivity,
             config: self.config,
             tt: self.tt,
             heuristics: self.heuristics,
@@ -121,13 +132,14 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
     }
 
     /// Replaces the horizon policy.
-    pub fn with_horizon<H2>(self, horizon: H2) -> AlphaBeta<E, P, H2, O, Q> {
+    pub fn with_horizon<H2>(self, horizon: H2) -> AlphaBeta<E, P, H2, O, Q, S> {
         AlphaBeta {
             eval: self.eval,
             pruning: self.pruning,
             horizon,
             ordering: self.ordering,
             quiescence: self.quiescence,
+            selectivity: self.selectivity,
             config: self.config,
             tt: self.tt,
             heuristics: self.heuristics,
@@ -139,13 +151,14 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
     }
 
     /// Replaces the move-ordering hook.
-    pub fn with_ordering<O2>(self, ordering: O2) -> AlphaBeta<E, P, H, O2, Q> {
+    pub fn with_ordering<O2>(self, ordering: O2) -> AlphaBeta<E, P, H, O2, Q, S> {
         AlphaBeta {
             eval: self.eval,
             pruning: self.pruning,
             horizon: self.horizon,
             ordering,
             quiescence: self.quiescence,
+            selectivity: self.selectivity,
             config: self.config,
             tt: self.tt,
             heuristics: self.heuristics,
@@ -158,13 +171,35 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
 
     /// Replaces the quiescence hook: horizon leaves are then resolved by a search of the moves it
     /// calls noisy (see [`Quiescence`](game_trait::Quiescence)).
-    pub fn with_quiescence<Q2>(self, quiescence: Q2) -> AlphaBeta<E, P, H, O, Q2> {
+    pub fn with_quiescence<Q2>(self, quiescence: Q2) -> AlphaBeta<E, P, H, O, Q2, S> {
         AlphaBeta {
             eval: self.eval,
             pruning: self.pruning,
             horizon: self.horizon,
             ordering: self.ordering,
             quiescence,
+            selectivity: self.selectivity,
+            config: self.config,
+            tt: self.tt,
+            heuristics: self.heuristics,
+            pv: self.pv,
+            reset_evaluator: self.reset_evaluator,
+            helper_thread: self.helper_thread,
+            busy: self.busy,
+        }
+    }
+
+    /// Replaces the selectivity hook: the game's null moves and extensions (see
+    /// [`Selectivity`](game_trait::Selectivity)); null moves are tried only with
+    /// [`AlphaBetaConfig::null_move`] set.
+    pub fn with_selectivity<S2>(self, selectivity: S2) -> AlphaBeta<E, P, H, O, Q, S2> {
+        AlphaBeta {
+            eval: self.eval,
+            pruning: self.pruning,
+            horizon: self.horizon,
+            ordering: self.ordering,
+            quiescence: self.quiescence,
+            selectivity,
             config: self.config,
             tt: self.tt,
             heuristics: self.heuristics,
@@ -263,14 +298,14 @@ struct Iteration<M> {
     depth: u32,
 }
 
-impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
+impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
     /// Borrows the searcher's parts for one search.
     fn run<'a, G: ZeroSumGame>(
         &'a mut self,
         game: &'a G,
         limits: &'a Limits,
         table: Option<&'a TranspositionTable>,
-    ) -> Run<'a, G, E, P, H, O, Q> {
+    ) -> Run<'a, G, E, P, H, O, Q, S> {
         Run {
             game,
             eval: &mut self.eval,
@@ -278,6 +313,7 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
             horizon: &mut self.horizon,
             ordering: &mut self.ordering,
             quiescence: &mut self.quiescence,
+            selectivity: &mut self.selectivity,
             config: self.config,
             tt: table,
             heuristics: &mut self.heuristics,
@@ -286,11 +322,14 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
             watch: Stopwatch::new(limits),
             static_fallback: !self.helper_thread,
             busy: self.busy.as_deref(),
+            after_null: usize::MAX,
+            extended: 0,
+            root_draft: 0,
         }
     }
 }
 
-impl<G, E, P, H, O, Q> Run<'_, G, E, P, H, O, Q>
+impl<G, E, P, H, O, Q, S> Run<'_, G, E, P, H, O, Q, S>
 where
     G: ZeroSumGame,
     E: Evaluator<G>,
@@ -298,6 +337,7 @@ where
     H: HorizonPolicy<G>,
     O: MoveOrdering<G>,
     Q: Quiescence<G>,
+    S: Selectivity<G>,
 {
     /// One root search in the window `(alpha, beta)`; the root counts as generated each time.
     fn root_window(
@@ -407,7 +447,7 @@ where
     }
 }
 
-impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
+impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
     /// One search of `state` at the depth of `limits` (or the configured depth) in the explicit
     /// window `(alpha, beta)`, without iterative deepening or aspiration: the building block of
     /// MTD(f)-style drivers, and how the bound reporting is tested. The returned value honours its
@@ -427,6 +467,7 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
         H: HorizonPolicy<G>,
         O: MoveOrdering<G>,
         Q: Quiescence<G>,
+        S: Selectivity<G>,
     {
         let start = Instant::now();
         self.prepare_search(game, state);
@@ -453,6 +494,7 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
         H: HorizonPolicy<G>,
         O: MoveOrdering<G>,
         Q: Quiescence<G>,
+        S: Selectivity<G>,
     {
         let depth = limits.depth.unwrap_or(self.config.depth);
         let mut root = state.clone();
@@ -469,7 +511,7 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
     }
 }
 
-impl<G, E, P, H, O, Q> Searcher<G> for AlphaBeta<E, P, H, O, Q>
+impl<G, E, P, H, O, Q, S> Searcher<G> for AlphaBeta<E, P, H, O, Q, S>
 where
     G: ZeroSumGame,
     E: Evaluator<G>,
@@ -477,6 +519,7 @@ where
     H: HorizonPolicy<G>,
     O: MoveOrdering<G>,
     Q: Quiescence<G>,
+    S: Selectivity<G>,
 {
     /// Searches to `limits.depth` (or the configured depth): one iteration, or iterations `1..=depth`
     /// with [`iterative`](AlphaBetaConfig::iterative). The value is from the root's side to move's
@@ -492,7 +535,7 @@ where
     }
 }
 
-impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
+impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
     /// Readies the evaluator, the table and the heuristics for a search of `state`.
     pub(crate) fn prepare_search<G>(&mut self, game: &G, state: &G::State)
     where
@@ -502,6 +545,7 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
         H: HorizonPolicy<G>,
         O: MoveOrdering<G>,
         Q: Quiescence<G>,
+        S: Selectivity<G>,
     {
         if std::mem::take(&mut self.reset_evaluator) {
             self.eval.reset();
@@ -519,8 +563,9 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
         H: HorizonPolicy<G>,
         O: MoveOrdering<G>,
         Q: Quiescence<G>,
+        S: Selectivity<G>,
     {
-        Run::<G, E, P, H, O, Q>::TRACKS_PATH || self.config.countermoves
+        Run::<G, E, P, H, O, Q, S>::TRACKS_PATH || self.config.countermoves
     }
 
     /// Iterative deepening (or the one iteration) over `table`, to the depth of `limits` (or the
@@ -542,6 +587,7 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
         H: HorizonPolicy<G>,
         O: MoveOrdering<G>,
         Q: Quiescence<G>,
+        S: Selectivity<G>,
     {
         let depth = limits.depth.unwrap_or(self.config.depth) + extra;
         let first = if self.config.iterative {
@@ -576,7 +622,7 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
     }
 }
 
-impl<E, P, H, O, Q> Reset for AlphaBeta<E, P, H, O, Q> {
+impl<E, P, H, O, Q, S> Reset for AlphaBeta<E, P, H, O, Q, S> {
     /// Empties the transposition table and forgets killers and history; the evaluator is reset
     /// ([`Evaluator::reset`]) at the start of the next search.
     fn reset(&mut self) {

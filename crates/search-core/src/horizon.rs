@@ -96,6 +96,11 @@ impl<G: ZeroSumGame, H: HorizonPolicy<G>> HorizonPolicy<G> for WidthLimit<H> {
     }
 
     #[inline(always)]
+    fn extended(&self, budget: &H::Budget, plies: u32) -> Option<H::Budget> {
+        self.inner.extended(budget, plies)
+    }
+
+    #[inline(always)]
     fn budget_key(&self, budget: &H::Budget) -> u16 {
         self.inner.budget_key(budget)
     }

@@ -4,7 +4,8 @@ use std::time::Instant;
 
 use game_trait::{
     Bound, Cutoff, Evaluator, ForwardPruning, HorizonPolicy, Limits, MoveOrdering, NoQuiescence,
-    Quiescence, Reset, Score, SearchResult, SearchStats, Searcher, ZeroSumGame, INFINITY,
+    NoSelectivity, Quiescence, Reset, Score, SearchResult, SearchStats, Searcher, Selectivity,
+    ZeroSumGame, INFINITY,
 };
 
 use crate::AlphaBeta;
@@ -34,14 +35,14 @@ use crate::AlphaBeta;
 /// root), not to be right: the value is the minimax value of the depth either way, which the
 /// crate's tests check against [`Minimax`](crate::Minimax).
 #[derive(Clone, Debug)]
-pub struct Mtdf<E, P, H, O, Q = NoQuiescence> {
-    engine: AlphaBeta<E, P, H, O, Q>,
+pub struct Mtdf<E, P, H, O, Q = NoQuiescence, S = NoSelectivity> {
+    engine: AlphaBeta<E, P, H, O, Q, S>,
     first_guess: Score,
 }
 
-impl<E, P, H, O, Q> Mtdf<E, P, H, O, Q> {
+impl<E, P, H, O, Q, S> Mtdf<E, P, H, O, Q, S> {
     /// MTD(f) over `engine`, with the first guess 0.
-    pub fn new(mut engine: AlphaBeta<E, P, H, O, Q>) -> Mtdf<E, P, H, O, Q> {
+    pub fn new(mut engine: AlphaBeta<E, P, H, O, Q, S>) -> Mtdf<E, P, H, O, Q, S> {
         engine.config_mut().cutoff = Cutoff::AtLeastBeta;
         Mtdf {
             engine,
@@ -51,7 +52,7 @@ impl<E, P, H, O, Q> Mtdf<E, P, H, O, Q> {
 
     /// The same searcher starting the first depth from `guess` (the closer to the value, the
     /// fewer probes).
-    pub fn with_first_guess(self, guess: Score) -> Mtdf<E, P, H, O, Q> {
+    pub fn with_first_guess(self, guess: Score) -> Mtdf<E, P, H, O, Q, S> {
         Mtdf {
             first_guess: guess,
             ..self
@@ -59,12 +60,12 @@ impl<E, P, H, O, Q> Mtdf<E, P, H, O, Q> {
     }
 
     /// The α/β engine that runs the probes.
-    pub fn engine(&self) -> &AlphaBeta<E, P, H, O, Q> {
+    pub fn engine(&self) -> &AlphaBeta<E, P, H, O, Q, S> {
         &self.engine
     }
 
     /// The α/β engine, mutably (its configuration, its hooks).
-    pub fn engine_mut(&mut self) -> &mut AlphaBeta<E, P, H, O, Q> {
+    pub fn engine_mut(&mut self) -> &mut AlphaBeta<E, P, H, O, Q, S> {
         &mut self.engine
     }
 }
@@ -77,7 +78,7 @@ struct Converged<M> {
     probes: SearchStats,
 }
 
-impl<E, P, H, O, Q> Mtdf<E, P, H, O, Q> {
+impl<E, P, H, O, Q, S> Mtdf<E, P, H, O, Q, S> {
     /// Converges on the value of `depth` from `guess`, counting the nodes generated in `used`.
     fn converge<G>(
         &mut self,
@@ -95,6 +96,7 @@ impl<E, P, H, O, Q> Mtdf<E, P, H, O, Q> {
         H: HorizonPolicy<G>,
         O: MoveOrdering<G>,
         Q: Quiescence<G>,
+        S: Selectivity<G>,
     {
         let (mut lower, mut upper) = (-INFINITY, INFINITY);
         let mut g = guess.clamp(-INFINITY + 1, INFINITY);
@@ -150,7 +152,7 @@ impl<E, P, H, O, Q> Mtdf<E, P, H, O, Q> {
     }
 }
 
-impl<G, E, P, H, O, Q> Searcher<G> for Mtdf<E, P, H, O, Q>
+impl<G, E, P, H, O, Q, S> Searcher<G> for Mtdf<E, P, H, O, Q, S>
 where
     G: ZeroSumGame,
     E: Evaluator<G>,
@@ -158,6 +160,7 @@ where
     H: HorizonPolicy<G>,
     O: MoveOrdering<G>,
     Q: Quiescence<G>,
+    S: Selectivity<G>,
 {
     /// The exact minimax value of `limits.depth` (or the engine's depth) and a move reaching it;
     /// with iterative deepening, the last depth a limit let finish.
@@ -196,7 +199,7 @@ where
     }
 }
 
-impl<E, P, H, O, Q> Reset for Mtdf<E, P, H, O, Q> {
+impl<E, P, H, O, Q, S> Reset for Mtdf<E, P, H, O, Q, S> {
     /// Resets the engine (its table, killers and history).
     fn reset(&mut self) {
         self.engine.reset();

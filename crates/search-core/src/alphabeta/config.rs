@@ -21,6 +21,7 @@ use game_trait::{Cutoff, Score};
 /// | `etc_draft` | `None` | enhanced transposition cutoffs at nodes of at least this draft (needs a table) |
 /// | `defer_draft` | `Some(2)` | parallel searches: at nodes of at least this draft, a move another thread is searching waits until the node's other moves are done |
 /// | `late_move_reduction` | `None` | late, quiet moves searched shallower first (changes values: a heuristic) |
+/// | `null_move` | `None` | null-move pruning where the game's [`Selectivity`](game_trait::Selectivity) hook allows a pass (changes values: a heuristic) |
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AlphaBetaConfig {
     /// Nominal search depth in plies: the root budget is
@@ -88,6 +89,41 @@ pub struct AlphaBetaConfig {
     /// minimax values of the nominal depth, and the bounds the engine reports are those of the
     /// reduced tree. Measure it in matches, not against Minimax.
     pub late_move_reduction: Option<LateMoveReduction>,
+    /// Null-move pruning, `None` (the default) for none. At a node searched with a null window
+    /// (not the root, not a node a null move led to), of draft at least
+    /// [`NullMovePruning::min_draft`], whose static value already reaches β, the side to move
+    /// passes, through the game's [`Selectivity::null_move`](game_trait::Selectivity::null_move),
+    /// and the position is searched [`NullMovePruning::reduction`] plies shallower than a move
+    /// would be; if the value still reaches β, the node is cut with β as a lower bound. Needs a
+    /// selectivity hook that declares null moves (the default hook declares none). Unsafe where
+    /// passing would be better than every move (zugzwang), which the game excludes by refusing
+    /// the null move there; measure it in matches.
+    pub null_move: Option<NullMovePruning>,
+}
+
+/// How [null-move pruning](AlphaBetaConfig::null_move) searches: the null move's budget is the
+/// node's less `1 + reduction` plies (the pass itself, and `R`), at nodes of draft at least
+/// `min_draft`.
+///
+/// | field | default | meaning |
+/// |---|---|---|
+/// | `reduction` | 2 | `R`: plies the null move's search is shallower than a move's (Donninger's R = 2) |
+/// | `min_draft` | 2 | the smallest draft at which a null move is tried |
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NullMovePruning {
+    /// `R`: how much shallower than a move's the null move's search is.
+    pub reduction: u32,
+    /// The smallest draft at which a null move is tried.
+    pub min_draft: u32,
+}
+
+impl Default for NullMovePruning {
+    fn default() -> NullMovePruning {
+        NullMovePruning {
+            reduction: 2,
+            min_draft: 2,
+        }
+    }
 }
 
 /// Which moves [late-move reductions](AlphaBetaConfig::late_move_reduction) reduce, and by how
@@ -138,6 +174,7 @@ impl Default for AlphaBetaConfig {
             etc_draft: None,
             defer_draft: Some(2),
             late_move_reduction: None,
+            null_move: None,
         }
     }
 }

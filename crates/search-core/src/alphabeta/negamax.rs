@@ -7,8 +7,9 @@
 //! negated return value of the successor just searched and `d` its inverted bound.
 
 use game_trait::{
-    Bound, Cutoff, Evaluator, ForwardPruning, HorizonPolicy, MoveHints, MoveList, MoveOrdering,
-    PruneContext, Quiescence, Score, SearchStats, Step, ZeroSumGame, INFINITY, MOVES_INLINE,
+    is_decisive, Bound, Cutoff, Evaluator, ForwardPruning, HorizonPolicy, MoveHints, MoveList,
+    MoveOrdering, PruneContext, Quiescence, Score, SearchStats, Selectivity, Step, ZeroSumGame,
+    INFINITY, MOVES_INLINE,
 };
 use smallvec::SmallVec;
 
@@ -48,13 +49,14 @@ struct Budgets<B> {
 const STOPPED: (Score, Bound) = (0, Bound::Exact);
 
 /// One search: borrowed parts of the searcher plus this search's counters and limits.
-pub(crate) struct Run<'a, G: ZeroSumGame, E, P, H, O, Q> {
+pub(crate) struct Run<'a, G: ZeroSumGame, E, P, H, O, Q, S> {
     pub(crate) game: &'a G,
     pub(crate) eval: &'a mut E,
     pub(crate) pruning: &'a mut P,
     pub(crate) horizon: &'a mut H,
     pub(crate) ordering: &'a mut O,
     pub(crate) quiescence: &'a mut Q,
+    pub(crate) selectivity: &'a mut S,
     pub(crate) config: AlphaBetaConfig,
     pub(crate) tt: Option<&'a TranspositionTable>,
     pub(crate) heuristics: &'a mut Heuristics,
@@ -66,9 +68,16 @@ pub(crate) struct Run<'a, G: ZeroSumGame, E, P, H, O, Q> {
     pub(crate) static_fallback: bool,
     /// In a parallel search with move deferral: the moves the threads are searching.
     pub(crate) busy: Option<&'a BusyMoves>,
+    /// The ply of the node reached by a null move being searched (its own null move is not
+    /// tried: two passes in a row search the same position shallower), `usize::MAX` for none.
+    pub(crate) after_null: usize,
+    /// Plies added by extensions along the current line.
+    pub(crate) extended: u32,
+    /// The root's draft in the current search: the cap on `extended`.
+    pub(crate) root_draft: u32,
 }
 
-impl<G, E, P, H, O, Q> Run<'_, G, E, P, H, O, Q>
+impl<G, E, P, H, O, Q, S> Run<'_, G, E, P, H, O, Q, S>
 where
     G: ZeroSumGame,
     E: Evaluator<G>,
@@ -76,6 +85,7 @@ where
     H: HorizonPolicy<G>,
     O: MoveOrdering<G>,
     Q: Quiescence<G>,
+    S: Selectivity<G>,
 {
     /// Whether a hook asks for [`MoveHints`]: the engine then keeps the keys of the moves on the
     /// path and the best-reply tables (as it does for `countermoves`).
@@ -272,6 +282,9 @@ where
             return (self.eval.terminal(self.game, state, outcome), Bound::Exact);
         }
         let draft = self.horizon.draft(&budget);
+        if ply == 0 {
+            self.root_draft = draft;
+        }
         // The node's key, if there is a table and the game gives this state one: a state without
         // a key is neither probed nor stored.
         let hash = self.tt.and_then(|_| self.game.state_hash(state));
@@ -289,6 +302,17 @@ where
                 if ply > 0 && same_budget && self.settles(&entry, alpha, beta) {
                     return (entry.value, entry.bound);
                 }
+            }
+        }
+
+        if S::NULL_MOVES && self.config.null_move.is_some() {
+            if let Some(value) = self.null_move_cut(state, &budget, alpha, beta, ply, known) {
+                self.classify(true, true);
+                if let (Some(tt), Some(hash)) = (self.tt, hash) {
+                    let key = self.horizon.budget_key(&budget);
+                    tt.store(hash, value, Bound::Lower, draft, key, NO_MOVE);
+                }
+                return (value, Bound::Lower);
             }
         }
 
@@ -410,10 +434,29 @@ where
                 return STOPPED;
             }
             let null_window = self.config.pvs && searched > 0;
-            let budgets = Budgets {
-                full: child_budget,
-                reduced: self.late_reduction(state, mv, &child_budget, draft, searched, promoted),
+            let extension = match S::EXTENDS {
+                true => self.extension(state, mv, &child_budget),
+                false => None,
             };
+            let budgets = match extension {
+                Some((extended, _)) => Budgets {
+                    full: extended,
+                    reduced: None,
+                },
+                None => Budgets {
+                    full: child_budget,
+                    reduced: self.late_reduction(
+                        state,
+                        mv,
+                        &child_budget,
+                        draft,
+                        searched,
+                        promoted,
+                    ),
+                },
+            };
+            let plies_extended = extension.map_or(0, |(_, plies)| plies);
+            self.extended += plies_extended;
             let outcome = match self.game.apply(state, mv) {
                 Some(mut child) => self.successor(
                     &mut child,
@@ -438,6 +481,7 @@ where
                     outcome
                 }
             };
+            self.extended -= plies_extended;
             if let Some((table, key)) = busy_key {
                 table.leave(key);
             }
@@ -623,6 +667,69 @@ where
             }
         }
         outcome(self.leaf(child, known, -beta, -alpha))
+    }
+
+    /// Null-move pruning (see [`AlphaBetaConfig::null_move`]): the value that cuts the node
+    /// (its `β` under the cutoff criterion, a lower bound) if passing keeps it at β or above, or
+    /// `None` if no null move is tried here or it does not cut. Tried only at null-window nodes
+    /// below the root, not right after another null move, at a draft of at least the configured
+    /// one, where β is not a decisive score and the static value reaches β.
+    fn null_move_cut(
+        &mut self,
+        state: &G::State,
+        budget: &H::Budget,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+        known: Option<Score>,
+    ) -> Option<Score> {
+        let config = self.config.null_move?;
+        let cutoff = self.config.cutoff;
+        // The value the cut reports: the smallest that fails high, so that it claims no more than
+        // the reduced search showed (and never a decisive score it did not prove).
+        let beta_cut = match cutoff {
+            Cutoff::AtLeastBeta => beta,
+            Cutoff::AboveBeta => beta.saturating_add(1),
+        };
+        let null_window = beta_cut <= alpha.saturating_add(1);
+        let eligible = ply > 0
+            && ply != self.after_null
+            && null_window
+            && !is_decisive(beta)
+            && self.horizon.draft(budget) >= config.min_draft;
+        if !eligible {
+            return None;
+        }
+        let stand = known.unwrap_or_else(|| self.eval.evaluate(self.game, state));
+        if !cutoff.fails_high(stand, beta) {
+            return None;
+        }
+        let reduced = self.horizon.reduced(budget, 1 + config.reduction)?;
+        let mut passed = self.selectivity.null_move(self.game, state)?;
+        self.stats.generated += 1;
+        let outer = std::mem::replace(&mut self.after_null, ply + 1);
+        // The node's own window, from the opponent's side: a null window tells "≥ β" apart.
+        let (v, _) = self.node(&mut passed, reduced, -beta, -alpha, ply + 1, None);
+        self.after_null = outer;
+        let cuts = !self.watch.stopped() && cutoff.fails_high(-v, beta);
+        cuts.then_some(beta_cut)
+    }
+
+    /// The budget of a move the selectivity hook extends, with the plies added, or `None` if it
+    /// is not extended: the hook says 0, the horizon cannot deepen its budget, or the line would
+    /// exceed its cap (extensions along one line add at most the root's draft).
+    #[inline]
+    fn extension(
+        &mut self,
+        state: &G::State,
+        mv: G::Move,
+        budget: &H::Budget,
+    ) -> Option<(H::Budget, u32)> {
+        let plies = self.selectivity.extension(self.game, state, mv);
+        if plies == 0 || self.extended.saturating_add(plies) > self.root_draft {
+            return None;
+        }
+        Some((self.horizon.extended(budget, plies)?, plies))
     }
 
     /// The reduced budget of a late move under [late-move reductions](AlphaBetaConfig::late_move_reduction),

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use game_trait::{
     Evaluator, ForwardPruning, HorizonPolicy, Limits, MoveOrdering, Quiescence, Score,
-    SearchResult, ZeroSumGame,
+    SearchResult, Selectivity, ZeroSumGame,
 };
 
 use super::busy::BusyMoves;
@@ -16,7 +16,7 @@ use super::AlphaBeta;
 use crate::ordering::Heuristics;
 use crate::tt::TranspositionTable;
 
-impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
+impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
     /// The search of [`Searcher::search`](game_trait::Searcher::search) on `threads` threads
     /// sharing this searcher's transposition table: *Lazy SMP*. Each helper thread runs the same
     /// iterative deepening with clones of the evaluator and the hooks and heuristics of its own;
@@ -48,6 +48,7 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
         H: HorizonPolicy<G> + Clone + Send,
         O: MoveOrdering<G> + Clone + Send,
         Q: Quiescence<G> + Clone + Send,
+        S: Selectivity<G> + Clone + Send,
     {
         let start = Instant::now();
         // A deeper root budget means one more iteration only for iterative searches; a one-shot
@@ -96,6 +97,7 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
         H: HorizonPolicy<G> + Clone + Send,
         O: MoveOrdering<G> + Clone + Send,
         Q: Quiescence<G> + Clone + Send,
+        S: Selectivity<G> + Clone + Send,
     {
         let start = Instant::now();
         let window = (alpha, beta);
@@ -134,6 +136,7 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
         H: HorizonPolicy<G> + Clone + Send,
         O: MoveOrdering<G> + Clone + Send,
         Q: Quiescence<G> + Clone + Send,
+        S: Selectivity<G> + Clone + Send,
     {
         self.prepare_search(game, state);
         let table = self.tt.take();
@@ -175,13 +178,14 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
 
     /// A searcher for a helper thread: clones of the evaluator, hooks and configuration, fresh
     /// heuristics, no table of its own (it shares the caller's).
-    fn helper(&self) -> AlphaBeta<E, P, H, O, Q>
+    fn helper(&self) -> AlphaBeta<E, P, H, O, Q, S>
     where
         E: Clone,
         P: Clone,
         H: Clone,
         O: Clone,
         Q: Clone,
+        S: Clone,
     {
         AlphaBeta {
             eval: self.eval.clone(),
@@ -189,6 +193,7 @@ impl<E, P, H, O, Q> AlphaBeta<E, P, H, O, Q> {
             horizon: self.horizon.clone(),
             ordering: self.ordering.clone(),
             quiescence: self.quiescence.clone(),
+            selectivity: self.selectivity.clone(),
             config: self.config,
             tt: None,
             heuristics: Heuristics::default(),
