@@ -322,10 +322,10 @@ impl Registered for random_tree::RandomTree {
 #[cfg(feature = "othello")]
 impl Registered for othello_bitboard::Othello {
     /// `eval=ev1` (default) or `eval=ev2`, one corner (1000) as the unit, fastest-first ordering
-    /// and Othello's plausibility for interest search.
+    /// and Othello's plausibility for interest search, null moves with more than 14 empty squares.
     fn searcher(&self, spec: &Spec) -> Result<Built<Self>, SpecError> {
         use crate::registry::GameEntry;
-        use othello_bitboard::{Ev1, Ev2, FastestFirst, OthelloPlausibility};
+        use othello_bitboard::{Ev1, Ev2, FastestFirst, NullMoves, OthelloPlausibility};
         let game = registry::game("othello")?;
         let searcher = registry::searcher(spec.name())?;
         // Searchers that do not evaluate take no `eval` (the kit refuses it): any will do.
@@ -333,10 +333,14 @@ impl Registered for othello_bitboard::Othello {
             true => Args::new(spec, &[searcher.params, game.searcher_params])?.choice("eval"),
             false => "ev1",
         };
-        fn kit<E: Clone>(eval: E, game: &GameEntry) -> Kit<E, FastestFirst, OthelloPlausibility> {
+        fn kit<E: Clone>(
+            eval: E,
+            game: &GameEntry,
+        ) -> Kit<E, FastestFirst, OthelloPlausibility, NullMoves> {
             Kit::new(eval, 1000)
                 .with_ordering(FastestFirst::default())
                 .with_plausibility(OthelloPlausibility::new())
+                .with_selectivity(NullMoves::default())
                 .with_searcher_params(game.searcher_params)
         }
         match eval {

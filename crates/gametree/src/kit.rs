@@ -19,17 +19,19 @@
 //! );
 //! // Every parameter with the value it took, defaults included:
 //! let built = kit.build(&tree, &"pvs:depth=5".parse()?)?;
-//! assert_eq!(built.spec, "pvs:depth=5,tt=64mb,cutoff=ge,aspiration=0,countermoves=false,lmr=0,threads=1");
+//! assert_eq!(built.spec, "pvs:depth=5,tt=64mb,cutoff=ge,aspiration=0,countermoves=false,lmr=0,null=0,threads=1");
 //! # Ok::<(), gametree::spec::SpecError>(())
 //! ```
 
 use game_trait::{
-    Cutoff, Evaluator, ForwardPruning, Game, GeneralGame, HorizonPolicy, Limits, MoveOrdering,
-    NoOrdering, Plausibility, Quiescence, Reset, Score, SearchResult, Searcher, StaticGain,
-    ZeroSumGame,
+    Cutoff, DepthHorizon, Evaluator, ForwardPruning, Game, GeneralGame, HorizonPolicy, Limits,
+    MoveOrdering, NoOrdering, NoPruning, NoQuiescence, NoSelectivity, Plausibility, Quiescence,
+    Reset, Score, SearchResult, Searcher, Selectivity, StaticGain, ZeroSumGame,
 };
 use search_core::uct::PlayoutPolicy;
-use search_core::{AlphaBeta, AlphaBetaConfig, LateMoveReduction, Minimax, Uct, UctConfig};
+use search_core::{
+    AlphaBeta, AlphaBetaConfig, LateMoveReduction, Minimax, NullMovePruning, Uct, UctConfig,
+};
 
 use crate::registry::{self, Needs};
 use crate::spec::{Args, Param, Spec, SpecError};
@@ -42,14 +44,16 @@ use crate::spec::{Args, Param, Spec, SpecError};
 /// | evaluation | (required) | every searcher but `uct` |
 /// | unit: an evaluation difference that is one clear advantage (a pawn, a corner) | (required) | `caev` (RANGE = unit, STEP = the largest divisor of RANGE up to RANGE / 20, at least 1), the default plausibility (+100 interest per unit gained) |
 /// | move ordering | none ([`NoOrdering`]) | `alphabeta`, `pvs`, `fe` |
+/// | selectivity: null moves, extensions | none ([`NoSelectivity`]) | `alphabeta`, `pvs` (null moves with `null=R`), `mtdf`, `fe` |
 /// | plausibility | [`StaticGain`] of the evaluation | `interest` |
 /// | exact edge-cost bounds | unknown | `fe:bounds=exact` (the default when known) |
 /// | typical number of legal moves | 10 | `interest` (limit step = 100 per move) |
 #[derive(Clone, Debug)]
-pub struct Kit<E, O = NoOrdering, Pl = StaticGain<E>> {
+pub struct Kit<E, O = NoOrdering, Pl = StaticGain<E>, S = NoSelectivity> {
     eval: E,
     ordering: O,
     plausibility: Pl,
+    selectivity: S,
     unit: Score,
     exact_edges: Option<(Score, Score)>,
     typical_moves: u32,
@@ -69,6 +73,9 @@ pub trait SharedGeneralGame: GeneralGame<State: Send + Sync, Move: Send> + Sync 
 impl<G> SharedGeneralGame for G where G: GeneralGame<State: Send + Sync, Move: Send> + Sync + 'static
 {}
 
+/// The α/β engine the kit builds for `alphabeta`, `pvs` and `fe`.
+type Engine<E, O, S> = AlphaBeta<E, NoPruning, DepthHorizon, O, NoQuiescence, S>;
+
 /// A searcher built from a spec, and the spec written out with every parameter as used.
 pub struct Built<G: Game> {
     /// The searcher.
@@ -86,6 +93,7 @@ impl<E: Clone> Kit<E> {
             plausibility: StaticGain::new(eval.clone(), unit),
             eval,
             ordering: NoOrdering,
+            selectivity: NoSelectivity,
             unit,
             exact_edges: None,
             typical_moves: 10,
@@ -94,13 +102,14 @@ impl<E: Clone> Kit<E> {
     }
 }
 
-impl<E, O, Pl> Kit<E, O, Pl> {
+impl<E, O, Pl, S> Kit<E, O, Pl, S> {
     /// Orders the moves of `alphabeta`, `pvs` and `fe` (after the table move and killers).
-    pub fn with_ordering<O2>(self, ordering: O2) -> Kit<E, O2, Pl> {
+    pub fn with_ordering<O2>(self, ordering: O2) -> Kit<E, O2, Pl, S> {
         Kit {
             eval: self.eval,
             ordering,
             plausibility: self.plausibility,
+            selectivity: self.selectivity,
             unit: self.unit,
             exact_edges: self.exact_edges,
             typical_moves: self.typical_moves,
@@ -109,11 +118,28 @@ impl<E, O, Pl> Kit<E, O, Pl> {
     }
 
     /// The interest of moves for `interest`, instead of the evaluation's static gain.
-    pub fn with_plausibility<Pl2>(self, plausibility: Pl2) -> Kit<E, O, Pl2> {
+    pub fn with_plausibility<Pl2>(self, plausibility: Pl2) -> Kit<E, O, Pl2, S> {
         Kit {
             eval: self.eval,
             ordering: self.ordering,
             plausibility,
+            selectivity: self.selectivity,
+            unit: self.unit,
+            exact_edges: self.exact_edges,
+            typical_moves: self.typical_moves,
+            searcher_params: self.searcher_params,
+        }
+    }
+
+    /// The game's null moves and extensions for `alphabeta`, `pvs`, `mtdf` and `fe` (see
+    /// [`Selectivity`]): extensions apply wherever the hook declares them; null moves where the
+    /// spec asks for them (`pvs:null=R`).
+    pub fn with_selectivity<S2>(self, selectivity: S2) -> Kit<E, O, Pl, S2> {
+        Kit {
+            eval: self.eval,
+            ordering: self.ordering,
+            plausibility: self.plausibility,
+            selectivity,
             unit: self.unit,
             exact_edges: self.exact_edges,
             typical_moves: self.typical_moves,
@@ -149,11 +175,12 @@ impl<E, O, Pl> Kit<E, O, Pl> {
     }
 }
 
-impl<E, O, Pl> Kit<E, O, Pl>
+impl<E, O, Pl, S> Kit<E, O, Pl, S>
 where
     E: Clone + Send + 'static,
     O: Clone + Send + 'static,
     Pl: Clone + 'static,
+    S: Clone + Send + 'static,
 {
     /// The searcher `spec` names (see the [registry] for every name and
     /// parameter), for `game`.
@@ -162,6 +189,7 @@ where
         G: SharedGame,
         E: Evaluator<G>,
         O: MoveOrdering<G>,
+        S: Selectivity<G>,
         Pl: Plausibility<G>,
     {
         Ok(self.build(game, &spec.parse()?)?.searcher)
@@ -173,6 +201,7 @@ where
         G: SharedGame,
         E: Evaluator<G>,
         O: MoveOrdering<G>,
+        S: Selectivity<G>,
         Pl: Plausibility<G>,
     {
         let entry = registry::searcher(spec.name())?;
@@ -203,6 +232,7 @@ where
                         plies,
                         ..LateMoveReduction::default()
                     });
+                engine.config_mut().null_move = self.null_move::<G>(&mut args)?;
                 on_threads(engine, args.int("threads"))
             }
             "mtdf" => Box::new(self.mtdf(&mut args)?),
@@ -234,7 +264,7 @@ where
         &self,
         args: &mut Args,
         config: AlphaBetaConfig,
-    ) -> Result<AlphaBeta<E, game_trait::NoPruning, game_trait::DepthHorizon, O>, SpecError> {
+    ) -> Result<Engine<E, O, S>, SpecError> {
         let config = AlphaBetaConfig {
             depth: args.int("depth"),
             tt_bytes: args.size("tt"),
@@ -246,9 +276,26 @@ where
         };
         let mut engine = AlphaBeta::new(self.eval.clone())
             .with_config(config)
-            .with_ordering(self.ordering.clone());
+            .with_ordering(self.ordering.clone())
+            .with_selectivity(self.selectivity.clone());
         engine.allocate_table().map_err(|e| args.invalid("tt", e))?;
         Ok(engine)
+    }
+
+    /// `null=R`: null-move pruning with reduction `R`, if the game offers null moves.
+    fn null_move<G>(&self, args: &mut Args) -> Result<Option<NullMovePruning>, SpecError>
+    where
+        G: ZeroSumGame,
+        S: Selectivity<G>,
+    {
+        let reduction: u32 = args.int("null");
+        if reduction > 0 && !S::NULL_MOVES {
+            return Err(args.invalid("null", "this game offers no null move"));
+        }
+        Ok((reduction > 0).then_some(NullMovePruning {
+            reduction,
+            ..NullMovePruning::default()
+        }))
     }
 
     /// `mtdf`: MTD(f) over the engine of `pvs` (table, killers, history, iterative deepening);
@@ -256,15 +303,15 @@ where
     fn mtdf(
         &self,
         args: &mut Args,
-    ) -> Result<search_core::Mtdf<E, game_trait::NoPruning, game_trait::DepthHorizon, O>, SpecError>
-    {
+    ) -> Result<search_core::Mtdf<E, NoPruning, DepthHorizon, O, NoQuiescence, S>, SpecError> {
         let config = AlphaBetaConfig {
             tt_bytes: args.size("tt"),
             ..AlphaBetaConfig::pvs(args.int("depth"))
         };
         let mut engine = AlphaBeta::new(self.eval.clone())
             .with_config(config)
-            .with_ordering(self.ordering.clone());
+            .with_ordering(self.ordering.clone())
+            .with_selectivity(self.selectivity.clone());
         engine.allocate_table().map_err(|e| args.invalid("tt", e))?;
         Ok(search_core::Mtdf::new(engine).with_first_guess(args.int("guess")))
     }
@@ -280,6 +327,7 @@ where
         G: SharedGame,
         E: Evaluator<G>,
         O: MoveOrdering<G>,
+        S: Selectivity<G>,
     {
         use forward_estimation::{learn_offline, EdgeBounds, ForwardEstimation, Reading};
         let engine = self.alpha_beta(args, AlphaBetaConfig::alpha_beta(0))?;
@@ -564,7 +612,7 @@ impl<S: Reset> Reset for OnThreads<S> {
     }
 }
 
-impl<G, E, P, H, O, Q> Searcher<G> for OnThreads<AlphaBeta<E, P, H, O, Q>>
+impl<G, E, P, H, O, Q, S> Searcher<G> for OnThreads<AlphaBeta<E, P, H, O, Q, S>>
 where
     G: SharedGame,
     E: Evaluator<G> + Clone + Send,
@@ -572,6 +620,7 @@ where
     H: HorizonPolicy<G> + Clone + Send,
     O: MoveOrdering<G> + Clone + Send,
     Q: Quiescence<G> + Clone + Send,
+    S: Selectivity<G> + Clone + Send,
 {
     fn search(&mut self, game: &G, state: &G::State, limits: &Limits) -> SearchResult<G::Move> {
         self.searcher
@@ -606,11 +655,27 @@ mod tests {
     }
 
     #[test]
+    fn null_moves_are_refused_where_the_game_offers_none() {
+        let error = full(&Kit::new(LeafValue, 10), "pvs:null=2").unwrap_err();
+        assert!(error.to_string().contains("offers no null move"), "{error}");
+        assert!(full(&Kit::new(LeafValue, 10), "pvs:null=0").is_ok());
+    }
+
+    #[cfg(feature = "othello")]
+    #[test]
+    fn othello_offers_null_moves() {
+        use crate::games::Registered;
+        let spec = "pvs:depth=3,null=2".parse().unwrap();
+        let built = othello_bitboard::Othello.searcher(&spec).unwrap();
+        assert!(built.spec.contains("null=2"), "{}", built.spec);
+    }
+
+    #[test]
     fn defaults_are_written_out_and_out_of_range_values_refused() {
         let kit = Kit::new(LeafValue, 10);
         assert_eq!(
             full(&kit, "pvs:depth=3").unwrap(),
-            "pvs:depth=3,tt=64mb,cutoff=ge,aspiration=0,countermoves=false,lmr=0,threads=1"
+            "pvs:depth=3,tt=64mb,cutoff=ge,aspiration=0,countermoves=false,lmr=0,null=0,threads=1"
         );
         assert_eq!(full(&kit, "minimax").unwrap(), "minimax:depth=3");
         for bad in [

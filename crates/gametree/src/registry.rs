@@ -101,7 +101,7 @@ const THREADS: Param = Param::fixed(
     "threads",
     int(1, 256),
     "1",
-    "threads sharing the table: Lazy SMP with move deferral (without lmr, the value is the one-thread value)",
+    "threads sharing the table: Lazy SMP with move deferral (without lmr or null, the value is the one-thread value)",
 );
 
 const TT_NONE: Param = Param::fixed(
@@ -152,6 +152,11 @@ pub const SEARCHERS: &[SearcherEntry] = &[
                 "late-move reductions: plies a late, quiet move is first searched shallower by \
                  (after 3 moves, at draft 3 and up; re-searched if it beats α), 0 for none; \
                  a heuristic: values are no longer exact"),
+            Param::fixed("null", int(0, 6), "0",
+                "null-move pruning: R, plies the search of a pass is shallower than a move's \
+                 (at draft 2 and up, at null-window nodes whose static value reaches β, where \
+                 the game offers a null move: Othello with more than 14 empty squares), 0 for \
+                 none; a heuristic: values are no longer exact"),
             THREADS,
         ],
     },

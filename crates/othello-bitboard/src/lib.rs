@@ -18,6 +18,7 @@
 //! - [`eval`]: EV1 and EV2 of Vu et al. ([`Ev1`], [`Ev2`], [`Features`]).
 //! - Endgame hooks: [`FastestFirst`] move ordering, [`EndgameHorizon`], [`ExactEvaluator`].
 //! - [`OthelloPlausibility`]: move interest for Rollason's interest search.
+//! - [`NullMoves`]: where a null move is offered, for the α/β engine's null-move pruning.
 //! - Seeded random playouts: [`random_position`], [`random_game`].
 //!
 //! # Board layout
@@ -148,6 +149,7 @@ pub mod eval;
 mod game;
 pub mod hash;
 mod last_flip;
+mod null_move;
 pub mod obf;
 pub mod ordering;
 pub mod perft;
@@ -164,6 +166,7 @@ pub use endgame::{EndgameHorizon, ExactEvaluator};
 pub use error::OthelloError;
 pub use eval::{Ev1, Ev2, Features};
 pub use game::Othello;
+pub use null_move::NullMoves;
 pub use obf::{parse_obf, read_obf, ObfPosition};
 pub use ordering::FastestFirst;
 pub use perft::{perft, perft_portable};
