@@ -21,7 +21,7 @@ use game_trait::{
     SearchStats, Searcher, Selectivity, ZeroSumGame, INFINITY,
 };
 
-pub use config::{AlphaBetaConfig, LateMoveReduction, NullMovePruning};
+pub use config::{AlphaBetaConfig, LateMoveReduction, NullMovePruning, SingularExtension};
 
 use crate::error::SearchError;
 use crate::ordering::{move_key, Heuristics};
@@ -325,6 +325,7 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
             after_null: usize::MAX,
             extended: 0,
             root_draft: 0,
+            exclusion: None,
         }
     }
 }

@@ -229,7 +229,9 @@ pub mod tree;
 pub mod tt;
 pub mod uct;
 
-pub use alphabeta::{AlphaBeta, AlphaBetaConfig, LateMoveReduction, NullMovePruning};
+pub use alphabeta::{
+    AlphaBeta, AlphaBetaConfig, LateMoveReduction, NullMovePruning, SingularExtension,
+};
 pub use error::SearchError;
 pub use minimax::Minimax;
 pub use mtdf::Mtdf;

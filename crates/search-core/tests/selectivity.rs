@@ -11,7 +11,10 @@ use game_trait::{
     SearchResult, Searcher, Selectivity, ZeroSumGame,
 };
 use quickcheck::{QuickCheck, TestResult};
-use search_core::{AlphaBeta, AlphaBetaConfig, ExplicitTree, LeafValue, Minimax, NullMovePruning};
+use search_core::{
+    AlphaBeta, AlphaBetaConfig, ExplicitTree, LeafValue, Minimax, NullMovePruning,
+    SingularExtension,
+};
 
 fn check(tests: u64, prop: fn(u64, u8, u8) -> TestResult) {
     QuickCheck::new()
@@ -348,4 +351,62 @@ fn extensions_deepen_the_search_and_the_default_hook_does_not() {
     assert_eq!(plain.stats.generated, reference.stats.generated);
     assert!(extended.stats.generated > plain.stats.generated);
     assert_eq!(extended.value, extended_minimax(&tree, 0, 4, 0, 4));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Singular extensions
+
+fn singular(depth: u32, cutoff: Cutoff, margin: Score) -> AlphaBetaConfig {
+    AlphaBetaConfig {
+        cutoff,
+        tt_bytes: 1 << 16,
+        singular_extension: Some(SingularExtension {
+            min_draft: 2,
+            margin,
+        }),
+        ..AlphaBetaConfig::pvs(depth)
+    }
+}
+
+#[test]
+fn singularity_tests_that_never_pass_leave_values_exact() {
+    // With a margin no value spread can reach, every test finds another move above `v − margin`:
+    // the tests run (searching each node without its table move) but extend nothing, so the
+    // values must be Minimax's and the node's own table entries and line undisturbed.
+    fn prop(seed: u64, depth: u8, branching: u8) -> TestResult {
+        let (tree, depth) = tree(seed, depth, branching);
+        let oracle = Minimax::new(LeafValue, depth).search(&tree, &0, &Limits::none());
+        for cutoff in [Cutoff::AtLeastBeta, Cutoff::AboveBeta] {
+            let result = AlphaBeta::new(LeafValue)
+                .with_config(singular(depth, cutoff, 1 << 20))
+                .search(&tree, &0, &Limits::none());
+            if (result.value, result.bound) != (oracle.value, Bound::Exact) {
+                return TestResult::error(format!(
+                    "{cutoff:?}: {} {:?}, Minimax {}",
+                    result.value, result.bound, oracle.value
+                ));
+            }
+        }
+        TestResult::passed()
+    }
+    check(300, prop);
+}
+
+#[test]
+fn singular_moves_are_searched_deeper() {
+    // On random trees some table moves are singular at margin 0: the searches then generate more
+    // nodes than the same searches whose tests never pass.
+    let mut deeper = 0;
+    for seed in 0..40 {
+        let tree = ExplicitTree::random(seed, 8, 3);
+        let nodes = |margin| {
+            AlphaBeta::new(LeafValue)
+                .with_config(singular(5, Cutoff::AtLeastBeta, margin))
+                .search(&tree, &0, &Limits::none())
+                .stats
+                .generated
+        };
+        deeper += usize::from(nodes(0) > nodes(1 << 20));
+    }
+    assert!(deeper > 0, "no singular extension in 40 trees");
 }

@@ -21,6 +21,7 @@ use game_trait::{Cutoff, Score};
 /// | `etc_draft` | `None` | enhanced transposition cutoffs at nodes of at least this draft (needs a table) |
 /// | `defer_draft` | `Some(2)` | parallel searches: at nodes of at least this draft, a move another thread is searching waits until the node's other moves are done |
 /// | `late_move_reduction` | `None` | late, quiet moves searched shallower first (changes values: a heuristic) |
+/// | `singular_extension` | `None` | a table move far better than every other searched one ply deeper (changes values: a heuristic) |
 /// | `null_move` | `None` | null-move pruning where the game's [`Selectivity`](game_trait::Selectivity) hook allows a pass (changes values: a heuristic) |
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AlphaBetaConfig {
@@ -99,6 +100,41 @@ pub struct AlphaBetaConfig {
     /// passing would be better than every move (zugzwang), which the game excludes by refusing
     /// the null move there; measure it in matches.
     pub null_move: Option<NullMovePruning>,
+    /// Singular extensions, `None` (the default) for none (Anantharaman, Campbell and Hsu,
+    /// *Singular Extensions: Adding Selectivity to Brute-Force Searching*, 1990, in the
+    /// table-driven form of today's engines). At a node of draft `d` at least
+    /// [`SingularExtension::min_draft`] (not the root) whose table entry names a move and proves
+    /// the node worth at least `v` (exact or lower bound, stored at draft `d − 3` or deeper), the
+    /// engine searches the node's *other* moves at draft `⌊d / 2⌋` with a null window at
+    /// `s = v − margin`; if none of them reaches `s`, the table move is *singular* and is searched
+    /// one ply deeper (within the cap on extensions along a line, see
+    /// [`Selectivity`](game_trait::Selectivity)). Unsafe: the tree searched depends on the table;
+    /// measure it in matches.
+    pub singular_extension: Option<SingularExtension>,
+}
+
+/// When a table move is [singular](AlphaBetaConfig::singular_extension).
+///
+/// | field | default | meaning |
+/// |---|---|---|
+/// | `min_draft` | 6 | the smallest draft at which singularity is tested |
+/// | `margin` | 1 | how far below the table move's value every other move must stay, in evaluation units |
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SingularExtension {
+    /// The smallest draft at which the table move's singularity is tested.
+    pub min_draft: u32,
+    /// How far below the table move's value (`v − margin`) every other move must stay; in the
+    /// evaluation's units, so scale it to your evaluation.
+    pub margin: Score,
+}
+
+impl Default for SingularExtension {
+    fn default() -> SingularExtension {
+        SingularExtension {
+            min_draft: 6,
+            margin: 1,
+        }
+    }
 }
 
 /// How [null-move pruning](AlphaBetaConfig::null_move) searches: the null move's budget is the
@@ -175,6 +211,7 @@ impl Default for AlphaBetaConfig {
             defer_draft: Some(2),
             late_move_reduction: None,
             null_move: None,
+            singular_extension: None,
         }
     }
 }

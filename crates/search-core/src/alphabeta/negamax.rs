@@ -75,6 +75,10 @@ pub(crate) struct Run<'a, G: ZeroSumGame, E, P, H, O, Q, S> {
     pub(crate) extended: u32,
     /// The root's draft in the current search: the cap on `extended`.
     pub(crate) root_draft: u32,
+    /// A singular-extension test about to search the node at this ply without this move (its
+    /// index in the generated moves); taken by that node as it starts, so its children never
+    /// see it.
+    pub(crate) exclusion: Option<(usize, u16)>,
 }
 
 impl<G, E, P, H, O, Q, S> Run<'_, G, E, P, H, O, Q, S>
@@ -275,6 +279,14 @@ where
         ply: usize,
         known: Option<Score>,
     ) -> (Score, Bound) {
+        // A singular-extension test of this very node: search it without its table move.
+        let excluded = match self.exclusion.take() {
+            Some((at, index)) if at == ply => Some(index),
+            other => {
+                self.exclusion = other;
+                None
+            }
+        };
         self.pv.clear(ply);
         if let Some(outcome) = self.game.outcome(state) {
             // A finished game: scored by its outcome, exact, whatever its budget.
@@ -286,9 +298,14 @@ where
             self.root_draft = draft;
         }
         // The node's key, if there is a table and the game gives this state one: a state without
-        // a key is neither probed nor stored.
-        let hash = self.tt.and_then(|_| self.game.state_hash(state));
+        // a key is neither probed nor stored. A node searched without a move is not the node the
+        // table knows.
+        let hash = self
+            .tt
+            .filter(|_| excluded.is_none())
+            .and_then(|_| self.game.state_hash(state));
         let mut tt_move = NO_MOVE;
+        let mut singular = false;
         if let (Some(tt), Some(hash)) = (self.tt, hash) {
             self.stats.tt_probes += 1;
             if let Some(entry) = tt.probe(hash) {
@@ -302,10 +319,15 @@ where
                 if ply > 0 && same_budget && self.settles(&entry, alpha, beta) {
                     return (entry.value, entry.bound);
                 }
+                singular = self.config.singular_extension.is_some()
+                    && self.is_singular(state, &budget, &entry, ply);
+                if self.watch.stopped() {
+                    return STOPPED;
+                }
             }
         }
 
-        if S::NULL_MOVES && self.config.null_move.is_some() {
+        if S::NULL_MOVES && self.config.null_move.is_some() && excluded.is_none() {
             if let Some(value) = self.null_move_cut(state, &budget, alpha, beta, ply, known) {
                 self.classify(true, true);
                 if let (Some(tt), Some(hash)) = (self.tt, hash) {
@@ -387,6 +409,9 @@ where
                 break;
             };
             let i = if ordered { unpack(keys[k]) } else { k };
+            if excluded == Some(i as u16) {
+                continue;
+            }
             let mv = moves[i];
             let busy_key = busy.map(|(table, hash)| (table, BusyMoves::key(hash, move_key(&mv))));
             if let Some((table, key)) = busy_key {
@@ -434,8 +459,9 @@ where
                 return STOPPED;
             }
             let null_window = self.config.pvs && searched > 0;
-            let extension = match S::EXTENDS {
-                true => self.extension(state, mv, &child_budget),
+            let singular_move = singular && i == tt_move as usize;
+            let extension = match S::EXTENDS || singular_move {
+                true => self.extension(state, mv, &child_budget, singular_move),
                 false => None,
             };
             let budgets = match extension {
@@ -535,6 +561,10 @@ where
             alpha = alpha.max(x);
         }
 
+        if tried == 0 && excluded.is_some() {
+            // A singularity test of a node with no other move: nothing reaches any value.
+            return (-INFINITY, Bound::Upper);
+        }
         if tried == 0 {
             // The horizon admitted no move: the node is a leaf.
             let known = known.or(P::ENABLED.then_some(parent_static));
@@ -715,17 +745,63 @@ where
         cuts.then_some(beta_cut)
     }
 
-    /// The budget of a move the selectivity hook extends, with the plies added, or `None` if it
-    /// is not extended: the hook says 0, the horizon cannot deepen its budget, or the line would
-    /// exceed its cap (extensions along one line add at most the root's draft).
+    /// Whether the table move of the node is singular (see
+    /// [`AlphaBetaConfig::singular_extension`]): the table's `entry` proves the node worth at
+    /// least `v`, and a shallower search of every other move stays below `v − margin`.
+    fn is_singular(
+        &mut self,
+        state: &mut G::State,
+        budget: &H::Budget,
+        entry: &TtEntry,
+        ply: usize,
+    ) -> bool {
+        let Some(config) = self.config.singular_extension else {
+            return false;
+        };
+        let draft = self.horizon.draft(budget);
+        let candidate = ply > 0
+            && draft >= config.min_draft
+            && entry.mv != NO_MOVE
+            && entry.bound != Bound::Upper
+            && entry.draft.saturating_add(3) >= draft
+            && !is_decisive(entry.value);
+        let Some(shallower) = candidate
+            .then(|| self.horizon.reduced(budget, draft.div_ceil(2)))
+            .flatten()
+        else {
+            return false;
+        };
+        // "Does any other move reach s?" with a null window at s (s − 1 < x ≤ s under > β).
+        let s = entry.value.saturating_sub(config.margin.max(0));
+        let beta = match self.config.cutoff {
+            Cutoff::AtLeastBeta => s,
+            Cutoff::AboveBeta => s - 1,
+        };
+        self.exclusion = Some((ply, entry.mv));
+        let (v, _) = self.interior(state, shallower, s - 1, beta, ply, None);
+        self.exclusion = None;
+        // The test wrote its own line in this ply's row.
+        self.pv.clear(ply);
+        !self.watch.stopped() && v < s
+    }
+
+    /// The budget of a move the selectivity hook or a singular extension extends, with the plies
+    /// added, or `None` if it is not extended: neither adds a ply, the horizon cannot deepen its
+    /// budget, or the line would exceed its cap (extensions along one line add at most the root's
+    /// draft).
     #[inline]
     fn extension(
         &mut self,
         state: &G::State,
         mv: G::Move,
         budget: &H::Budget,
+        singular: bool,
     ) -> Option<(H::Budget, u32)> {
-        let plies = self.selectivity.extension(self.game, state, mv);
+        let declared = match S::EXTENDS {
+            true => self.selectivity.extension(self.game, state, mv),
+            false => 0,
+        };
+        let plies = declared + u32::from(singular);
         if plies == 0 || self.extended.saturating_add(plies) > self.root_draft {
             return None;
         }
