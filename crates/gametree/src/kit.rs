@@ -19,7 +19,7 @@
 //! );
 //! // Every parameter with the value it took, defaults included:
 //! let built = kit.build(&tree, &"pvs:depth=5".parse()?)?;
-//! assert_eq!(built.spec, "pvs:depth=5,tt=64mb,cutoff=ge,aspiration=0,countermoves=false,lmr=0,null=0,threads=1");
+//! assert_eq!(built.spec, "pvs:depth=5,tt=64mb,cutoff=ge,aspiration=0,countermoves=false,lmr=0,null=0,singular=0,threads=1");
 //! # Ok::<(), gametree::spec::SpecError>(())
 //! ```
 
@@ -30,7 +30,8 @@ use game_trait::{
 };
 use search_core::uct::PlayoutPolicy;
 use search_core::{
-    AlphaBeta, AlphaBetaConfig, LateMoveReduction, Minimax, NullMovePruning, Uct, UctConfig,
+    AlphaBeta, AlphaBetaConfig, LateMoveReduction, Minimax, NullMovePruning, SingularExtension,
+    Uct, UctConfig,
 };
 
 use crate::registry::{self, Needs};
@@ -233,6 +234,12 @@ where
                         ..LateMoveReduction::default()
                     });
                 engine.config_mut().null_move = self.null_move::<G>(&mut args)?;
+                let margin: Score = args.int("singular");
+                engine.config_mut().singular_extension =
+                    (margin > 0).then_some(SingularExtension {
+                        margin,
+                        ..SingularExtension::default()
+                    });
                 on_threads(engine, args.int("threads"))
             }
             "mtdf" => Box::new(self.mtdf(&mut args)?),
@@ -675,7 +682,7 @@ mod tests {
         let kit = Kit::new(LeafValue, 10);
         assert_eq!(
             full(&kit, "pvs:depth=3").unwrap(),
-            "pvs:depth=3,tt=64mb,cutoff=ge,aspiration=0,countermoves=false,lmr=0,null=0,threads=1"
+            "pvs:depth=3,tt=64mb,cutoff=ge,aspiration=0,countermoves=false,lmr=0,null=0,singular=0,threads=1"
         );
         assert_eq!(full(&kit, "minimax").unwrap(), "minimax:depth=3");
         for bad in [

@@ -101,7 +101,7 @@ const THREADS: Param = Param::fixed(
     "threads",
     int(1, 256),
     "1",
-    "threads sharing the table: Lazy SMP with move deferral (without lmr or null, the value is the one-thread value)",
+    "threads sharing the table: Lazy SMP with move deferral (without lmr, null or singular, the value is the one-thread value)",
 );
 
 const TT_NONE: Param = Param::fixed(
@@ -157,6 +157,10 @@ pub const SEARCHERS: &[SearcherEntry] = &[
                  (at draft 2 and up, at null-window nodes whose static value reaches β, where \
                  the game offers a null move: Othello with more than 14 empty squares), 0 for \
                  none; a heuristic: values are no longer exact"),
+            Param::fixed("singular", int(0, INFINITY as i64), "0",
+                "singular extensions: a table move every other move stays this far below (in \
+                 evaluation units, at half depth) is searched one ply deeper, at draft 6 and \
+                 up; 0 for none; a heuristic: values are no longer exact"),
             THREADS,
         ],
     },
