@@ -413,8 +413,8 @@ impl<G: ZeroSumGame> Quiescence<G> for NoQuiescence {
 /// **Null-move pruning** (Beal, *A Generalised Quiescence Search Algorithm*, 1990; Donninger,
 /// *Null Move and Deep Search*, 1993): at a node searched with a null window, whose static value
 /// already reaches β, the engine first lets the side to move pass and searches the result
-/// `R + 1` plies shallower with the window `(β − 1, β)` from the opponent's view; if even
-/// passing keeps the value at β or above, the node is cut without searching a move. The test
+/// `R + 1` plies shallower in the node's own null window; if even passing keeps the value at
+/// β (past β, under the `> β` criterion), the node is cut without searching a move. The test
 /// is sound only where some move is at least as good as passing: games return `None` where that
 /// may fail (zugzwang: chess endings with only pawns, Othello and Connect Four nearly always).
 ///

@@ -133,7 +133,8 @@ impl<E, O, Pl, S> Kit<E, O, Pl, S> {
     }
 
     /// The game's null moves and extensions for `alphabeta`, `pvs`, `mtdf` and `fe` (see
-    /// [`Selectivity`]): extensions apply wherever the hook declares them; null moves where the
+    /// [`Selectivity`]): extensions apply wherever the hook declares them (the values of those
+    /// searchers, `mtdf` included, are then those of the extended tree); null moves where the
     /// spec asks for them (`pvs:null=R`).
     pub fn with_selectivity<S2>(self, selectivity: S2) -> Kit<E, O, Pl, S2> {
         Kit {

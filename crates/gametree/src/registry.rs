@@ -160,7 +160,7 @@ pub const SEARCHERS: &[SearcherEntry] = &[
             Param::fixed("singular", int(0, INFINITY as i64), "0",
                 "singular extensions: a table move every other move stays this far below (in \
                  evaluation units, at half depth) is searched one ply deeper, at draft 6 and \
-                 up; 0 for none; a heuristic: values are no longer exact"),
+                 up (needs tt > 0); 0 for none; a heuristic: values are no longer exact"),
             THREADS,
         ],
     },

@@ -1,8 +1,9 @@
 //! [`AlphaBeta`]: negamax α/β, fail-soft, reporting whether each value is exact or a bound and
 //! classifying nodes as in the note *Minimax with α/β Pruning*; with its [`AlphaBetaConfig`] also principal variation search, iterative
 //! deepening, aspiration windows, a transposition table, killers and history; with its generic hooks
-//! forward pruning ([`ForwardPruning`]), any horizon ([`HorizonPolicy`]) and game-specific move
-//! ordering ([`MoveOrdering`]).
+//! forward pruning ([`ForwardPruning`]), any horizon ([`HorizonPolicy`]), game-specific move
+//! ordering ([`MoveOrdering`]), quiescence ([`Quiescence`]) and the game's null moves and
+//! extensions ([`Selectivity`]).
 //!
 //! The crate docs describe the algorithm, what every returned bound means, and how hooks are called.
 
@@ -33,7 +34,7 @@ use pv::PvTable;
 
 /// Negamax α/β search with bound reporting (see the [crate docs](crate) for the algorithm).
 ///
-/// Generic over the evaluator `E` and four hooks, each statically dispatched and free when left at
+/// Generic over the evaluator `E` and five hooks, each statically dispatched and free when left at
 /// its no-op default: forward pruning `P` ([`NoPruning`]), the horizon `H` ([`DepthHorizon`]),
 /// move ordering `O` ([`NoOrdering`]), quiescence `Q` ([`NoQuiescence`]) and selectivity `S`
 /// ([`NoSelectivity`]: null moves and extensions).

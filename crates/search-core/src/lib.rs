@@ -1,6 +1,7 @@
 //! gametree's search engine: the minimax oracle, negamax α/β with exact bound reporting (plus PVS,
-//! iterative deepening, aspiration windows, a transposition table, killers, history and
-//! countermoves), MTD(f), UCT, perft, a match runner, and explicit trees to test them all on.
+//! iterative deepening, aspiration windows, a transposition table, killers, history,
+//! countermoves, late-move reductions, null moves, extensions and Lazy SMP on threads), MTD(f),
+//! UCT, perft, a match runner, and explicit trees to test them all on.
 //!
 //! # Should I be using this crate?
 //! Use it to search any two-player zero-sum game that implements [`game_trait::ZeroSumGame`]
@@ -13,7 +14,7 @@
 //! | item | what it is |
 //! |---|---|
 //! | [`Minimax`] | plain full-width negamax, the oracle every pruning search is tested against |
-//! | [`AlphaBeta`], [`AlphaBetaConfig`] | fail-soft negamax α/β that reports whether its value is exact or a bound; PVS, iterative deepening, aspiration, TT, ETC, killers, history, countermoves; four hooks (pruning, horizon, ordering, quiescence) |
+//! | [`AlphaBeta`], [`AlphaBetaConfig`] | fail-soft negamax α/β that reports whether its value is exact or a bound; PVS, iterative deepening, aspiration, TT, ETC, killers, history, countermoves, late-move reductions, null-move pruning, singular extensions; five hooks (pruning, horizon, ordering, quiescence, selectivity) |
 //! | [`Mtdf`] | MTD(f): the minimax value by null-window α/β probes over the engine's table |
 //! | [`tt`] | the transposition table (bytes, buckets, replacement policy) |
 //! | [`horizon`] | horizon combinators: [`horizon::WidthLimit`], a narrow (n-best) search |
@@ -179,7 +180,11 @@
 //! reductions (reducing moves by their place in the order goes back to Levy, Broughton and Taylor,
 //! *The SEX Algorithm in Computer Chess*, 1989; the form used here, a reduced null-window search
 //! re-searched at full depth when it fails high, is the one Romstad's *An Introduction to Late Move
-//! Reductions* describes for chess programs).
+//! Reductions* describes for chess programs); null-move pruning (Beal, *A Generalised Quiescence
+//! Search Algorithm*, 1990; Donninger, *Null Move and Deep Search*, 1993), where the game's
+//! [`Selectivity`](game_trait::Selectivity) hook offers a null move; extensions the same hook
+//! declares (checks, in chess); singular extensions (Anantharaman, Campbell and Hsu, *Singular
+//! Extensions: Adding Selectivity to Brute-Force Searching*, 1990).
 //!
 //! ## Limits and stopping
 //! [`Limits::depth`](game_trait::Limits) overrides `depth`. Node budget, deadline and stop flag are

@@ -30,6 +30,9 @@ const HISTORY_CAP: i32 = 1 << 24;
 /// `log2` of the number of best-reply (and of follow-on) slots per side.
 const REPLY_BITS: u32 = 12;
 
+/// The key of a null move on the path (move keys are odd, 0 is "none").
+pub(crate) const NULL_MOVE_KEY: u64 = 2;
+
 /// A fixed, machine-independent 64-bit key of a move (never 0, which marks an empty killer slot).
 #[inline]
 pub fn move_key<M: Hash>(mv: &M) -> u64 {

@@ -7,8 +7,8 @@ use std::cell::Cell;
 use std::rc::Rc;
 
 use game_trait::{
-    Bound, Cutoff, Evaluator, Game, Limits, MoveList, NoSelectivity, Outcome, PlayerId, Score,
-    SearchResult, Searcher, Selectivity, ZeroSumGame,
+    Bound, Cutoff, Evaluator, Game, HorizonPolicy, Limits, MoveList, NoSelectivity, Outcome,
+    PlayerId, Score, SearchResult, Searcher, Selectivity, Step, ZeroSumGame,
 };
 use quickcheck::{QuickCheck, TestResult};
 use search_core::{
@@ -143,14 +143,17 @@ impl Selectivity<PassTree> for Passes {
     }
 }
 
-/// Declares null moves legal but refuses every one.
-#[derive(Clone, Copy, Debug)]
-struct NeverPass;
+/// Declares null moves legal but refuses every one, counting how often it was asked.
+#[derive(Clone, Debug, Default)]
+struct NeverPass {
+    asked: Rc<Cell<u64>>,
+}
 
 impl Selectivity<ExplicitTree> for NeverPass {
     const NULL_MOVES: bool = true;
 
     fn null_move(&mut self, _: &ExplicitTree, _: &u32) -> Option<u32> {
+        self.asked.set(self.asked.get() + 1);
         None
     }
 }
@@ -225,6 +228,7 @@ fn null_moves_cut_nodes_and_are_never_tried_without_the_option() {
 
 #[test]
 fn refused_null_moves_change_nothing() {
+    thread_local!(static ASKED: Cell<u64> = const { Cell::new(0) });
     fn prop(seed: u64, depth: u8, branching: u8) -> TestResult {
         let (tree, depth) = tree(seed, depth, branching);
         for config in configs(depth) {
@@ -232,13 +236,15 @@ fn refused_null_moves_change_nothing() {
                 AlphaBeta::new(LeafValue)
                     .with_config(config)
                     .search(&tree, &0, &Limits::none());
+            let hook = NeverPass::default();
             let refusing = AlphaBeta::new(LeafValue)
                 .with_config(AlphaBetaConfig {
                     null_move: Some(NullMovePruning::default()),
                     ..config
                 })
-                .with_selectivity(NeverPass)
+                .with_selectivity(hook.clone())
                 .search(&tree, &0, &Limits::none());
+            ASKED.with(|a| a.set(a.get() + hook.asked.get()));
             let same = (
                 plain.value,
                 plain.bound,
@@ -257,6 +263,7 @@ fn refused_null_moves_change_nothing() {
         TestResult::passed()
     }
     check(200, prop);
+    assert!(ASKED.with(Cell::get) > 0, "no null move was ever asked for");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -360,6 +367,7 @@ fn singular(depth: u32, cutoff: Cutoff, margin: Score) -> AlphaBetaConfig {
     AlphaBetaConfig {
         cutoff,
         tt_bytes: 1 << 16,
+        etc_draft: Some(2),
         singular_extension: Some(SingularExtension {
             min_draft: 2,
             margin,
@@ -368,17 +376,52 @@ fn singular(depth: u32, cutoff: Cutoff, margin: Score) -> AlphaBetaConfig {
     }
 }
 
+/// Depth, but a budget can never be deepened: singularity is tested, nothing is extended.
+#[derive(Clone, Copy, Debug)]
+struct NoDeeper;
+
+impl HorizonPolicy<ExplicitTree> for NoDeeper {
+    type Budget = u32;
+    type NodeTally = ();
+    const ORDER_INDEPENDENT: bool = true;
+
+    fn root_budget(&mut self, iteration: u32) -> u32 {
+        iteration
+    }
+    fn is_leaf(&self, _: &ExplicitTree, _: &u32, depth: &u32) -> bool {
+        *depth == 0
+    }
+    fn child_budget(
+        &mut self,
+        _: &ExplicitTree,
+        _: &u32,
+        depth: &u32,
+        _: &mut (),
+        _: Step<u32>,
+    ) -> Option<u32> {
+        Some(depth - 1)
+    }
+    fn draft(&self, depth: &u32) -> u32 {
+        *depth
+    }
+    fn reduced(&self, depth: &u32, plies: u32) -> Option<u32> {
+        Some(depth.saturating_sub(plies))
+    }
+}
+
 #[test]
-fn singularity_tests_that_never_pass_leave_values_exact() {
-    // With a margin no value spread can reach, every test finds another move above `v − margin`:
-    // the tests run (searching each node without its table move) but extend nothing, so the
-    // values must be Minimax's and the node's own table entries and line undisturbed.
+fn singularity_tests_leave_the_searched_tree_alone() {
+    // The tests search each candidate node again without its table move (own window, no table,
+    // no ETC); with a horizon that cannot extend, that must change nothing the node reports:
+    // values stay Minimax's, in trees taller than the search.
     fn prop(seed: u64, depth: u8, branching: u8) -> TestResult {
-        let (tree, depth) = tree(seed, depth, branching);
+        let depth = 2 + depth as u32 % 4;
+        let tree = ExplicitTree::random(seed, depth + 3, 2 + branching as u32 % 2);
         let oracle = Minimax::new(LeafValue, depth).search(&tree, &0, &Limits::none());
         for cutoff in [Cutoff::AtLeastBeta, Cutoff::AboveBeta] {
             let result = AlphaBeta::new(LeafValue)
-                .with_config(singular(depth, cutoff, 1 << 20))
+                .with_config(singular(depth, cutoff, 0))
+                .with_horizon(NoDeeper)
                 .search(&tree, &0, &Limits::none());
             if (result.value, result.bound) != (oracle.value, Bound::Exact) {
                 return TestResult::error(format!(
@@ -394,19 +437,17 @@ fn singularity_tests_that_never_pass_leave_values_exact() {
 
 #[test]
 fn singular_moves_are_searched_deeper() {
-    // On random trees some table moves are singular at margin 0: the searches then generate more
-    // nodes than the same searches whose tests never pass.
+    // The same searches, the same tests; only extending the singular moves differs.
     let mut deeper = 0;
     for seed in 0..40 {
         let tree = ExplicitTree::random(seed, 8, 3);
-        let nodes = |margin| {
-            AlphaBeta::new(LeafValue)
-                .with_config(singular(5, Cutoff::AtLeastBeta, margin))
-                .search(&tree, &0, &Limits::none())
-                .stats
-                .generated
-        };
-        deeper += usize::from(nodes(0) > nodes(1 << 20));
+        let config = singular(5, Cutoff::AtLeastBeta, 0);
+        let engine = AlphaBeta::new(LeafValue).with_config(config);
+        let extending = engine.clone().search(&tree, &0, &Limits::none());
+        let not = engine
+            .with_horizon(NoDeeper)
+            .search(&tree, &0, &Limits::none());
+        deeper += usize::from(extending.stats.generated > not.stats.generated);
     }
     assert!(deeper > 0, "no singular extension in 40 trees");
 }

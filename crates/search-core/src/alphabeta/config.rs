@@ -95,7 +95,8 @@ pub struct AlphaBetaConfig {
     /// [`NullMovePruning::min_draft`], whose static value already reaches β, the side to move
     /// passes, through the game's [`Selectivity::null_move`](game_trait::Selectivity::null_move),
     /// and the position is searched [`NullMovePruning::reduction`] plies shallower than a move
-    /// would be; if the value still reaches β, the node is cut with β as a lower bound. Needs a
+    /// would be; if the value still fails high, the node is cut with the smallest value that fails
+    /// high (β, or β + 1 under [`Cutoff::AboveBeta`]) as a lower bound. Needs a
     /// selectivity hook that declares null moves (the default hook declares none). Unsafe where
     /// passing would be better than every move (zugzwang), which the game excludes by refusing
     /// the null move there; measure it in matches.
@@ -108,7 +109,8 @@ pub struct AlphaBetaConfig {
     /// engine searches the node's *other* moves at draft `⌊d / 2⌋` with a null window at
     /// `s = v − margin`; if none of them reaches `s`, the table move is *singular* and is searched
     /// one ply deeper (within the cap on extensions along a line, see
-    /// [`Selectivity`](game_trait::Selectivity)). Unsafe: the tree searched depends on the table;
+    /// [`Selectivity`](game_trait::Selectivity)); a node with no other move makes its table move
+    /// singular. Needs a table (`tt_bytes > 0`). Unsafe: the tree searched depends on the table;
     /// measure it in matches.
     pub singular_extension: Option<SingularExtension>,
 }

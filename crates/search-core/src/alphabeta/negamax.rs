@@ -18,7 +18,7 @@ use super::pv::PvTable;
 use super::AlphaBetaConfig;
 use crate::ordering::{
     move_key, pack, sort_descending, unpack, Heuristics, BEST_REPLY_PRIORITY, KILLER_PRIORITY,
-    PROMOTED_KEY, TT_MOVE_PRIORITY,
+    NULL_MOVE_KEY, PROMOTED_KEY, TT_MOVE_PRIORITY,
 };
 use crate::stopwatch::Stopwatch;
 use crate::tt::{TranspositionTable, TtEntry, NO_MOVE};
@@ -279,14 +279,7 @@ where
         ply: usize,
         known: Option<Score>,
     ) -> (Score, Bound) {
-        // A singular-extension test of this very node: search it without its table move.
-        let excluded = match self.exclusion.take() {
-            Some((at, index)) if at == ply => Some(index),
-            other => {
-                self.exclusion = other;
-                None
-            }
-        };
+        let excluded = self.excluded_move(ply);
         self.pv.clear(ply);
         if let Some(outcome) = self.game.outcome(state) {
             // A finished game: scored by its outcome, exact, whatever its budget.
@@ -305,7 +298,8 @@ where
             .filter(|_| excluded.is_none())
             .and_then(|_| self.game.state_hash(state));
         let mut tt_move = NO_MOVE;
-        let mut singular = false;
+        // The entry that may make the table move singular, tested after the null move.
+        let mut singular_entry = None;
         if let (Some(tt), Some(hash)) = (self.tt, hash) {
             self.stats.tt_probes += 1;
             if let Some(entry) = tt.probe(hash) {
@@ -319,11 +313,7 @@ where
                 if ply > 0 && same_budget && self.settles(&entry, alpha, beta) {
                     return (entry.value, entry.bound);
                 }
-                singular = self.config.singular_extension.is_some()
-                    && self.is_singular(state, &budget, &entry, ply);
-                if self.watch.stopped() {
-                    return STOPPED;
-                }
+                singular_entry = self.config.singular_extension.and(Some(entry));
             }
         }
 
@@ -336,6 +326,10 @@ where
                 }
                 return (value, Bound::Lower);
             }
+        }
+        let singular = singular_entry.is_some_and(|e| self.is_singular(state, &budget, &e, ply));
+        if self.watch.stopped() {
+            return STOPPED;
         }
 
         let mut moves: MoveList<G::Move> = MoveList::new();
@@ -362,7 +356,9 @@ where
         if generated_at_once {
             self.stats.generated += n as u64;
         }
-        if self.tt.is_some() && ply > 0 && self.config.etc_draft.is_some_and(|d| draft >= d) {
+        // Not in a singularity test: the cutoff could come from the excluded move.
+        let etc = self.config.etc_draft.is_some_and(|d| draft >= d) && excluded.is_none();
+        if self.tt.is_some() && ply > 0 && etc {
             if let Some(x) = self.enhanced_cutoff(state, &budget, &moves, beta, ply) {
                 self.classify(true, true);
                 return (x, Bound::Lower);
@@ -482,7 +478,9 @@ where
                 },
             };
             let plies_extended = extension.map_or(0, |(_, plies)| plies);
-            self.extended += plies_extended;
+            if plies_extended > 0 {
+                self.extended += plies_extended;
+            }
             let outcome = match self.game.apply(state, mv) {
                 Some(mut child) => self.successor(
                     &mut child,
@@ -507,7 +505,9 @@ where
                     outcome
                 }
             };
-            self.extended -= plies_extended;
+            if plies_extended > 0 {
+                self.extended -= plies_extended;
+            }
             if let Some((table, key)) = busy_key {
                 table.leave(key);
             }
@@ -699,6 +699,20 @@ where
         outcome(self.leaf(child, known, -beta, -alpha))
     }
 
+    /// The move a singular-extension test of this very node excludes (the node is searched
+    /// without it), taken so that the node's children never see it.
+    #[inline(always)]
+    fn excluded_move(&mut self, ply: usize) -> Option<u16> {
+        self.config.singular_extension?;
+        match self.exclusion.take() {
+            Some((at, index)) if at == ply => Some(index),
+            other => {
+                self.exclusion = other;
+                None
+            }
+        }
+    }
+
     /// Null-move pruning (see [`AlphaBetaConfig::null_move`]): the value that cuts the node
     /// (its `β` under the cutoff criterion, a lower bound) if passing keeps it at β or above, or
     /// `None` if no null move is tried here or it does not cut. Tried only at null-window nodes
@@ -738,6 +752,10 @@ where
         let mut passed = self.selectivity.null_move(self.game, state)?;
         self.stats.generated += 1;
         let outer = std::mem::replace(&mut self.after_null, ply + 1);
+        if self.tracks_path() {
+            // The pass is the previous move of the node it leads to (countermoves, hints).
+            self.heuristics.enter(ply, NULL_MOVE_KEY);
+        }
         // The node's own window, from the opponent's side: a null window tells "≥ β" apart.
         let (v, _) = self.node(&mut passed, reduced, -beta, -alpha, ply + 1, None);
         self.after_null = outer;
