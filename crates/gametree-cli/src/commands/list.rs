@@ -49,8 +49,9 @@ fn params(params: &[Param]) {
             DefaultValue::Derived(how) => format!("; default: {how}"),
             DefaultValue::Fixed(_) => String::new(),
         };
+        // A column of 22, one space at least after a longer `key=default`.
         outln!(
-            "  {:<12}  {:<22}{} ({}{default})",
+            "  {:<12}  {:<21} {} ({}{default})",
             "",
             p.to_string(),
             p.help,
