@@ -155,6 +155,7 @@
 mod parallel;
 mod playout;
 mod tree;
+mod tree_parallel;
 
 use std::any::Any;
 use std::time::Instant;
@@ -254,6 +255,19 @@ pub struct UctConfig {
     /// `false`: every search starts afresh.
     #[serde(default)]
     pub reuse: bool,
+    /// Tree-parallel UCT's virtual loss ([`Uct::analyse_tree_parallel`]): while a simulation that
+    /// chose an edge is under way on one thread, the other threads see that edge (and its node)
+    /// with this many extra visits that brought no reward, so that they spread over other moves.
+    /// Default 1, the virtual loss of Chaslot, Winands and van den Herik, *Parallel Monte-Carlo
+    /// Tree Search*, 2008 (Segal, *On the Scalability of Parallel UCT*, 2010, measures larger
+    /// ones). 0 turns it off: the threads then crowd onto the same line until its simulations
+    /// come back. Sequential and root-parallel searches never see a virtual loss.
+    #[serde(default = "default_virtual_loss")]
+    pub virtual_loss: u32,
+}
+
+fn default_virtual_loss() -> u32 {
+    1
 }
 
 impl Default for UctConfig {
@@ -265,6 +279,7 @@ impl Default for UctConfig {
             max_playout_plies: 10_000,
             truncation_payoff: 0.0,
             reuse: false,
+            virtual_loss: default_virtual_loss(),
         }
     }
 }
@@ -384,37 +399,11 @@ impl<P> Uct<P> {
         P: PlayoutPolicy<G>,
     {
         let start = Instant::now();
-        let kept = self.kept.take();
-        let root_turn = game.turn(state);
-        if root_turn == Turn::Over {
-            let mut result = SearchResult::leaf(score_of_mean(game.payoff(state, 0)));
-            result.elapsed = start.elapsed();
-            return UctAnalysis {
-                result,
-                simulations: 0,
-                arms: Vec::new(),
-                root_mean: Vec::new(),
-                reused: 0,
-                tree_nodes: 0,
-            };
-        }
-        let reuse = self.config.reuse;
-        let root_key = if reuse { game.state_hash(state) } else { None };
         let budget = limits.nodes.unwrap_or(self.config.simulations);
-        let mut run = Run::new(
-            game,
-            &mut self.policy,
-            &self.config,
-            root_turn,
-            budget,
-            root_key,
-        );
-        run.expand(ROOT, state);
-        if let (Some(key), Some(kept)) = (root_key, kept) {
-            if let Ok(kept) = kept.downcast::<Kept<G::Move>>() {
-                run.adopt(*kept, identify(game), key);
-            }
-        }
+        let mut run = match self.begin(game, state, budget, start) {
+            Ok(run) => run,
+            Err(finished) => return finished,
+        };
         let mut check = CheckPace::new();
         while run.simulations < budget {
             if check.due(run.simulations) && limits.exhausted(run.simulations) {
@@ -423,14 +412,66 @@ impl<P> Uct<P> {
             run.simulate(state);
         }
         let (analysis, tree) = run.finish(start);
-        if reuse {
+        self.keep(game, tree, &analysis);
+        analysis
+    }
+
+    /// The search of `state` with the root expanded and, with [`UctConfig::reuse`], the kept
+    /// subtree of `state` adopted; or the analysis of a finished `state`, which has nothing to
+    /// search.
+    fn begin<'s, G: GeneralGame>(
+        &'s mut self,
+        game: &'s G,
+        state: &G::State,
+        budget: u64,
+        start: Instant,
+    ) -> Result<Run<'s, G, P>, UctAnalysis<G::Move>>
+    where
+        P: PlayoutPolicy<G>,
+    {
+        let kept = self.kept.take();
+        let root_turn = game.turn(state);
+        if root_turn == Turn::Over {
+            let mut result = SearchResult::leaf(score_of_mean(game.payoff(state, 0)));
+            result.elapsed = start.elapsed();
+            return Err(UctAnalysis {
+                result,
+                simulations: 0,
+                arms: Vec::new(),
+                root_mean: Vec::new(),
+                reused: 0,
+                tree_nodes: 0,
+            });
+        }
+        let reuse = self.config.reuse;
+        let root_key = if reuse { game.state_hash(state) } else { None };
+        let capacity = budget.saturating_add(1).min(1 << 20) as usize;
+        let tree = Tree::new(root_turn, capacity, reuse, root_key);
+        let mut run = Run::new(game, &mut self.policy, &self.config, tree);
+        run.expand(ROOT, state);
+        if let (Some(key), Some(kept)) = (root_key, kept) {
+            if let Ok(kept) = kept.downcast::<Kept<G::Move>>() {
+                run.adopt(*kept, identify(game), key);
+            }
+        }
+        Ok(run)
+    }
+
+    /// Keeps `tree`, the tree of the search that returned `analysis`, for the next search when
+    /// [`UctConfig::reuse`] is on.
+    fn keep<G: GeneralGame>(
+        &mut self,
+        game: &G,
+        tree: Tree<G::Move>,
+        analysis: &UctAnalysis<G::Move>,
+    ) {
+        if self.config.reuse {
             self.kept = Some(Box::new(Kept {
                 game: identify(game),
                 tree,
                 simulations: analysis.simulations,
             }));
         }
-        analysis
     }
 }
 
@@ -497,22 +538,15 @@ struct Run<'a, G: GeneralGame, P> {
 }
 
 impl<'a, G: GeneralGame, P: PlayoutPolicy<G>> Run<'a, G, P> {
-    fn new(
-        game: &'a G,
-        policy: &'a mut P,
-        config: &'a UctConfig,
-        root_turn: Turn,
-        budget: u64,
-        root_key: Option<u64>,
-    ) -> Self {
+    /// A search of `tree` whose generator is seeded with `config.seed`.
+    fn new(game: &'a G, policy: &'a mut P, config: &'a UctConfig, tree: Tree<G::Move>) -> Self {
         let players = game.players();
-        let capacity = budget.saturating_add(1).min(1 << 20) as usize;
         Run {
             game,
             policy,
             config,
             rng: Pcg64::seed_from_u64(config.seed),
-            tree: Tree::new(root_turn, capacity, config.reuse, root_key),
+            tree,
             players,
             simulations: 0,
             expanded: 0,
@@ -602,20 +636,25 @@ impl<'a, G: GeneralGame, P: PlayoutPolicy<G>> Run<'a, G, P> {
         let mut state = root.clone();
         self.path.clear();
         self.path_arms.clear();
-        self.descend(&mut state);
+        if self.descend(&mut state) {
+            self.playout(&mut state);
+        }
         self.backpropagate();
         self.simulations += 1;
     }
 
-    /// Walks down from the root to a leaf of the tree, adds one node, and fills `payoffs`.
-    fn descend(&mut self, state: &mut G::State) {
+    /// Walks down from the root to a leaf of the tree and adds one node. Returns whether
+    /// `state`, the state reached, is to be played out; otherwise the simulation ended in the
+    /// tree, and `payoffs` are filled.
+    #[must_use]
+    fn descend(&mut self, state: &mut G::State) -> bool {
         let mut node = ROOT;
         loop {
             let turn = self.tree.nodes[node as usize].turn;
             if turn == Turn::Over {
                 self.path.push((node, Step::Leaf));
                 self.read_payoffs(state);
-                return;
+                return false;
             }
             if !self.tree.nodes[node as usize].expanded {
                 self.expand(node, state);
@@ -624,7 +663,7 @@ impl<'a, G: GeneralGame, P: PlayoutPolicy<G>> Run<'a, G, P> {
                 // A player or chance without a move in a non-finished state.
                 self.path.push((node, Step::Leaf));
                 self.truncated();
-                return;
+                return false;
             };
             self.path.push((node, step));
             if let Some(child) = child {
@@ -636,11 +675,10 @@ impl<'a, G: GeneralGame, P: PlayoutPolicy<G>> Run<'a, G, P> {
                 self.path.push((child, Step::Leaf));
                 if self.tree.nodes[child as usize].turn == Turn::Over {
                     self.read_payoffs(state);
-                    return;
+                    return false;
                 }
             }
-            self.playout(state);
-            return;
+            return true;
         }
     }
 
@@ -699,18 +737,24 @@ impl<'a, G: GeneralGame, P: PlayoutPolicy<G>> Run<'a, G, P> {
     /// tied edges), because deterministic tie-breaking locks the players of a simultaneous node into
     /// step: both would try their first move, then both their second, and never meet off the diagonal.
     /// `None` if the range is empty.
+    ///
+    /// In a tree-parallel search, visits count the simulations under way (`pending`) as
+    /// [`UctConfig::virtual_loss`] visits each, with no reward: the virtual loss.
     fn ucb1(&mut self, node: NodeId, range: std::ops::Range<usize>) -> Option<usize> {
-        let log_n = (self.tree.nodes[node as usize].visits.max(1) as f64).ln();
+        let loss = u64::from(self.config.virtual_loss);
+        let n = &self.tree.nodes[node as usize];
+        let log_n = ((n.visits + u64::from(n.pending) * loss).max(1) as f64).ln();
         let c = self.config.exploration;
         let mut best = None;
         let mut best_index = f64::NEG_INFINITY;
         let mut ties = 0u32;
         for i in range {
             let e = &self.tree.edges[i];
-            let index = if e.visits == 0 {
+            let visits = e.visits + u64::from(e.pending) * loss;
+            let index = if visits == 0 {
                 f64::INFINITY
             } else {
-                let n = e.visits as f64;
+                let n = visits as f64;
                 e.reward / n + c * (log_n / n).sqrt()
             };
             if index > best_index || best.is_none() {
@@ -841,6 +885,30 @@ impl<'a, G: GeneralGame, P: PlayoutPolicy<G>> Run<'a, G, P> {
 
     fn truncated(&mut self) {
         self.payoffs.fill(self.config.truncation_payoff);
+    }
+
+    /// Counts the simulation under way on every node and chosen edge of its path (`add`), or
+    /// stops counting it (not `add`): tree-parallel UCT's virtual loss. Chance edges are counted
+    /// too, though nothing reads them there.
+    fn mark_pending(&mut self, add: bool) {
+        let change = |pending: &mut u32| {
+            *pending = if add { *pending + 1 } else { *pending - 1 };
+        };
+        for &(node, step) in &self.path {
+            change(&mut self.tree.nodes[node as usize].pending);
+            match step {
+                Step::Edge(edge) => change(&mut self.tree.edges[edge as usize].pending),
+                Step::Joint(offset) => {
+                    let chance = !self.tree.arms(node, self.players).is_empty();
+                    let arms = self.players + usize::from(chance);
+                    for i in 0..arms {
+                        let edge = self.path_arms[offset as usize + i] as usize;
+                        change(&mut self.tree.edges[edge].pending);
+                    }
+                }
+                Step::Leaf => {}
+            }
+        }
     }
 
     /// Adds the simulation's payoffs to every node and chosen edge of its path.

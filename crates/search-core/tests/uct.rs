@@ -1023,3 +1023,226 @@ fn root_parallel_threads_share_the_budget_and_find_the_winning_moves() {
     );
     assert_eq!((over.simulations, over.result.best_move), (0, None));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Tree-parallel UCT.
+
+/// Everything a search reports that does not depend on the clock, to compare two searches.
+fn same_search<M: PartialEq + std::fmt::Debug>(a: &UctAnalysis<M>, b: &UctAnalysis<M>) {
+    assert_eq!(a.arms, b.arms);
+    assert_eq!(a.root_mean, b.root_mean);
+    assert_eq!(a.simulations, b.simulations);
+    assert_eq!(a.reused, b.reused);
+    assert_eq!(a.tree_nodes, b.tree_nodes);
+    assert_eq!(a.result.best_move, b.result.best_move);
+    assert_eq!(a.result.pv, b.result.pv);
+    assert_eq!(a.result.value, b.result.value);
+    assert_eq!(a.result.depth, b.result.depth);
+    assert_eq!(a.result.stats, b.result.stats);
+}
+
+/// With one thread, tree-parallel UCT is the sequential search, on every kind of node: the
+/// virtual loss its simulations mark is gone before the next one selects.
+#[test]
+fn tree_parallel_with_one_thread_is_the_sequential_search() {
+    let tree = |u: &mut Uct| {
+        u.analyse_tree_parallel(
+            &Nim,
+            &Pile {
+                stones: 11,
+                mover: 0,
+            },
+            &Limits::none(),
+            1,
+        )
+    };
+    let seq = |u: &mut Uct| {
+        u.analyse(
+            &Nim,
+            &Pile {
+                stones: 11,
+                mover: 0,
+            },
+            &Limits::none(),
+        )
+    };
+    same_search(&tree(&mut uct(3_000, 7)), &seq(&mut uct(3_000, 7)));
+    let dice = |u: &mut Uct| u.analyse_tree_parallel(&Dice, &DiceState::Choose, &Limits::none(), 1);
+    same_search(
+        &dice(&mut uct(2_000, 5)),
+        &uct(2_000, 5).analyse(&Dice, &DiceState::Choose, &Limits::none()),
+    );
+    let rounds = uct(2_000, 9).analyse_tree_parallel(&ThreeRounds, &(0, 0), &Limits::none(), 1);
+    same_search(
+        &rounds,
+        &uct(2_000, 9).analyse(&ThreeRounds, &(0, 0), &Limits::none()),
+    );
+    // A search with another virtual loss is the same search on one thread.
+    let mut heavy = uct(3_000, 7);
+    heavy.config_mut().virtual_loss = 5;
+    same_search(&tree(&mut heavy), &seq(&mut uct(3_000, 7)));
+}
+
+/// The same, as a property over random trees, seeds and budgets; and with reuse, search after
+/// search along a line of play.
+#[test]
+fn tree_parallel_on_one_thread_repeats_the_sequential_search_quickcheck() {
+    fn prop(tree_seed: u64, seed: u64, sims: u16) -> quickcheck::TestResult {
+        let tree = ExplicitTree::random(tree_seed % 1_000, 5, 4);
+        let root = tree.initial_state();
+        let sims = u64::from(sims % 2_000) + 1;
+        let a = uct(sims, seed).analyse_tree_parallel(&tree, &root, &Limits::none(), 1);
+        let b = uct(sims, seed).analyse(&tree, &root, &Limits::none());
+        same_search(&a, &b);
+        quickcheck::TestResult::passed()
+    }
+    quickcheck::QuickCheck::new()
+        .tests(100)
+        .quickcheck(prop as fn(u64, u64, u16) -> quickcheck::TestResult);
+
+    let (mut parallel, mut sequential) = (reusing(1_500), reusing(1_500));
+    let mut state = Pile {
+        stones: 14,
+        mover: 0,
+    };
+    while state.stones > 0 {
+        let a = parallel.analyse_tree_parallel(&Nim, &state, &Limits::none(), 1);
+        let b = sequential.analyse(&Nim, &state, &Limits::none());
+        same_search(&a, &b);
+        let mv = a.result.best_move.expect("a move");
+        state = Nim.apply(&mut state.clone(), mv).unwrap();
+    }
+}
+
+/// Two and three threads run exactly the budget between them (the root's arms count every
+/// simulation once), play legal moves, and find Nim's winning moves as the sequential search
+/// does.
+#[test]
+fn tree_parallel_threads_share_the_budget_and_find_the_winning_moves() {
+    for threads in [2, 3] {
+        for stones in [4, 8, 13] {
+            let state = Pile { stones, mover: 1 };
+            let a = uct(6_001, 3).analyse_tree_parallel(&Nim, &state, &Limits::none(), threads);
+            assert_eq!(a.simulations, 6_001);
+            assert_eq!(a.arms.iter().map(|arm| arm.visits).sum::<u64>(), 6_001);
+            assert_eq!(a.result.stats.evaluated, 6_001);
+            assert_eq!(a.result.best_move, Some(stones % 3), "pile {stones}");
+            assert!(a.result.value > 800, "pile {stones}: {}", a.result.value);
+            // The principal variation is a line of legal moves.
+            let mut s = state;
+            for &mv in &a.result.pv {
+                assert!(mv <= s.stones.min(2), "{:?}", a.result.pv);
+                s = Nim.apply(&mut s.clone(), mv).unwrap();
+            }
+        }
+    }
+    // Simultaneous nodes: each player's arms count every simulation once.
+    let a = uct(4_000, 1).analyse_tree_parallel(&ThreeRounds, &(0, 0), &Limits::none(), 2);
+    for player in 0..2 {
+        let visits: u64 = a
+            .arms
+            .iter()
+            .filter(|arm| arm.player == player)
+            .map(|arm| arm.visits)
+            .sum();
+        assert_eq!(visits, 4_000, "player {player}: {:?}", a.arms);
+    }
+    // Chance below the root: the loaded die is still worth its expectation.
+    let d = uct(20_000, 2).analyse_tree_parallel(&Dice, &DiceState::Choose, &Limits::none(), 2);
+    assert_eq!(d.result.best_move, Some(1));
+    assert!(
+        (d.arms[1].mean.unwrap() - 0.75).abs() < 0.02,
+        "{:?}",
+        d.arms
+    );
+    // A finished game: no simulation, no move.
+    let over = Pile {
+        stones: 0,
+        mover: 0,
+    };
+    let o = uct(100, 1).analyse_tree_parallel(&Nim, &over, &Limits::none(), 2);
+    assert_eq!((o.simulations, o.result.best_move), (0, None));
+}
+
+/// On random trees, two threads play a Minimax-optimal move as often as the sequential search
+/// (`random_trees_uct_plays_a_minimax_optimal_move`, which allows no miss at this budget).
+#[test]
+fn tree_parallel_random_trees_play_minimax_optimal_moves() {
+    let mut misses = Vec::new();
+    for seed in 0..20 {
+        let tree = ExplicitTree::random(seed, 6, 4);
+        let root = tree.initial_state();
+        let height = tree.height();
+        let oracle = Minimax::new(Sign, height).search(&tree, &root, &Limits::none());
+        let a = uct(20_000, 1).analyse_tree_parallel(&tree, &root, &Limits::none(), 2);
+        let mv = a.result.best_move.expect("the root has moves");
+        let child = tree.apply(&mut root.clone(), mv).unwrap();
+        let value = -Minimax::new(Sign, height)
+            .search(&tree, &child, &Limits::none())
+            .value;
+        if value != oracle.value {
+            misses.push((seed, mv, value, oracle.value));
+        }
+    }
+    assert!(misses.is_empty(), "{misses:?}");
+}
+
+/// The threads stop at a passed deadline or a raised stop flag, and a deadline ends an unbounded
+/// search.
+#[test]
+fn tree_parallel_honours_deadlines_and_stop_flags() {
+    let state = Nim.initial_state();
+    let past = Limits {
+        deadline: Some(Instant::now()),
+        ..Limits::none()
+    };
+    let a = uct(10_000, 0).analyse_tree_parallel(&Nim, &state, &past, 2);
+    assert_eq!(a.simulations, 0);
+    assert_eq!(a.result.best_move, Some(1));
+    let stop = Limits::none().with_stop(Arc::new(AtomicBool::new(true)));
+    assert_eq!(
+        uct(10_000, 0)
+            .analyse_tree_parallel(&Nim, &state, &stop, 2)
+            .simulations,
+        0
+    );
+    let long = Pile {
+        stones: 2_000,
+        mover: 0,
+    };
+    let limits = Limits::none().with_time(Duration::from_millis(50));
+    let b = uct(u64::MAX, 0).analyse_tree_parallel(&Nim, &long, &limits, 2);
+    assert!(b.simulations > 0 && b.simulations < u64::MAX);
+    assert!(b.result.best_move.is_some());
+}
+
+/// With reuse, a tree-parallel search keeps its shared tree, and the next one starts from the
+/// subtree of its state.
+#[test]
+fn tree_parallel_reuses_the_shared_tree() {
+    let mut uct = reusing(4_000);
+    let first = uct.analyse_tree_parallel(
+        &Nim,
+        &Pile {
+            stones: 14,
+            mover: 0,
+        },
+        &Limits::none(),
+        2,
+    );
+    assert_eq!(first.reused, 0);
+    assert_eq!(first.result.best_move, Some(2));
+    // It took 2 and the opponent 1: eleven stones, the first player to move again.
+    let next = Pile {
+        stones: 11,
+        mover: 0,
+    };
+    let a = uct.analyse_tree_parallel(&Nim, &next, &Limits::none().with_nodes(1_000), 2);
+    assert!(a.reused > 0, "nothing reused");
+    assert_eq!(a.simulations, 1_000);
+    assert_eq!(
+        a.arms.iter().map(|arm| arm.visits).sum::<u64>(),
+        a.reused - 1 + 1_000
+    );
+    assert_eq!(a.result.best_move, Some(2));
+}

@@ -74,7 +74,7 @@ impl<P> Uct<P> {
 
 /// Thread 0 searches with the configured seed (so one thread is the sequential search); the
 /// others with seeds mixed from it.
-fn thread_seed(seed: u64, thread: usize) -> u64 {
+pub(super) fn thread_seed(seed: u64, thread: usize) -> u64 {
     if thread == 0 {
         seed
     } else {

@@ -50,6 +50,10 @@ pub(super) struct Node {
     pub visits: u64,
     /// Plies from the root.
     pub depth: u32,
+    /// Simulations of tree-parallel UCT that went through this node and are not yet backed up:
+    /// each counts as [`UctConfig::virtual_loss`](super::UctConfig::virtual_loss) extra visits
+    /// (always 0 outside a tree-parallel search, and at the end of every search).
+    pub pending: u32,
 }
 
 /// A move out of a node, with its statistics.
@@ -65,6 +69,10 @@ pub(super) struct Edge<M> {
     pub reward: f64,
     /// Probability of a chance outcome (unused otherwise).
     pub probability: f64,
+    /// Simulations of tree-parallel UCT that chose this edge and are not yet backed up: each
+    /// counts as [`UctConfig::virtual_loss`](super::UctConfig::virtual_loss) extra visits that
+    /// brought no reward (always 0 outside a tree-parallel search, and at the end of every search).
+    pub pending: u32,
 }
 
 impl<M> Edge<M> {
@@ -75,6 +83,7 @@ impl<M> Edge<M> {
             visits: 0,
             reward: 0.0,
             probability,
+            pending: 0,
         }
     }
 
@@ -97,6 +106,21 @@ pub(super) struct Tree<M> {
     pub keys: Vec<Option<u64>>,
     /// Whether `keys` is kept.
     keyed: bool,
+}
+
+/// The empty tree, with no node at all (not even a root), allocating nothing: what a
+/// tree-parallel worker holds while the shared tree is not lent to it.
+impl<M> Default for Tree<M> {
+    fn default() -> Tree<M> {
+        Tree {
+            nodes: Vec::new(),
+            edges: Vec::new(),
+            groups: Vec::new(),
+            joint_children: HashMap::default(),
+            keys: Vec::new(),
+            keyed: false,
+        }
+    }
 }
 
 impl<M: Copy> Tree<M> {
@@ -134,6 +158,7 @@ impl<M: Copy> Tree<M> {
             first_group: 0,
             visits: 0,
             depth,
+            pending: 0,
         });
         id
     }
