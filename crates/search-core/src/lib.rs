@@ -20,7 +20,7 @@
 //! | [`horizon`] | horizon combinators: [`horizon::WidthLimit`], a narrow (n-best) search |
 //! | [`ordering`] | killers, history, best replies and follow-ons, and the move key they use |
 //! | [`tree`] | [`ExplicitTree`], [`Nested`], [`LeafValue`]: random and hand-written explicit trees |
-//! | [`Uct`], [`UctConfig`] | Monte-Carlo tree search for n players, simultaneous and chance moves; root-parallel on several threads |
+//! | [`Uct`], [`UctConfig`] | Monte-Carlo tree search for n players, simultaneous and chance moves; tree-parallel (virtual loss) or root-parallel on several threads |
 //! | [`perft`] | leaf counts of any game, the move generators' test |
 //! | [`arena`] | the match runner: two searchers, colours swapped, Elo with a 95% interval |
 //!

@@ -61,8 +61,12 @@
 //!   `Player` node (after the root) or was never expanded.
 //!
 //! [`Uct::analyse`] returns all of this plus the root's per-move statistics.
-//! [`Uct::analyse_parallel`] runs the search root-parallel on several threads (independent trees,
-//! their root statistics merged), for games that can be shared between threads.
+//! For games that can be shared between threads, two parallel searches:
+//! [`Uct::analyse_tree_parallel`] runs the simulations of one search on several threads that
+//! share one tree, kept apart by a virtual loss ([`UctConfig::virtual_loss`]; Chaslot, Winands
+//! and van den Herik, *Parallel Monte-Carlo Tree Search*, 2008), and [`Uct::analyse_parallel`]
+//! runs it root-parallel (independent trees, their root statistics merged). On one thread both
+//! are the sequential search.
 //!
 //! # Parameters
 //! | [`UctConfig`] field | default | meaning |
@@ -73,6 +77,7 @@
 //! | `max_playout_plies` | 10 000 | longest playout below the tree |
 //! | `truncation_payoff` | 0 | every player's payoff for a truncated playout |
 //! | `reuse` | `false` | keep the tree for the next search (below) |
+//! | `virtual_loss` | 1 | tree-parallel only: visits without reward counted on the path of each simulation under way |
 //!
 //! The playout policy is a type parameter, [`UniformPlayout`] by default ([`Uct::with_policy`]).
 //!
@@ -402,7 +407,7 @@ impl<P> Uct<P> {
         let budget = limits.nodes.unwrap_or(self.config.simulations);
         let mut run = match self.begin(game, state, budget, start) {
             Ok(run) => run,
-            Err(finished) => return finished,
+            Err(finished) => return *finished,
         };
         let mut check = CheckPace::new();
         while run.simulations < budget {
@@ -425,7 +430,7 @@ impl<P> Uct<P> {
         state: &G::State,
         budget: u64,
         start: Instant,
-    ) -> Result<Run<'s, G, P>, UctAnalysis<G::Move>>
+    ) -> Result<Run<'s, G, P>, Box<UctAnalysis<G::Move>>>
     where
         P: PlayoutPolicy<G>,
     {
@@ -434,14 +439,14 @@ impl<P> Uct<P> {
         if root_turn == Turn::Over {
             let mut result = SearchResult::leaf(score_of_mean(game.payoff(state, 0)));
             result.elapsed = start.elapsed();
-            return Err(UctAnalysis {
+            return Err(Box::new(UctAnalysis {
                 result,
                 simulations: 0,
                 arms: Vec::new(),
                 root_mean: Vec::new(),
                 reused: 0,
                 tree_nodes: 0,
-            });
+            }));
         }
         let reuse = self.config.reuse;
         let root_key = if reuse { game.state_hash(state) } else { None };

@@ -80,7 +80,7 @@ impl<P> Uct<P> {
         let budget = limits.nodes.unwrap_or(self.config.simulations);
         let mut run = match self.begin(game, state, budget, start) {
             Ok(run) => run,
-            Err(finished) => return finished,
+            Err(finished) => return *finished,
         };
         let shared = Mutex::new(Shared {
             tree: std::mem::take(&mut run.tree),
