@@ -252,7 +252,7 @@ where
             "caev" => self.caev(&mut args)?,
             #[cfg(feature = "conspiracy")]
             "cns" => self.cns(&mut args)?,
-            "uct" => uct(&mut args),
+            "uct" => uct(&mut args)?,
             other => unreachable!("`{other}` is in the registry but has no builder"),
         };
         // Only `fe` reads the game (to sample games for its off-line bounds); a build without
@@ -503,7 +503,7 @@ pub fn general_searcher<G: SharedGeneralGame>(spec: &Spec) -> Result<Built<G>, S
         return Err(refused(entry, &[Needs::General]));
     }
     let mut args = Args::new(spec, &[entry.params])?;
-    let searcher = uct(&mut args);
+    let searcher = uct(&mut args)?;
     Ok(Built {
         searcher,
         spec: args.full_spec(),
@@ -582,16 +582,28 @@ fn refused(entry: &registry::SearcherEntry, takes: &[Needs]) -> SpecError {
     }
 }
 
-/// `uct`, on its `threads`.
-fn uct<G: SharedGeneralGame>(args: &mut Args) -> Box<dyn Searcher<G>> {
+/// `uct`, on its `threads`, tree- or root-parallel as `parallel` says. Root-parallel threads
+/// grow trees of their own and keep none, so `reuse` with them is an error rather than ignored.
+fn uct<G: SharedGeneralGame>(args: &mut Args) -> Result<Box<dyn Searcher<G>>, SpecError> {
+    let reuse = args.flag("reuse");
     let uct = Uct::new(UctConfig {
         simulations: args.int("sims"),
         exploration: args.real("c"),
         seed: args.int("seed"),
-        reuse: args.flag("reuse"),
+        reuse,
         ..UctConfig::default()
     });
-    on_threads(uct, args.int("threads"))
+    let threads: usize = args.int("threads");
+    let tree = args.choice("parallel") == "tree";
+    if threads == 1 {
+        return Ok(Box::new(uct));
+    }
+    if reuse && !tree {
+        let why =
+            "root-parallel threads (parallel=root) keep no tree: use parallel=tree, or drop reuse";
+        return Err(args.invalid("reuse", why));
+    }
+    Ok(Box::new(UctOnThreads { uct, threads, tree }))
 }
 
 /// `searcher` as it is on one thread, else on `threads` threads.
@@ -608,7 +620,7 @@ where
 }
 
 /// A searcher whose every search runs on `threads` threads: α/β by Lazy SMP
-/// ([`AlphaBeta::search_parallel`]), UCT root-parallel ([`Uct::analyse_parallel`]).
+/// ([`AlphaBeta::search_parallel`]).
 struct OnThreads<S> {
     searcher: S,
     threads: usize,
@@ -636,14 +648,33 @@ where
     }
 }
 
-impl<G: SharedGeneralGame, P> Searcher<G> for OnThreads<Uct<P>>
+/// UCT whose every search runs on `threads` threads: tree-parallel
+/// ([`Uct::analyse_tree_parallel`]) or root-parallel ([`Uct::analyse_parallel`]).
+struct UctOnThreads<P> {
+    uct: Uct<P>,
+    threads: usize,
+    /// Tree-parallel, else root-parallel.
+    tree: bool,
+}
+
+impl<P> Reset for UctOnThreads<P> {
+    fn reset(&mut self) {
+        self.uct.reset();
+    }
+}
+
+impl<G: SharedGeneralGame, P> Searcher<G> for UctOnThreads<P>
 where
     P: PlayoutPolicy<G> + Clone + Send,
 {
     fn search(&mut self, game: &G, state: &G::State, limits: &Limits) -> SearchResult<G::Move> {
-        self.searcher
-            .analyse_parallel(game, state, limits, self.threads)
-            .result
+        let analysis = if self.tree {
+            self.uct
+                .analyse_tree_parallel(game, state, limits, self.threads)
+        } else {
+            self.uct.analyse_parallel(game, state, limits, self.threads)
+        };
+        analysis.result
     }
 }
 
@@ -712,12 +743,38 @@ mod tests {
                 assert_eq!(value(&spec), one, "seed {seed}, {threads} threads");
             }
         }
-        // UCT on threads plays a move of the root, from the merged statistics.
+        // UCT on threads plays a move of the root, tree- and root-parallel.
         let tree = ExplicitTree::random(1, 4, 4);
-        let mut uct = kit.searcher(&tree, "uct:sims=400,threads=2").unwrap();
-        let result = uct.search(&tree, &0, &Limits::none());
-        let mv = result.best_move.expect("the root has moves");
-        assert!((mv as usize) < tree.children(0).len(), "{mv}");
+        for spec in [
+            "uct:sims=400,threads=2",
+            "uct:sims=400,threads=2,parallel=root",
+            "uct:sims=400,threads=2,parallel=tree,reuse=true",
+        ] {
+            let mut uct = kit.searcher(&tree, spec).unwrap();
+            for _ in 0..2 {
+                let result = uct.search(&tree, &0, &Limits::none());
+                let mv = result.best_move.expect("the root has moves");
+                assert!((mv as usize) < tree.children(0).len(), "{spec}: {mv}");
+            }
+        }
+    }
+
+    #[test]
+    fn uct_reuse_is_refused_with_root_parallel_threads_only() {
+        let kit = Kit::new(LeafValue, 10);
+        let err = full(&kit, "uct:threads=2,parallel=root,reuse=true").unwrap_err();
+        assert!(matches!(err, SpecError::Invalid { .. }), "{err:?}");
+        assert!(err.to_string().contains("reuse"), "{err}");
+        for fine in [
+            "uct:threads=2,parallel=tree,reuse=true",
+            "uct:threads=1,parallel=root,reuse=true",
+            "uct:threads=2,parallel=root",
+        ] {
+            assert!(full(&kit, fine).is_ok(), "{fine}");
+        }
+        assert!(full(&kit, "uct")
+            .unwrap()
+            .ends_with(",threads=1,parallel=tree"));
     }
 
     #[test]

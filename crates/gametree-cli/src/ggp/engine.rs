@@ -12,7 +12,7 @@ use gametree::game::{Limits, PlayerId, Searcher};
 use gametree::games::Registered;
 use gametree::gdl::{FluentSet, GdlGame, GdlMove, TtState, TurnTaking};
 use gametree::registry::{self, Needs};
-use gametree::spec::Spec;
+use gametree::spec::{DefaultValue, Spec};
 
 use super::perspective::Perspective;
 
@@ -79,11 +79,23 @@ impl Built {
 impl Registered for Perspective {}
 
 /// `spec`, with UCT keeping its tree between the moves of the match (`reuse=true`) unless the
-/// spec says otherwise. Sound here: the engine searches one game value for the whole match, and
-/// every state it is given is the last one moved on by the moves played, which UCT finds in its
-/// tree by the state's key.
+/// spec says otherwise, or runs root-parallel threads, which keep no tree (`threads` above 1
+/// with `parallel=root`). Sound here: the engine searches one game value for the whole match,
+/// and every state it is given is the last one moved on by the moves played, which UCT finds in
+/// its tree by the state's key.
 fn keeping_the_tree(spec: &Spec) -> Spec {
     if spec.name() != "uct" || spec.value("reuse").is_some() {
+        return spec.clone();
+    }
+    let threads = spec.value("threads").and_then(|t| t.parse::<i64>().ok());
+    let parallel = spec.value("parallel").or_else(|| {
+        let uct = registry::searcher("uct").ok()?;
+        match uct.params.iter().find(|p| p.key == "parallel")?.default {
+            DefaultValue::Fixed(word) => Some(word),
+            DefaultValue::Derived(_) => None,
+        }
+    });
+    if threads.unwrap_or(1) > 1 && parallel == Some("root") {
         return spec.clone();
     }
     let text = spec.to_string();
@@ -248,5 +260,9 @@ mod tests {
         assert!(full("uct:sims=5").contains("reuse=true"));
         assert!(full("uct:reuse=false").contains("reuse=false"));
         assert!(!full("alphabeta:depth=2").contains("reuse"));
+        // Tree-parallel threads share one tree, which they keep; root-parallel ones keep none.
+        assert!(full("uct:threads=2,parallel=tree").contains("reuse=true"));
+        let root = full("uct:threads=2,parallel=root");
+        assert!(root.contains("reuse=false"), "{root}");
     }
 }
