@@ -772,9 +772,10 @@ mod tests {
         ] {
             assert!(full(&kit, fine).is_ok(), "{fine}");
         }
-        assert!(full(&kit, "uct")
-            .unwrap()
-            .ends_with(",threads=1,parallel=tree"));
+        let uct = full(&kit, "uct").unwrap();
+        assert!(uct.ends_with(",threads=1,parallel=root"), "{uct}");
+        // Without `parallel`, threads are root-parallel, and so refuse reuse.
+        assert!(full(&kit, "uct:threads=2,reuse=true").is_err());
     }
 
     #[test]

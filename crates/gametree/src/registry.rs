@@ -317,10 +317,14 @@ pub const SEARCHERS: &[SearcherEntry] = &[
     },
 ];
 
-/// The default of `uct`'s `parallel`: tree-parallel UCT ran more simulations per second on 2
-/// threads than root-parallel UCT in `cargo run --release -p gametree --example uct_threads`,
-/// with the same decisions (see the example).
-const UCT_PARALLEL: &str = "tree";
+/// The default of `uct`'s `parallel`: root-parallel, which `cargo run --release -p gametree
+/// --example uct_threads` measured at 2.00x the one-thread simulations per second on 2 threads
+/// of an idle machine; it has no lock, so it cannot scale worse than tree-parallel UCT, whose
+/// descents and backups take turns on one lock (Chaslot et al., 2008, also found root
+/// parallelisation the stronger of the two). Side by side, on a machine too busy to show any
+/// speed-up, both ran at about the one-thread rate and chose the same moves; `parallel=tree`
+/// stays the choice that keeps the tree between moves (`reuse`).
+const UCT_PARALLEL: &str = "root";
 
 /// The parameters of `mac-ucb` and `fc-ucb`.
 #[cfg(feature = "scsp")]

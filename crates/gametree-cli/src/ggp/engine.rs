@@ -262,7 +262,9 @@ mod tests {
         assert!(!full("alphabeta:depth=2").contains("reuse"));
         // Tree-parallel threads share one tree, which they keep; root-parallel ones keep none.
         assert!(full("uct:threads=2,parallel=tree").contains("reuse=true"));
-        let root = full("uct:threads=2,parallel=root");
-        assert!(root.contains("reuse=false"), "{root}");
+        for root in ["uct:threads=2,parallel=root", "uct:threads=2"] {
+            let full = full(root);
+            assert!(full.contains("reuse=false"), "{full}");
+        }
     }
 }

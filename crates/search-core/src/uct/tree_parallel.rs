@@ -48,8 +48,12 @@ impl<P> Uct<P> {
     /// the virtual loss (default 1): the line being explored looks worse until its simulations
     /// come back, and the threads spread over the tree instead of crowding onto one line. The
     /// backup removes the virtual loss, so after the search every count is the sequential one's.
-    /// Chaslot et al. lock the tree globally or per node; one lock is simple, and enough while
-    /// playouts take most of a simulation's time.
+    /// Chaslot et al. lock the tree globally or per node; this search takes one lock, the
+    /// simpler of the two. The threads take turns only in the tree (the descent replays the
+    /// tree's moves and generates the new node's, the backup adds the payoffs), so the more of a
+    /// simulation's time its playout takes, the closer the speed-up comes to the number of
+    /// threads. [`analyse_parallel`](Uct::analyse_parallel) takes no lock at all, but splits
+    /// the simulations over trees that are each shallower.
     ///
     /// Thread 0 draws from [`UctConfig::seed`], thread `i` from a seed mixed from it and `i`. The
     /// budget (`limits.nodes`, else [`UctConfig::simulations`]) is shared: the threads run
