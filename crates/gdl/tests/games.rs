@@ -61,6 +61,7 @@ fn every_shipped_game_is_valid_and_grounds() {
         "montyhall.kif",
         "dice_duel.kif",
         "rps3.kif",
+        "orchard.kif",
     ] {
         let g = load(name);
         assert_eq!(
@@ -549,6 +550,7 @@ fn cross_check_chance_and_simultaneous_games() {
         "montyhall.kif",
         "dice_duel.kif",
         "rps3.kif",
+        "orchard.kif",
     ] {
         cross_check(name, 1000);
     }

@@ -166,12 +166,13 @@ fn check(round: &GdlRound, seed: u64, playouts: usize) -> usize {
 }
 
 /// The shipped games the encoder accepts.
-const ACCEPTED: [&str; 5] = [
+const ACCEPTED: [&str; 6] = [
     "matching_pennies",
     "rps3",
     "montyhall",
     "dice_duel",
     "tictactoe",
+    "orchard",
 ];
 
 #[test]
