@@ -38,10 +38,13 @@
 //! fastest-first does.
 //!
 //! # Threads
-//! With [`SolveOptions::threads`] above 1, every search of the root (each MTD(f) probe) runs on
+//! With [`SolveOptions::threads`] above 1, the searches of the root (every MTD(f) probe) run on
 //! that many threads sharing the transposition table: search-core's
-//! [`AlphaBeta::search_window_parallel`], Lazy SMP with move deferral (simplified ABDADA: a
-//! thread that reaches a move another thread is searching searches the node's other moves first).
+//! [`AlphaBeta::search_windows_parallel`], which starts the helper threads once per position,
+//! keeps them for all its probes, and takes each probe's answer from the first thread to finish
+//! it. The threads split the work by Lazy SMP with move deferral (simplified ABDADA, after Weill,
+//! *The ABDADA Distributed Minimax Search Algorithm*, 1996: a thread that reaches a move another
+//! thread is searching searches the node's other moves first).
 //! The score is exactly the one-thread score; the best move may be another move reaching it.
 //! [`SolveResult::nodes`] then counts every thread's engine nodes but only the calling thread's
 //! exact-evaluator nodes (each thread has its own evaluator). The narrow first-guess search stays
@@ -242,7 +245,7 @@ impl Solver {
             let first_guess = self.first_guess(position, &mut estimate_nodes);
             self.mtd(position, first_guess)
         } else {
-            self.search(position, -SCORE_MAX, SCORE_MAX)
+            self.probes(position, |probe| probe(-SCORE_MAX, SCORE_MAX))
         };
         debug_assert!(
             result.bound == Bound::Exact || result.value.abs() == SCORE_MAX,
@@ -267,20 +270,19 @@ impl Solver {
 }
 
 impl Solver {
-    /// One search of the root in `(alpha, beta)`. Final scores lie in `[-64, 64]`: with a window
-    /// that touches either end, a line reaching it cuts off at once (a wipeout needs no proof that
-    /// nothing beats it), and a bound there is exact.
-    /// On more than one thread, every thread searches the window (see [Threads](crate#threads)).
-    fn search(&mut self, position: &Position, alpha: i32, beta: i32) -> SearchResult<Move> {
-        let limits = Limits::none();
-        match self.options.threads {
-            0 | 1 => self
-                .engine
-                .search_window(&Othello, position, &limits, alpha, beta),
-            threads => self
-                .engine
-                .search_window_parallel(&Othello, position, &limits, alpha, beta, threads),
-        }
+    /// The searches of the root that `driver` asks for through its `probe(alpha, beta)`. Final
+    /// scores lie in `[-64, 64]`: with a window that touches either end, a line reaching it cuts
+    /// off at once (a wipeout needs no proof that nothing beats it), and a bound there is exact.
+    /// On more than one thread, the threads are kept for all of them (see
+    /// [Threads](crate#threads)).
+    fn probes(
+        &mut self,
+        position: &Position,
+        driver: impl FnOnce(&mut dyn FnMut(i32, i32) -> SearchResult<Move>) -> SearchResult<Move>,
+    ) -> SearchResult<Move> {
+        let (limits, threads) = (Limits::none(), self.options.threads);
+        self.engine
+            .search_windows_parallel(&Othello, position, &limits, threads, driver)
     }
 
     /// MTD(f)'s first guess for `position`, adding the nodes spent on it to `nodes`.
@@ -308,31 +310,9 @@ impl Solver {
         }
     }
 
-    /// MTD(f) on even scores (see the [crate docs](crate)) from `first_guess`: probes
-    /// `(g − 1, g + 1)` until one is exact, each probe's statistics added to the result's.
+    /// MTD(f) on even scores (see the [crate docs](crate)) from `first_guess`.
     fn mtd(&mut self, position: &Position, first_guess: i32) -> SearchResult<Move> {
-        let mut guess = first_guess.clamp(-SCORE_MAX, SCORE_MAX) & !1;
-        let mut stats = SearchStats::default();
-        loop {
-            let (alpha, beta) = ((guess - 1).max(-SCORE_MAX), (guess + 1).min(SCORE_MAX));
-            let mut result = self.search(position, alpha, beta);
-            stats += result.stats;
-            let v = result.value;
-            let settled = match result.bound {
-                Bound::Exact => true,
-                Bound::Lower => v >= SCORE_MAX,
-                Bound::Upper => v <= -SCORE_MAX,
-            };
-            if settled {
-                result.stats = stats;
-                return result;
-            }
-            // The score is even and beyond the fail-soft bound `v` (itself beyond the window).
-            guess = match result.bound {
-                Bound::Lower => v + (v & 1),
-                _ => v - (v & 1),
-            };
-        }
+        self.probes(position, |probe| mtd(probe, first_guess))
     }
 
     /// A move of `position` whose exactly solved child scores `score` (from the parent's view).
@@ -342,6 +322,36 @@ impl Solver {
             .legal_moves()
             .into_iter()
             .find(|&mv| -eval.evaluate(&Othello, &position.play_legal(mv)) == score)
+    }
+}
+
+/// MTD(f) on even scores (see the [crate docs](crate)) from `first_guess`: probes
+/// `(g − 1, g + 1)` until one is exact, each probe's statistics added to the result's.
+fn mtd(
+    probe: &mut dyn FnMut(i32, i32) -> SearchResult<Move>,
+    first_guess: i32,
+) -> SearchResult<Move> {
+    let mut guess = first_guess.clamp(-SCORE_MAX, SCORE_MAX) & !1;
+    let mut stats = SearchStats::default();
+    loop {
+        let (alpha, beta) = ((guess - 1).max(-SCORE_MAX), (guess + 1).min(SCORE_MAX));
+        let mut result = probe(alpha, beta);
+        stats += result.stats;
+        let v = result.value;
+        let settled = match result.bound {
+            Bound::Exact => true,
+            Bound::Lower => v >= SCORE_MAX,
+            Bound::Upper => v <= -SCORE_MAX,
+        };
+        if settled {
+            result.stats = stats;
+            return result;
+        }
+        // The score is even and beyond the fail-soft bound `v` (itself beyond the window).
+        guess = match result.bound {
+            Bound::Lower => v + (v & 1),
+            _ => v - (v & 1),
+        };
     }
 }
 

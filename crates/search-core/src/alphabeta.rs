@@ -11,8 +11,10 @@ mod busy;
 mod config;
 mod negamax;
 mod parallel;
+mod probes;
 mod pv;
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -474,12 +476,15 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
         let start = Instant::now();
         self.prepare_search(game, state);
         let table = self.tt.take();
-        let result = self.window(game, state, limits, table.as_ref(), (alpha, beta), start);
+        let window = (alpha, beta);
+        let result = self.window(game, state, limits, table.as_ref(), window, None, start);
         self.tt = table;
         result
     }
 
-    /// The body of [`search_window`](AlphaBeta::search_window), over `table`.
+    /// The body of [`search_window`](AlphaBeta::search_window), over `table`; it also stops
+    /// once `stop` is set.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn window<G>(
         &mut self,
         game: &G,
@@ -487,6 +492,7 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
         limits: &Limits,
         table: Option<&TranspositionTable>,
         (alpha, beta): (Score, Score),
+        stop: Option<&AtomicBool>,
         start: Instant,
     ) -> SearchResult<G::Move>
     where
@@ -501,8 +507,14 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
         let depth = limits.depth.unwrap_or(self.config.depth);
         let mut root = state.clone();
         let mut run = self.run(game, limits, table);
+        run.watch = run.watch.or_when(stop);
         let budget = run.horizon.root_budget(depth);
         let (value, bound) = run.root_window(&mut root, budget, alpha, beta);
+        if stop.is_some_and(|f| f.load(Ordering::Relaxed)) {
+            // Another thread answered: the caller discards this result, so it skips the static
+            // fallback (which an exact evaluator would turn into a whole solve).
+            run.static_fallback = false;
+        }
         let done = (!run.watch.stopped()).then(|| Iteration {
             value,
             bound,

@@ -1194,6 +1194,82 @@ fn lazy_smp_returns_the_single_thread_value_and_bound() {
     check(200, prop);
 }
 
+/// Whether `r`'s bound makes its value true of the minimax value `exact`.
+fn bound_holds(r: &SearchResult<u32>, exact: Score) -> bool {
+    match r.bound {
+        Bound::Exact => r.value == exact,
+        Bound::Lower => exact >= r.value,
+        Bound::Upper => exact <= r.value,
+    }
+}
+
+/// A sequence of window probes on two to four threads kept for all of them (as an MTD(f) driver
+/// makes them): every answer's bound is true of the minimax value, a value inside the window is
+/// exact, and the full window gives the minimax value, for both cutoffs, plain and PVS.
+#[test]
+fn parallel_window_probes_keep_every_bound_true() {
+    fn prop(seed: u64, depth: u8, branching: u8) -> TestResult {
+        let (tree, depth) = tree(seed, depth, branching);
+        let exact = oracle(&tree, &0, LeafValue, depth).value;
+        let windows = [
+            (exact - 1, exact + 1),
+            (exact, exact + 1),
+            (exact - 1, exact),
+            (-2, 2),
+            (-INFINITY, INFINITY),
+        ];
+        for cutoff in CUTOFFS {
+            for pvs in [false, true] {
+                let c = AlphaBetaConfig {
+                    pvs,
+                    tt_bytes: 1 << 14,
+                    ..config(depth, cutoff)
+                };
+                for threads in 2..=4 {
+                    let mut wrong = Vec::new();
+                    let mut ab = AlphaBeta::new(LeafValue).with_config(c);
+                    ab.search_windows_parallel(&tree, &0, &Limits::none(), threads, |probe| {
+                        let answers =
+                            windows.map(|(alpha, beta)| (alpha, beta, probe(alpha, beta)));
+                        for (alpha, beta, r) in &answers {
+                            let inside = *alpha < r.value && r.value < *beta;
+                            if !bound_holds(r, exact) || (inside && r.bound != Bound::Exact) {
+                                wrong.push(format!("({alpha}, {beta}): {r:?}"));
+                            }
+                        }
+                        answers[4].2.clone()
+                    });
+                    if !wrong.is_empty() {
+                        return TestResult::error(format!("{c:?}, {threads} threads: {wrong:?}"));
+                    }
+                }
+            }
+        }
+        TestResult::passed()
+    }
+    check(150, prop);
+}
+
+/// A node budget stops every probe of a session (the calling thread's and the helpers'), and
+/// the session still returns.
+#[test]
+fn parallel_window_probes_stop_with_the_calling_thread() {
+    let tree = ExplicitTree::random(9, 10, 8);
+    let pvs = AlphaBetaConfig {
+        tt_bytes: 1 << 20,
+        ..AlphaBetaConfig::pvs(8)
+    };
+    let limits = Limits::none().with_nodes(1000);
+    let mut ab = AlphaBeta::new(LeafValue).with_config(pvs);
+    let r = ab.search_windows_parallel(&tree, &0, &limits, 2, |probe| {
+        let first = probe(-1, 1);
+        let second = probe(0, 1);
+        assert!(first.stats.generated < 100_000 && second.stats.generated < 100_000);
+        second
+    });
+    assert!(r.stats.generated < 200_000, "{r:?}");
+}
+
 /// On a tree large enough for the helpers to work, they do (their nodes are counted) and the
 /// value is still exact; a node budget stops the calling thread, and the helpers with it.
 #[test]

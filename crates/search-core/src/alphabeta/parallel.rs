@@ -71,10 +71,11 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
     }
 
     /// [`search_window`](AlphaBeta::search_window) on `threads` threads sharing this searcher's
-    /// transposition table: every thread searches the window `(alpha, beta)`, the calling
-    /// thread's result is returned (with every thread's nodes in its statistics), and the helpers
-    /// are stopped when it ends. The building block of parallel MTD(f)-style drivers: each
-    /// null-window probe runs on every thread.
+    /// transposition table: every thread searches the window `(alpha, beta)`, the first to finish
+    /// answers (with every thread's nodes in its statistics), and the others are stopped. For a
+    /// sequence of windows on one root, such as MTD(f)'s probes,
+    /// [`search_windows_parallel`](AlphaBeta::search_windows_parallel) keeps the threads for all
+    /// of them.
     ///
     /// The threads share the work through the table and through move deferral
     /// ([`defer_draft`](crate::AlphaBetaConfig::defer_draft)), as in
@@ -101,17 +102,7 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
         Q: Quiescence<G> + Clone + Send,
         S: Selectivity<G> + Clone + Send,
     {
-        let start = Instant::now();
-        let window = (alpha, beta);
-        self.lazy_smp(
-            game,
-            state,
-            limits,
-            threads,
-            start,
-            |main, table| main.window(game, state, limits, table, window, start),
-            |helper, table, limits, _| helper.window(game, state, limits, table, window, start),
-        )
+        self.search_windows_parallel(game, state, limits, threads, |probe| probe(alpha, beta))
     }
 
     /// Runs `main` on the calling thread over the shared table while `threads − 1` helpers
@@ -180,7 +171,7 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
 
     /// A searcher for a helper thread: clones of the evaluator, hooks and configuration, fresh
     /// heuristics, no table of its own (it shares the caller's).
-    fn helper(&self) -> AlphaBeta<E, P, H, O, Q, S>
+    pub(super) fn helper(&self) -> AlphaBeta<E, P, H, O, Q, S>
     where
         E: Clone,
         P: Clone,
