@@ -1,5 +1,5 @@
 //! The papers' experiments, reproduced: the tables and figures of Zhang's forward estimation, Vu
-//! et al.'s conspiracy numbers and Rollason's interest search, each run at the paper's parameters
+//! et al.'s conspiracy numbers, Rollason's interest search and Koriche et al.'s MAC-UCB, each run at the paper's parameters
 //! and printed next to the paper's own numbers. `gametree reproduce <NAME>` runs them;
 //! `docs/reproductions.md` records the results.
 //!
@@ -18,6 +18,7 @@ pub mod fe;
 pub mod fe_othello;
 pub mod fe_protocol;
 pub mod interest;
+pub mod scsp;
 pub mod svg;
 
 /// Options shared by every reproduction. `None` means the paper's own value.
@@ -31,6 +32,11 @@ pub struct ReproduceOptions {
     pub seed: u64,
     /// Whether to draw the figure as SVG.
     pub svg: bool,
+    /// Milliseconds of deliberation per move, for the experiments whose players search by time.
+    pub move_time: Option<u64>,
+    /// Simulations (UCT) or samples (MAC-UCB, FC-UCB) per move instead of a time: the players then
+    /// depend on the seed only.
+    pub samples: Option<u64>,
 }
 
 /// What a reproduction produced.
@@ -85,6 +91,7 @@ pub const EXPERIMENTS: &[(&str, &str, RunFn)] = &[
     (fe::FIG2.0, fe::FIG2.1, fe::fig2),
     (fe::FIG3A.0, fe::FIG3A.1, fe::fig3a),
     (fe_othello::FIG3B.0, fe_othello::FIG3B.1, fe_othello::fig3b),
+    (scsp::TABLE2.0, scsp::TABLE2.1, scsp::table2),
 ];
 
 /// Runs the experiment called `name`.

@@ -1,4 +1,5 @@
-//! `gametree reproduce <NAME> [--trials N] [--games N] [--seed S] [--json] [--svg FILE]`.
+//! `gametree reproduce <NAME> [--trials N] [--games N] [--move-time MS] [--samples N] [--seed S]
+//! [--json] [--svg FILE]`.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -19,6 +20,14 @@ pub struct Args {
     /// Games (start positions) per pairing; default: the paper's.
     #[arg(long)]
     games: Option<usize>,
+    /// Milliseconds of deliberation per move (scsp-*: default 30, the paper's 30 s scaled by
+    /// 1/1000; scsp-table4 scales its other times by the same ratio).
+    #[arg(long, value_name = "MS")]
+    move_time: Option<u64>,
+    /// Simulations or samples per move instead of a time limit (scsp-*): the matches then depend
+    /// on --seed only.
+    #[arg(long)]
+    samples: Option<u64>,
     /// Master seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -42,6 +51,8 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         games: args.games,
         seed: args.seed,
         svg: args.svg.is_some(),
+        move_time: args.move_time,
+        samples: args.samples,
     };
     let bar = progress_bar();
     let mut progress = |done: u64, total: u64| {

@@ -1,0 +1,221 @@
+//! `scsp-table2`: Koriche, Lagrue, Piette and Tabary, *General Game Playing with Stochastic CSP*
+//! (Constraints 21(1), 2016), Table 2: the size of each game's stochastic-CSP encoding.
+//!
+//! **The paper's setting.** Fifteen GDL games translated by their C++ compiler; for each, the
+//! number of variables, the largest domain and the number of constraints of the network, and the
+//! seconds the translation took.
+//!
+//! **Ours.** Our GDL games that the paper also played (tic-tac-toe, checkers, chess, hex, Othello,
+//! Pac-Man) and the games our encoder ([`GdlRound`]) handles, each parsed and encoded from its
+//! text (compiled into the binary); the encoder refuses the large ones, and the table prints its
+//! reason. Our encoding is of one round (`μSCSP_t`: state, action, chance and next variables),
+//! the paper's of the game, so the counts are comparable in order of magnitude only. The built-in
+//! games that describe their rounds (nim, pennies, pig) follow, with no time (their round is
+//! written by hand, not compiled). [`crate::scsp_play`] holds the matches (Tables 3 and 4,
+//! Figure 6).
+
+use std::time::Instant;
+
+use gametree::game::RoundGame;
+use gametree::gdl::{GdlError, GdlGame, GdlRound};
+use gametree::scsp::games::{CooperativePennies, Nim, Pig};
+use serde_json::{json, Value};
+
+use super::{ExperimentError, Report, ReproduceOptions};
+
+/// Registered name and description of Table 2.
+pub const TABLE2: (&str, &str) = (
+    "scsp-table2",
+    "Koriche et al. 2016, Table 2: variables, largest domain, constraints and seconds of each game's stochastic-CSP encoding",
+);
+
+/// The citation every table of these reproductions starts with.
+pub const PAPER: &str =
+    "Koriche, Lagrue, Piette, Tabary 2016 (General Game Playing with Stochastic CSP)";
+
+/// A GDL game of ours: its name and its text.
+pub type GdlText = (&'static str, &'static str);
+
+/// The GDL games that the encoder handles, in the order of the tables.
+pub const ENCODABLE: &[GdlText] = &[
+    ("tictactoe", include_str!("../../gdl/games/tictactoe.kif")),
+    ("dice_duel", include_str!("../../gdl/games/dice_duel.kif")),
+    (
+        "matching_pennies",
+        include_str!("../../gdl/games/matching_pennies.kif"),
+    ),
+    ("montyhall", include_str!("../../gdl/games/montyhall.kif")),
+    ("rps3", include_str!("../../gdl/games/rps3.kif")),
+];
+
+/// Our GDL versions of games in the paper's Table 2 that the encoder refuses.
+const REFUSED: &[GdlText] = &[
+    ("checkers", include_str!("../../gdl/games/checkers.kif")),
+    ("chess", include_str!("../../gdl/games/chess.kif")),
+    ("hex", include_str!("../../gdl/games/hex.kif")),
+    ("othello", include_str!("../../gdl/games/othello.kif")),
+    ("pacman", include_str!("../../gdl/games/pacman.kif")),
+];
+
+/// A row of the paper's Table 2: game, #vars, maxDom, #const, seconds.
+type PaperSize = (&'static str, u64, u64, u64, u64);
+
+/// The paper's Table 2, for the games we also have (by our name).
+const PAPER_TABLE2: &[(&str, PaperSize)] = &[
+    ("tictactoe", ("TicTacToe", 19, 18, 37, 0)),
+    ("checkers", ("Checkers", 86, 262_144, 52, 43)),
+    ("chess", ("Chess", 71, 4096, 50, 76)),
+    ("hex", ("Hex", 22, 6561, 27, 91)),
+    ("othello", ("Othello", 81, 65, 29, 51)),
+    ("pacman", ("Pacman", 93, 64, 22, 36)),
+];
+
+/// One game's encoding: its size, or why the encoder refused it; and the seconds it took.
+struct Encoded {
+    game: &'static str,
+    source: &'static str,
+    size: Result<[u64; 3], String>,
+    seconds: Option<f64>,
+}
+
+/// Variables, largest domain and tables of a round.
+fn round_size(round: &gametree::game::round::Round) -> [u64; 3] {
+    let max_domain = round.variables.iter().map(|v| v.values.len()).max();
+    [
+        round.variables.len() as u64,
+        max_domain.unwrap_or(0) as u64,
+        round.tables.len() as u64,
+    ]
+}
+
+/// Parses and encodes `text`, timing both.
+fn encode_gdl((game, text): GdlText) -> Encoded {
+    let start = Instant::now();
+    let size = GdlGame::parse(text, &format!("{game}.kif"))
+        .and_then(GdlRound::new)
+        .map(|round| {
+            let s = round.stats();
+            [
+                s.variables as u64,
+                s.max_domain as u64,
+                s.constraints as u64,
+            ]
+        })
+        .map_err(|e| match e {
+            GdlError::Encoding(reason) => reason,
+            e => e.to_string(),
+        });
+    Encoded {
+        game,
+        source: "gdl",
+        size,
+        seconds: Some(start.elapsed().as_secs_f64()),
+    }
+}
+
+/// The built-in games that describe their rounds, at their default parameters.
+fn built_in() -> Vec<Encoded> {
+    let sizes = [
+        ("nim", round_size(Nim::new(15).round())),
+        ("pennies", round_size(CooperativePennies::new().round())),
+        ("pig", round_size(Pig::new(20).round())),
+    ];
+    sizes
+        .into_iter()
+        .map(|(game, size)| Encoded {
+            game,
+            source: "built-in",
+            size: Ok(size),
+            seconds: None,
+        })
+        .collect()
+}
+
+/// `scsp-table2`. See the [module docs](self).
+pub fn table2(
+    _options: &ReproduceOptions,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Report, ExperimentError> {
+    let gdl: Vec<GdlText> = ENCODABLE.iter().chain(REFUSED).copied().collect();
+    let total = gdl.len() as u64 + 1;
+    let mut encoded = Vec::new();
+    progress(0, total);
+    for (i, game) in gdl.into_iter().enumerate() {
+        encoded.push(encode_gdl(game));
+        progress(i as u64 + 1, total);
+    }
+    encoded.extend(built_in());
+    progress(total, total);
+    Ok(Report {
+        text: table2_text(&encoded),
+        rows: encoded.iter().map(table2_row).collect(),
+        svg: None,
+    })
+}
+
+fn paper_size(game: &str) -> Option<PaperSize> {
+    PAPER_TABLE2
+        .iter()
+        .find(|(ours, _)| *ours == game)
+        .map(|(_, p)| *p)
+}
+
+fn table2_text(encoded: &[Encoded]) -> String {
+    let mut text = format!(
+        "{PAPER}, Table 2: the games as stochastic constraint networks.\n\
+         Ours: one round's network (state, action, chance and next variables; tables); the paper's \
+         network of the game, compiled by their C++ translator.\n\n\
+         {:<17} {:>6} {:>7} {:>6} {:>8}   {:<10} {:>6} {:>7} {:>6} {:>5}\n",
+        "game",
+        "#vars",
+        "maxDom",
+        "#const",
+        "seconds",
+        "paper",
+        "#vars",
+        "maxDom",
+        "#const",
+        "time"
+    );
+    let mut reasons = String::new();
+    for e in encoded {
+        let seconds = e.seconds.map_or("-".into(), |s| format!("{s:.3}"));
+        let ours = match &e.size {
+            Ok([v, d, c]) => format!("{v:>6} {d:>7} {c:>6} {seconds:>8}"),
+            Err(reason) => {
+                reasons += &format!("  {}: {reason}\n", e.game);
+                format!("{:>21} {seconds:>8}", "refused (below)")
+            }
+        };
+        let paper = paper_size(e.game).map_or(String::new(), |(g, v, d, c, t)| {
+            format!("   {g:<10} {v:>6} {d:>7} {c:>6} {t:>5}")
+        });
+        text += &format!("{:<17} {ours}{paper}\n", e.game);
+    }
+    if !reasons.is_empty() {
+        text += &format!("\nWhy the encoder refused:\n{reasons}");
+    }
+    text
+}
+
+fn table2_row(e: &Encoded) -> Value {
+    let (size, reason) = match &e.size {
+        Ok(s) => (Some(s), None),
+        Err(r) => (None, Some(r)),
+    };
+    let paper = paper_size(e.game).map(|(game, v, d, c, t)| {
+        json!({"game": game, "variables": v, "max_domain": d, "constraints": c, "seconds": t})
+    });
+    json!({
+        "experiment": TABLE2.0,
+        "game": e.game,
+        "source": e.source,
+        "encoded": size.is_some(),
+        "variables": size.map(|s| s[0]),
+        "max_domain": size.map(|s| s[1]),
+        "constraints": size.map(|s| s[2]),
+        "seconds": e.seconds,
+        "refused": reason,
+        "paper": paper,
+    })
+}
