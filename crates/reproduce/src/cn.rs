@@ -465,7 +465,7 @@ fn row_json(
 
 /// SplitMix64 (the golden-ratio increment, then [`mix64`]): derives independent per-opening seeds
 /// from the master seed, the same on every machine.
-fn splitmix64(z: u64) -> u64 {
+pub(crate) fn splitmix64(z: u64) -> u64 {
     mix64(z.wrapping_add(0x9e37_79b9_7f4a_7c15))
 }
 

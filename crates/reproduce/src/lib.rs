@@ -19,6 +19,8 @@ pub mod fe_othello;
 pub mod fe_protocol;
 pub mod interest;
 pub mod scsp;
+pub mod scsp_arena;
+pub mod scsp_play;
 pub mod svg;
 
 /// Options shared by every reproduction. `None` means the paper's own value.
@@ -92,6 +94,9 @@ pub const EXPERIMENTS: &[(&str, &str, RunFn)] = &[
     (fe::FIG3A.0, fe::FIG3A.1, fe::fig3a),
     (fe_othello::FIG3B.0, fe_othello::FIG3B.1, fe_othello::fig3b),
     (scsp::TABLE2.0, scsp::TABLE2.1, scsp::table2),
+    (scsp_play::TABLE3.0, scsp_play::TABLE3.1, scsp_play::table3),
+    (scsp_play::TABLE4.0, scsp_play::TABLE4.1, scsp_play::table4),
+    (scsp_play::FIG6.0, scsp_play::FIG6.1, scsp_play::fig6),
 ];
 
 /// Runs the experiment called `name`.

@@ -1,0 +1,159 @@
+//! `gametree reproduce scsp-*` at a tiny size: the tables' shape, their JSON fields, the figures,
+//! and the same JSON from the same seed when the players count samples instead of time.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn gametree(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn json_rows(args: &[&str]) -> Vec<Value> {
+    let out = gametree(args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect()
+}
+
+/// The games MAC-UCB plays, in the tables' order.
+const GAMES: [&str; 8] = [
+    "tictactoe",
+    "dice_duel",
+    "matching_pennies",
+    "montyhall",
+    "rps3",
+    "nim",
+    "pennies",
+    "pig",
+];
+
+#[test]
+fn table2_encodes_our_games_and_prints_the_papers_sizes() {
+    let rows = json_rows(&["reproduce", "scsp-table2", "--json"]);
+    let ttt = rows.iter().find(|r| r["game"] == "tictactoe").unwrap();
+    assert_eq!(ttt["encoded"], true);
+    assert!(ttt["variables"].as_u64().unwrap() > 0);
+    assert_eq!(ttt["paper"]["variables"], 19);
+    assert_eq!(ttt["paper"]["max_domain"], 18);
+    assert_eq!(ttt["paper"]["constraints"], 37);
+    let chess = rows.iter().find(|r| r["game"] == "chess").unwrap();
+    assert_eq!(chess["encoded"], false);
+    assert!(chess["refused"].is_string());
+    assert!(rows
+        .iter()
+        .any(|r| r["game"] == "pig" && r["source"] == "built-in"));
+    let text = gametree(&["reproduce", "scsp-table2"]);
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("TicTacToe"), "{text}");
+}
+
+#[test]
+fn table3_has_three_pairings_per_game_and_is_the_same_from_the_same_seed() {
+    let args = [
+        "reproduce",
+        "scsp-table3",
+        "--games",
+        "2",
+        "--samples",
+        "20",
+        "--seed",
+        "7",
+        "--json",
+    ];
+    let rows = json_rows(&args);
+    assert_eq!(rows, json_rows(&args), "same seed, same samples: same JSON");
+    for game in GAMES {
+        let pairs: Vec<(String, String)> = rows
+            .iter()
+            .filter(|r| r["game"] == game)
+            .map(|r| (r["a"].to_string(), r["b"].to_string()))
+            .collect();
+        assert!(pairs.len() >= 3, "{game}: {pairs:?}");
+    }
+    for row in &rows {
+        assert_eq!(row["games"], 2, "{row}");
+        for key in ["percent", "sigma", "wins", "draws", "losses", "forfeits"] {
+            assert!(row[key].is_number(), "{key} in {row}");
+        }
+    }
+}
+
+#[test]
+fn table3_by_time_prints_the_table_with_the_papers_row() {
+    let out = gametree(&[
+        "reproduce",
+        "scsp-table3",
+        "--games",
+        "2",
+        "--move-time",
+        "5",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("MAC-UCB vs FC-UCB"), "{text}");
+    assert!(text.contains("paper TicTacToe"), "{text}");
+    assert!(text.contains("5 ms per move"), "{text}");
+    for game in GAMES {
+        assert!(text.contains(game), "{game} in {text}");
+    }
+}
+
+#[test]
+fn table4_and_fig6_sweep_their_points_and_draw_figures() {
+    let dir = std::env::temp_dir().join(format!("gametree-scsp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, points) in [("scsp-table4", 8), ("scsp-fig6", 11)] {
+        let svg = dir.join(format!("{name}.svg"));
+        let svg_arg = svg.display().to_string();
+        let args = [
+            "reproduce",
+            name,
+            "--games",
+            "1",
+            "--samples",
+            "6",
+            "--json",
+            "--svg",
+            &svg_arg,
+        ];
+        let rows = json_rows(&args);
+        assert_eq!(rows.len(), GAMES.len() * points, "{name}");
+        assert_eq!(rows, json_rows(&args), "{name}: same seed, same JSON");
+        assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    }
+    let fig6 = json_rows(&[
+        "reproduce",
+        "scsp-fig6",
+        "--games",
+        "1",
+        "--samples",
+        "6",
+        "--json",
+    ]);
+    assert_eq!(fig6[0]["share"], 0.0);
+    assert_eq!(fig6[10]["share"], 1.0);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bad_sizes_are_one_line_and_exit_status_2() {
+    for args in [
+        ["reproduce", "scsp-table3", "--games", "0"],
+        ["reproduce", "scsp-table4", "--move-time", "0"],
+        ["reproduce", "scsp-fig6", "--samples", "0"],
+    ] {
+        let out = gametree(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+    }
+}
