@@ -382,6 +382,26 @@ fn play_seated<G: Registered + Clone>(
     Ok(play_game(game, &mut agents, setting, &mut rng))
 }
 
+/// Plays `setting.games` games, game `i` seating `seats(i)` and scored by `score(i, ending)`, with
+/// seeds from `key`; `done()` after each game.
+fn play_all<G: Registered + Clone>(
+    game: &G,
+    setting: &Setting,
+    key: u64,
+    seats: &dyn Fn(usize) -> Vec<Algo>,
+    score: &dyn Fn(usize, &Ending) -> std::cmp::Ordering,
+    done: &mut dyn FnMut(),
+) -> Result<Tally, String> {
+    let mut tally = Tally::default();
+    for i in 0..setting.games {
+        let game_key = splitmix64(key ^ splitmix64(i as u64));
+        let end = play_seated(game, &seats(i), setting, game_key)?;
+        tally.record(score(i, &end), &end);
+        done();
+    }
+    Ok(tally)
+}
+
 /// `setting.games` games of A against B on `game` (rivals; see the [module docs](self)), seeds
 /// from `key`; `done()` after each game.
 pub fn rivals<G: Registered + Clone>(
@@ -393,25 +413,15 @@ pub fn rivals<G: Registered + Clone>(
     done: &mut dyn FnMut(),
 ) -> Result<Tally, String> {
     let n = game.players();
-    let mut tally = Tally::default();
-    for i in 0..setting.games {
-        let seat = i % n;
-        let seats: Vec<Algo> = (0..n).map(|p| if p == seat { a } else { b }).collect();
-        let end = play_seated(
-            game,
-            &seats,
-            setting,
-            splitmix64(key ^ splitmix64(i as u64)),
-        )?;
+    let seats = |i: usize| (0..n).map(|p| if p == i % n { a } else { b }).collect();
+    let score = |i: usize, end: &Ending| {
         let best_other = (0..n)
-            .filter(|&p| p != seat)
+            .filter(|&p| p != i % n)
             .map(|p| end.payoffs[p])
             .fold(f64::NEG_INFINITY, f64::max);
-        let result = end.payoffs[seat].total_cmp(&best_other);
-        tally.record(result, &end);
-        done();
-    }
-    Ok(tally)
+        end.payoffs[i % n].total_cmp(&best_other)
+    };
+    play_all(game, setting, key, &seats, &score, done)
 }
 
 /// `setting.games` games of a team of `algo` on every seat of `game` (see the
@@ -423,23 +433,14 @@ pub fn team<G: Registered + Clone>(
     key: u64,
     done: &mut dyn FnMut(),
 ) -> Result<Tally, String> {
-    let seats = vec![algo; game.players()];
-    let mut tally = Tally::default();
-    for i in 0..setting.games {
-        let end = play_seated(
-            game,
-            &seats,
-            setting,
-            splitmix64(key ^ splitmix64(i as u64)),
-        )?;
-        let won = end.forfeit.is_none() && end.payoffs[0] > 0.0;
-        let result = if won {
+    let n = game.players();
+    let seats = |_| vec![algo; n];
+    let score = |_, end: &Ending| {
+        if end.forfeit.is_none() && end.payoffs[0] > 0.0 {
             std::cmp::Ordering::Greater
         } else {
             std::cmp::Ordering::Less
-        };
-        tally.record(result, &end);
-        done();
-    }
-    Ok(tally)
+        }
+    };
+    play_all(game, setting, key, &seats, &score, done)
 }

@@ -502,7 +502,7 @@ pub fn table4(
     let mut text = sweep_text(heading, &labels, &results, paper);
     text += "\nTeam games: the victories of a team of MAC-UCB (footnote 6).\n";
     let svg = options.svg.then(|| {
-        let xs: Vec<f64> = points.iter().map(|p| x_of(p)).collect();
+        let xs: Vec<f64> = points.iter().map(x_of).collect();
         let x_label = if base.move_time.is_some() {
             "milliseconds per move"
         } else {
