@@ -26,12 +26,13 @@ fn json_rows(args: &[&str]) -> Vec<Value> {
 }
 
 /// The games MAC-UCB plays, in the tables' order.
-const GAMES: [&str; 8] = [
+const GAMES: [&str; 9] = [
     "tictactoe",
     "dice_duel",
     "matching_pennies",
     "montyhall",
     "rps3",
+    "orchard",
     "nim",
     "pennies",
     "pig",

@@ -46,6 +46,7 @@ pub const ENCODABLE: &[GdlText] = &[
     ),
     ("montyhall", include_str!("../../gdl/games/montyhall.kif")),
     ("rps3", include_str!("../../gdl/games/rps3.kif")),
+    ("orchard", include_str!("../../gdl/games/orchard.kif")),
 ];
 
 /// Our GDL versions of games in the paper's Table 2 that the encoder refuses.
@@ -63,6 +64,7 @@ type PaperSize = (&'static str, u64, u64, u64, u64);
 /// The paper's Table 2, for the games we also have (by our name).
 const PAPER_TABLE2: &[(&str, PaperSize)] = &[
     ("tictactoe", ("TicTacToe", 19, 18, 37, 0)),
+    ("orchard", ("Orchard", 9, 146_410, 40, 12)),
     ("checkers", ("Checkers", 86, 262_144, 52, 43)),
     ("chess", ("Chess", 71, 4096, 50, 76)),
     ("hex", ("Hex", 22, 6561, 27, 91)),

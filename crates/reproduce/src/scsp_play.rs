@@ -92,7 +92,7 @@ pub fn games() -> Vec<Played> {
     let gdl = |(name, text): (&'static str, &'static str)| Played {
         name,
         kind: match name {
-            "matching_pennies" | "montyhall" => Kind::Team,
+            "matching_pennies" | "montyhall" | "orchard" => Kind::Team,
             _ => Kind::Rivals,
         },
         source: Source::Gdl(text),
@@ -269,8 +269,19 @@ fn table3_jobs(kind: Kind, setting: &Setting) -> Vec<Job> {
         .collect()
 }
 
-/// The paper's Table 3 row for tic-tac-toe, the one game we share: (%, σ) per pairing.
-const PAPER_TABLE3_TICTACTOE: [(f64, f64); 3] = [(65.7, 0.89), (51.8, 0.76), (64.9, 0.73)];
+/// The paper's Table 3 rows for the games we share (our name, theirs): (%, σ) per pairing.
+const PAPER_TABLE3: [(&str, &str, [(f64, f64); 3]); 2] = [
+    (
+        "tictactoe",
+        "TicTacToe",
+        [(65.7, 0.89), (51.8, 0.76), (64.9, 0.73)],
+    ),
+    (
+        "orchard",
+        "Orchard",
+        [(70.2, 3.41), (70.2, 3.45), (70.0, 2.45)],
+    ),
+];
 
 /// `scsp-table3`. See the [module docs](self).
 pub fn table3(
@@ -324,9 +335,9 @@ fn table3_line(game: &Played, tallies: &[Tally]) -> String {
     };
     let ours = &mut tallies.iter().take(3).map(|t| (t.percent(), t.sigma()));
     let mut line = format!("{name:<24}{}\n", cells(ours));
-    if game.name == "tictactoe" {
-        let paper = &mut PAPER_TABLE3_TICTACTOE.iter().copied();
-        line += &format!("{:<24}{}\n", "  paper TicTacToe", cells(paper));
+    if let Some((_, theirs, row)) = PAPER_TABLE3.iter().find(|(ours, ..)| *ours == game.name) {
+        let paper = &mut row.iter().copied();
+        line += &format!("{:<24}{}\n", format!("  paper {theirs}"), cells(paper));
     }
     if let Some(uct) = tallies.get(3) {
         line += &format!(
