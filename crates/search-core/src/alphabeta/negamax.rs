@@ -327,10 +327,16 @@ where
                 return (value, Bound::Lower);
             }
         }
-        let singular = singular_entry.is_some_and(|e| self.is_singular(state, &budget, &e, ply));
-        if self.watch.stopped() {
-            return STOPPED;
-        }
+        let singular = match singular_entry {
+            Some(entry) => {
+                let singular = self.is_singular(state, &budget, &entry, ply);
+                if self.watch.stopped() {
+                    return STOPPED;
+                }
+                singular
+            }
+            None => false,
+        };
 
         let mut moves: MoveList<G::Move> = MoveList::new();
         self.game.moves(state, &mut moves);
@@ -460,27 +466,25 @@ where
                 true => self.extension(state, mv, &child_budget, singular_move),
                 false => None,
             };
-            let budgets = match extension {
-                Some((extended, _)) => Budgets {
-                    full: extended,
-                    reduced: None,
-                },
-                None => Budgets {
-                    full: child_budget,
-                    reduced: self.late_reduction(
-                        state,
-                        mv,
-                        &child_budget,
-                        draft,
-                        searched,
-                        promoted,
-                    ),
-                },
+            let (budgets, plies_extended) = match extension {
+                Some((extended, plies)) => {
+                    self.extended += plies;
+                    let budgets = Budgets {
+                        full: extended,
+                        reduced: None,
+                    };
+                    (budgets, plies)
+                }
+                None => {
+                    let reduced =
+                        self.late_reduction(state, mv, &child_budget, draft, searched, promoted);
+                    let budgets = Budgets {
+                        full: child_budget,
+                        reduced,
+                    };
+                    (budgets, 0)
+                }
             };
-            let plies_extended = extension.map_or(0, |(_, plies)| plies);
-            if plies_extended > 0 {
-                self.extended += plies_extended;
-            }
             let outcome = match self.game.apply(state, mv) {
                 Some(mut child) => self.successor(
                     &mut child,
