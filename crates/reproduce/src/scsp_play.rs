@@ -269,8 +269,11 @@ fn table3_jobs(kind: Kind, setting: &Setting) -> Vec<Job> {
         .collect()
 }
 
-/// The paper's Table 3 rows for the games we share (our name, theirs): (%, σ) per pairing.
-const PAPER_TABLE3: [(&str, &str, [(f64, f64); 3]); 2] = [
+/// A row of the paper's Table 3: our name of the game, theirs, and (%, σ) per pairing.
+type PaperRow3 = (&'static str, &'static str, [(f64, f64); 3]);
+
+/// The paper's Table 3 rows for the games we share.
+const PAPER_TABLE3: [PaperRow3; 2] = [
     (
         "tictactoe",
         "TicTacToe",
