@@ -11,8 +11,8 @@
 //! one algorithm on every seat (footnote 6).
 //!
 //! **Ours.** Every game MAC-UCB plays: the GDL games our encoder handles and the built-in games
-//! that describe their rounds ([`GAMES`]); none has three players, matching pennies and pennies are
-//! cooperative and Monty Hall has one player, both scored as footnote 6 says. The time per move is
+//! that describe their rounds ([`games`]); none has three players, matching pennies, pennies and
+//! Orchard are cooperative and Monty Hall has one player, all scored as footnote 6 says. The time per move is
 //! the paper's divided by 1000 (30 ms for its 30 s; `--move-time` sets the 30 s column and Table 4
 //! scales the others by the same ratio), or a number of samples (`--samples`), which makes a run
 //! depend on `--seed` only. UCT is `uct:reuse=true`. A draw counts half a win; σ is the standard
