@@ -51,8 +51,11 @@ pub enum VariableKind {
     Chance,
     /// `f_{t+1}`: the next value of the state variable with this index.
     Next(usize),
-    /// A helper variable of the encoding (a relation between game elements, such as GDL's
-    /// `distinct`), decided with the actions.
+    /// A helper variable of the encoding. Where hard tables determine it from the state (a
+    /// *gate*, such as "this line of four is complete", defined by a table over the state
+    /// variables and other gates that allows one value of it per assignment), players fix it
+    /// with the state; one that only next tables read belongs to the transition; any other is
+    /// decided with the actions.
     Auxiliary,
 }
 
@@ -117,8 +120,8 @@ pub struct Table {
 pub struct Round {
     /// Number of players, not counting chance.
     pub players: usize,
-    /// The variables, in the order a round decides them: terminal and state variables, then
-    /// actions and helpers, the chance variable, and the next variables.
+    /// The variables: terminal and state variables, actions, the chance variable, next variables
+    /// and helpers (players decide them state first, then actions and helpers, then chance).
     pub variables: Vec<RoundVariable>,
     /// The tables.
     pub tables: Vec<Table>,

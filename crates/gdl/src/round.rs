@@ -29,9 +29,27 @@
 //! each table is computed exactly by enumerating the values of the variables in its scope and
 //! asking the game's fast reasoner; a table is refused ([`GdlError::Encoding`]) when that
 //! enumeration passes [`EncodeOptions::max_tuples`]. The chance variable is uniform over its
-//! legal values (GDL-II), which the players read off the legal tables. Tables never use helper
-//! variables, so a rule that reads a whole board (connect four's `terminal`: every line of four)
-//! makes a table over the whole board, which is refused.
+//! legal values (GDL-II), which the players read off the legal tables. A rule that reads a whole
+//! board (connect four's `terminal`: every line of four) would make a table over the whole board;
+//! such tables go through helper variables instead.
+//!
+//! # Helper variables
+//! When a table's cone passes [`EncodeOptions::max_tuples`] (and [`EncodeOptions::gates`] is on),
+//! the derived atoms below it get Boolean helper variables ([`VariableKind::Auxiliary`],
+//! *gates*), named after the atom they stand for: `(line red)` is a gate whose table relates it
+//! to the gates of the lines it is made of, and `terminal` is then a table over a few gates. Each
+//! gate's table is over the variables its own rules read, with the gates of its children in place
+//! of their cones, and is kept to about 256 value combinations: an atom whose rules read more is
+//! split, each rule a conjunction cut into gated chunks (`(line red)#3`), the rules joined by a
+//! tree of gated disjunctions. Every gate table is functional (one gate value per assignment of
+//! its inputs), so the state fixes every gate that reads no move, and the state and the moves fix
+//! the rest; a gate that reads a move is part of the transition and its table a next table. A
+//! legal table too large to enumerate becomes one table per move, over the move's gate and the
+//! action variable. An atom that depends on itself (Hex's paths) cannot be a function of its own
+//! gate: a table that needs one is refused, naming the atom.
+//!
+//! Connect four encodes this way with 256 variables (the lines are gates), Othello with 6,685 and
+//! breakthrough with 181; Hex, whose winner is a recursive path, is refused.
 //!
 //! # Exclusive fluents
 //! For every fluent name, arity `n ≥ 1` and argument position `k`, the ground fluents that agree
@@ -86,6 +104,7 @@
 //! # Ok::<(), gdl::GdlError>(())
 //! ```
 
+mod gates;
 mod groups;
 mod probe;
 mod tables;
@@ -93,6 +112,8 @@ mod tables;
 use std::time::{Duration, Instant};
 
 use game_trait::round::Round;
+#[cfg(doc)]
+use game_trait::round::VariableKind;
 use game_trait::{ChanceList, Game, GeneralGame, MoveList, PlayerId, RoundGame, Turn};
 
 use crate::error::GdlError;
@@ -113,6 +134,9 @@ pub struct EncodeOptions {
     /// Whether state variables are multi-valued where the analysis of the [module docs](self#exclusive-fluents)
     /// proves a group of fluents exclusive (default), or one Boolean per fluent.
     pub groups: bool,
+    /// Whether a table too large to enumerate is split through helper variables, as described in
+    /// [Helper variables](self#helper-variables) (default), or refused.
+    pub gates: bool,
 }
 
 impl Default for EncodeOptions {
@@ -120,6 +144,7 @@ impl Default for EncodeOptions {
         EncodeOptions {
             max_tuples: 1_000_000,
             groups: true,
+            gates: true,
         }
     }
 }
@@ -205,7 +230,10 @@ impl GdlRound {
                 a.name
             )));
         }
+        let atom_name = |slot: u32| show(g.atoms[slot as usize]);
         let parts = Parts {
+            gates: options.gates,
+            atom_name: &atom_name,
             g: &g,
             outputs,
             probe: Probe::new(net),

@@ -39,6 +39,48 @@ fn allowed(round: &GdlRound, x: usize, known: &[Option<u32>]) -> BTreeSet<u32> {
     values
 }
 
+/// Fixes every helper variable that a hard table determines from the known values, until none
+/// is left to fix; asserts that each helper's table is a function of its inputs (exactly one
+/// value allowed once they are known).
+fn settle(round: &GdlRound, known: &mut [Option<u32>]) {
+    let r = round.round();
+    loop {
+        let mut changed = false;
+        for t in &r.tables {
+            let Relation::Allowed(tuples) = &t.relation else {
+                continue;
+            };
+            let unknown: Vec<usize> = (0..t.scope.len())
+                .filter(|&i| known[t.scope[i]].is_none())
+                .collect();
+            let [at] = unknown[..] else {
+                continue;
+            };
+            let x = t.scope[at];
+            if r.variables[x].kind != VariableKind::Auxiliary {
+                continue;
+            }
+            let fits = |tuple: &&Vec<u32>| {
+                (t.scope.iter().zip(tuple.iter()))
+                    .all(|(&v, &value)| v == x || known[v] == Some(value))
+            };
+            let values: BTreeSet<u32> = tuples.iter().filter(fits).map(|tuple| tuple[at]).collect();
+            assert_eq!(
+                values.len(),
+                1,
+                "`{}` allows {values:?} for `{}`",
+                t.name,
+                r.variables[x].name
+            );
+            known[x] = values.first().copied();
+            changed = true;
+        }
+        if !changed {
+            return;
+        }
+    }
+}
+
 /// Each player's reward in a terminal state with these state values, summed over the goal tables.
 fn rewards(round: &GdlRound, known: &[Option<u32>]) -> Vec<f64> {
     let r = round.round();
@@ -102,6 +144,7 @@ fn check(round: &GdlRound, seed: u64, playouts: usize) -> usize {
                 );
                 known[v] = Some(value);
             }
+            settle(round, &mut known);
             let over = game.is_terminal(&state);
             assert_eq!(
                 allowed(round, terminal, &known),
@@ -146,6 +189,7 @@ fn check(round: &GdlRound, seed: u64, playouts: usize) -> usize {
                 .map(|&(_, m)| m)
                 .collect();
             moves.extend(joint.iter().filter(|(p, _)| p.is_none()).map(|&(_, m)| m));
+            settle(round, &mut known);
             let mut next = state.clone();
             game.play_joint(&mut next, &moves);
             let mut next_values = Vec::new();
@@ -230,16 +274,52 @@ fn exclusive_fluents_become_one_variable() {
     assert_eq!(values_of(&monty, "(step ?)"), ["1", "2", "3", "4", "none"]);
 }
 
+/// Games whose terminal, goal, legal or next rules read too much of the board for one table:
+/// helper variables split them. Fewer playouts: their rounds have thousands of tables.
 #[test]
-fn a_terminal_that_reads_the_whole_board_is_refused() {
+fn helper_variables_split_the_rules_that_read_the_whole_board() {
+    for (name, playouts) in [("connect4", 6), ("othello", 1)] {
+        let round = GdlRound::new(load(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let r = round.round();
+        let helpers = r.indices(|k| k == VariableKind::Auxiliary);
+        assert!(!helpers.is_empty(), "{name}");
+        // Every helper is defined by one table of its own, named after the atom it stands for.
+        for &x in &helpers {
+            let defining = (r.tables.iter())
+                .filter(|t| t.scope.last() == Some(&x))
+                .count();
+            assert_eq!(defining, 1, "{name}: {}", r.variables[x].name);
+        }
+        let states = check(&round, 3, playouts);
+        assert!(states > 10 * playouts, "{name}: {states} states");
+    }
+}
+
+#[test]
+fn without_helper_variables_a_terminal_that_reads_the_whole_board_is_refused() {
+    let options = EncodeOptions {
+        gates: false,
+        ..EncodeOptions::default()
+    };
     for name in ["connect4", "othello"] {
-        let err = GdlRound::new(load(name)).unwrap_err();
+        let err = GdlRound::with_options(load(name), &options).unwrap_err();
         assert!(matches!(err, GdlError::Encoding(_)), "{name}: {err}");
         assert!(
             err.to_string().contains("table `terminal`"),
             "{name}: {err}"
         );
     }
+}
+
+/// Hex's winner is a path across the board, which its rules define recursively: a helper
+/// variable cannot stand for an atom that depends on itself.
+#[test]
+fn recursive_rules_over_the_whole_board_are_refused_with_the_atom() {
+    let err = GdlRound::new(load("hex")).unwrap_err().to_string();
+    assert!(
+        err.contains("table `terminal`") && err.contains("depends on itself"),
+        "{err}"
+    );
 }
 
 #[test]

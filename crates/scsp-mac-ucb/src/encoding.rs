@@ -5,6 +5,9 @@
 //! [`round_network`] keeps the round's terminal, state, action, helper and chance variables, in
 //! that order, and every table but the next tables; the state variables are fixed to the state's
 //! values (their domains become that one value, and the tables keep only the tuples that agree).
+//! Helper variables that the tables determine from the state (gates, such as "this line of four
+//! is complete") are fixed the same way, and helpers that only next tables read are left out
+//! with them.
 //! The chance variable is distributed uniformly over the values that the tables on the state and
 //! the chance variable alone allow. A feasible policy is then a joint action of the players (and
 //! helper values) that every chance outcome of positive probability keeps consistent.
@@ -117,7 +120,43 @@ impl Kinds {
             }
             fixed[v] = Some(value);
         }
+        determine(round, &mut fixed);
         Ok(fixed)
+    }
+}
+
+/// Fixes the helper variables that the hard tables determine from the `known` values: a table
+/// whose scope is known but for one helper variable, and whose tuples that agree with the known
+/// values give that variable a single value, fixes it (a *gate*, such as "this line of four is
+/// complete", is determined by the state). Repeated until nothing changes.
+fn determine(round: &Round, known: &mut [Option<u32>]) {
+    loop {
+        let mut changed = false;
+        for table in &round.tables {
+            let TableRelation::Allowed(tuples) = &table.relation else {
+                continue;
+            };
+            let mut unknown = (table.scope.iter().enumerate()).filter(|(_, &v)| known[v].is_none());
+            let (Some((at, &x)), None) = (unknown.next(), unknown.next()) else {
+                continue;
+            };
+            if round.variables[x].kind != VariableKind::Auxiliary {
+                continue;
+            }
+            let agrees = |t: &&Vec<u32>| {
+                (table.scope.iter().zip(t.iter())).all(|(&v, &t)| known[v].map_or(true, |k| k == t))
+            };
+            let mut values = tuples.iter().filter(agrees).map(|t| t[at]);
+            if let Some(first) = values.next() {
+                if values.all(|v| v == first) {
+                    known[x] = Some(first);
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            return;
+        }
     }
 }
 
@@ -177,11 +216,15 @@ pub fn round_network<G: RoundGame>(game: &G, state: &G::State) -> Result<RoundNe
 
     let mut network = Network::new(round.players);
     let mut id: Vec<Option<VarId>> = vec![None; round.variables.len()];
-    let decisions = (0..round.variables.len()).filter(|&i| {
-        !matches!(
-            round.variables[i].kind,
-            VariableKind::Next(_) | VariableKind::Chance
-        )
+    // Helpers that only next tables read (gates of the transition) are left out with them.
+    let mut kept = vec![false; round.variables.len()];
+    for table in round.tables.iter().filter(|t| t.role != TableRole::Next) {
+        table.scope.iter().for_each(|&v| kept[v] = true);
+    }
+    let decisions = (0..round.variables.len()).filter(|&i| match round.variables[i].kind {
+        VariableKind::Next(_) | VariableKind::Chance => false,
+        VariableKind::Auxiliary => kept[i],
+        _ => true,
     });
     for i in decisions.chain(kinds.chance) {
         let var = &round.variables[i];
@@ -366,6 +409,7 @@ pub fn check_round<G: RoundGame>(game: &G, seed: u64, playouts: usize) -> Result
             if let (Some(y), Some(value)) = (kinds.chance, chance) {
                 known[y] = Some(value);
             }
+            determine(round, &mut known);
             check_next(round, &kinds, &known, &next_values, &state)?;
             state = next;
         }
@@ -543,7 +587,8 @@ fn pick<S: std::fmt::Debug>(
 }
 
 /// Checks every next table: the successor's values must be allowed, and be the only next values
-/// the table allows with the same state, actions and chance (helper variables may take any value).
+/// the table allows with the same state, actions, chance and helper values (a helper that the
+/// tables do not determine may take any value).
 fn check_next<S: std::fmt::Debug>(
     round: &Round,
     kinds: &Kinds,
@@ -572,7 +617,7 @@ fn check_next<S: std::fmt::Debug>(
                 .iter()
                 .zip(t.iter())
                 .all(|(&v, &t)| match round.variables[v].kind {
-                    VariableKind::Next(_) | VariableKind::Auxiliary => true,
+                    VariableKind::Next(_) => true,
                     _ => known[v].map_or(true, |k| k == t),
                 })
         };
@@ -582,7 +627,7 @@ fn check_next<S: std::fmt::Debug>(
         let helpers = table
             .scope
             .iter()
-            .any(|&v| round.variables[v].kind == VariableKind::Auxiliary);
+            .any(|&v| round.variables[v].kind == VariableKind::Auxiliary && known[v].is_none());
         let mut found = false;
         for t in tuples.iter().filter(same_move) {
             let matches = successor

@@ -40,9 +40,18 @@ impl StateVar {
     /// The value of the successor's fluents in `next`, if exactly one value describes them
     /// (at most one of its fluents holds, and, if none does, the variable has a `None` value).
     pub(crate) fn value_of_successor(&self, next: &FluentSet) -> Option<u32> {
+        self.value_where(|f| next.contains(f))
+    }
+
+    /// [`value_of_successor`](StateVar::value_of_successor) for the fluents listed in `next`.
+    pub(crate) fn value_of_fluents(&self, next: &[u32]) -> Option<u32> {
+        self.value_where(|f| next.contains(&f))
+    }
+
+    fn value_where(&self, holds: impl Fn(u32) -> bool) -> Option<u32> {
         let mut found = None;
         for (i, v) in self.values.iter().enumerate() {
-            if v.is_some_and(|f| next.contains(f)) {
+            if v.is_some_and(&holds) {
                 if found.is_some() {
                     return None;
                 }

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use game_trait::round::{Relation, Round, TableRole, VariableKind};
 
+use super::gates::{Gates, Inputs};
 use super::probe::{combinations, each_assignment, Probe, StateVar};
 use crate::cone::Cones;
 use crate::error::GdlError;
@@ -44,6 +45,8 @@ pub(crate) struct Encoder<'a> {
     next: Vec<usize>,
     actions: Vec<usize>,
     terminal: usize,
+    /// Helper variables for tables too large to enumerate, if the options allow them.
+    gates: Option<Gates<'a>>,
 }
 
 /// What the encoder needs from a loaded game.
@@ -55,6 +58,10 @@ pub(crate) struct Parts<'a> {
     pub(crate) fluents: usize,
     pub(crate) players: usize,
     pub(crate) max_tuples: u64,
+    /// Whether tables too large to enumerate are split through helper variables.
+    pub(crate) gates: bool,
+    /// The text of each derived atom (for the helper variables' names).
+    pub(crate) atom_name: &'a dyn Fn(u32) -> String,
 }
 
 impl<'a> Encoder<'a> {
@@ -75,7 +82,7 @@ impl<'a> Encoder<'a> {
             .iter()
             .map(|v| add(&mut round, &v.name, VariableKind::State, labels(v)))
             .collect();
-        let actions = actors
+        let actions: Vec<usize> = actors
             .iter()
             .map(|a| {
                 let kind = if a.chance {
@@ -104,7 +111,12 @@ impl<'a> Encoder<'a> {
                 )
             })
             .collect();
+        let gates = parts.gates.then(|| {
+            let inputs = inputs(&parts, &var_of, &state, &actions, actors);
+            Gates::new(parts.g, inputs, parts.atom_name, parts.max_tuples)
+        });
         Encoder {
+            gates,
             g: parts.g,
             outputs: parts.outputs,
             cones: Cones::new(parts.g),
@@ -175,18 +187,60 @@ impl<'a> Encoder<'a> {
         vars.iter().map(|&v| self.state[v]).collect()
     }
 
+    /// When a table over the atoms `slots` is too large (`too_large`), its scope through helper
+    /// variables ([`Gates::cover`]), `visit` called with each assignment of it and the atoms'
+    /// truth under it; `extra` is the product of the table's other columns' sizes.
+    fn through_gates(
+        &mut self,
+        too_large: GdlError,
+        slots: &[u32],
+        extra: u64,
+        mut visit: impl FnMut(&[u32], &[bool]),
+    ) -> Result<Vec<usize>, GdlError> {
+        let Some(gates) = self.gates.as_mut() else {
+            return Err(too_large);
+        };
+        let scope = gates.cover(&mut self.round, slots, extra).map_err(|why| {
+            let (too_large, why) = (message(&too_large), message(&why));
+            GdlError::Encoding(format!("{too_large}; {why}"))
+        })?;
+        let sizes: Vec<usize> = scope
+            .iter()
+            .map(|&v| self.round.variables[v].values.len())
+            .collect();
+        let mut truth = vec![false; slots.len()];
+        each_assignment(&sizes, |a| {
+            gates.load(&scope, a);
+            for (t, &s) in truth.iter_mut().zip(slots) {
+                *t = gates.holds(s);
+            }
+            visit(a, &truth);
+        });
+        gates.unload(&scope);
+        Ok(scope)
+    }
+
     /// `terminal`: the terminal variable against the state variables `terminal`'s cone reaches.
     fn terminal_table(&mut self) -> Result<(), GdlError> {
         let cone = self.cones.of(self.outputs.terminal);
         let vars = self.vars_of(&cone.fluents);
         let mut sizes = self.sizes(&vars);
         sizes.push(2);
-        self.check_size("terminal", &sizes)?;
         let mut tuples = Vec::new();
-        self.each_state(&vars, |probe, a| {
-            tuples.push([a, &[u32::from(probe.terminal())]].concat());
-        });
-        let mut scope = self.round_scope(&vars);
+        let mut scope = match self.check_size("terminal", &sizes) {
+            Ok(()) => {
+                self.each_state(&vars, |probe, a| {
+                    tuples.push([a, &[u32::from(probe.terminal())]].concat());
+                });
+                self.round_scope(&vars)
+            }
+            Err(too_large) => {
+                let slots: Vec<u32> = self.outputs.terminal.into_iter().collect();
+                self.through_gates(too_large, &slots, 2, |a, holds| {
+                    tuples.push([a, &[u32::from(holds[0])]].concat());
+                })?
+            }
+        };
         scope.push(self.terminal);
         self.round.table(
             "terminal",
@@ -201,32 +255,68 @@ impl<'a> Encoder<'a> {
     /// atom's cone reaches, one table per group, allowing a move of the group exactly where it is
     /// legal and every other move everywhere.
     fn legal_tables(&mut self, i: usize, actor: &Actor) -> Result<(), GdlError> {
-        let mut groups: BTreeMap<Vec<usize>, Vec<u32>> = BTreeMap::new();
+        let mut groups: BTreeMap<Vec<usize>, Vec<(u32, u32)>> = BTreeMap::new();
         for &(slot, m) in &self.outputs.legal[actor.role].clone() {
             let cone = self.cones.of([slot]);
             let value = actor.value_of(m).expect("a move with a legal atom");
             groups
                 .entry(self.vars_of(&cone.fluents))
                 .or_default()
-                .push(value);
+                .push((value, slot));
         }
-        for (k, (vars, values)) in groups.into_iter().enumerate() {
+        for (k, (vars, members)) in groups.into_iter().enumerate() {
             let name = format!("legal({})[{k}]", actor.name);
             let mut sizes = self.sizes(&vars);
             sizes.push(actor.moves.len());
-            self.check_size(&name, &sizes)?;
+            let values: Vec<u32> = members.iter().map(|&(v, _)| v).collect();
+            match self.check_size(&name, &sizes) {
+                Ok(()) => {
+                    let mut tuples = Vec::new();
+                    self.each_state(&vars, |probe, a| {
+                        let legal = probe.legal(actor.role);
+                        for (v, m) in actor.moves.iter().enumerate() {
+                            let v = v as u32;
+                            if !values.contains(&v) || legal.binary_search(m).is_ok() {
+                                tuples.push([a, &[v]].concat());
+                            }
+                        }
+                    });
+                    let mut scope = self.round_scope(&vars);
+                    scope.push(self.actions[i]);
+                    self.round
+                        .table(&name, TableRole::Legal, &scope, Relation::Allowed(tuples));
+                }
+                Err(too_large) => self.gated_legal_tables(too_large, &name, i, actor, &members)?,
+            }
+        }
+        Ok(())
+    }
+
+    /// The legal tables of a group of moves (value, `legal` slot) too large to enumerate: one
+    /// table per move through helper variables, over the move's gate (or its small cone) and the
+    /// action variable.
+    fn gated_legal_tables(
+        &mut self,
+        too_large: GdlError,
+        name: &str,
+        i: usize,
+        actor: &Actor,
+        members: &[(u32, u32)],
+    ) -> Result<(), GdlError> {
+        let too_large = message(&too_large);
+        let moves = actor.moves.len() as u32;
+        for (k, &(value, slot)) in members.iter().enumerate() {
             let mut tuples = Vec::new();
-            self.each_state(&vars, |probe, a| {
-                let legal = probe.legal(actor.role);
-                for (v, m) in actor.moves.iter().enumerate() {
-                    let v = v as u32;
-                    if !values.contains(&v) || legal.binary_search(m).is_ok() {
+            let error = GdlError::Encoding(too_large.clone());
+            let mut scope = self.through_gates(error, &[slot], u64::from(moves), |a, legal| {
+                for v in 0..moves {
+                    if v != value || legal[0] {
                         tuples.push([a, &[v]].concat());
                     }
                 }
-            });
-            let mut scope = self.round_scope(&vars);
+            })?;
             scope.push(self.actions[i]);
+            let name = format!("{name}.{k}");
             self.round
                 .table(&name, TableRole::Legal, &scope, Relation::Allowed(tuples));
         }
@@ -243,7 +333,7 @@ impl<'a> Encoder<'a> {
             .filter(|(_, f)| fluents.contains(f))
             .map(|&(s, _)| s)
             .collect();
-        let cone = self.cones.of(slots);
+        let cone = self.cones.of(slots.iter().copied());
         let vars = self.vars_of(&cone.fluents);
         let roles: Vec<usize> = cone
             .does
@@ -256,7 +346,9 @@ impl<'a> Encoder<'a> {
         let name = format!("next({})", self.vars[v].name);
         let mut sizes = self.sizes(&vars);
         sizes.extend(movers.iter().map(|&i| actors[i].moves.len()));
-        self.check_size(&name, &sizes)?;
+        if let Err(too_large) = self.check_size(&name, &sizes) {
+            return self.gated_next_table(too_large, v, &name, &slots);
+        }
         let move_sizes: Vec<usize> = movers.iter().map(|&i| actors[i].moves.len()).collect();
         let roles = actors.iter().map(|a| a.role).max().map_or(0, |r| r + 1);
         let var = &self.vars[v];
@@ -280,6 +372,40 @@ impl<'a> Encoder<'a> {
         Ok(())
     }
 
+    /// The next table of state variable `v` through helper variables, over the gates (or small
+    /// cones) of its fluents' `next` atoms `slots`.
+    fn gated_next_table(
+        &mut self,
+        too_large: GdlError,
+        v: usize,
+        name: &str,
+        slots: &[u32],
+    ) -> Result<(), GdlError> {
+        let var = self.vars[v].clone();
+        let fluent_of: Vec<u32> = slots
+            .iter()
+            .map(|s| {
+                let found = self.outputs.next_out.iter().find(|(slot, _)| slot == s);
+                found.map_or(u32::MAX, |&(_, f)| f)
+            })
+            .collect();
+        let domain = var.values.len() as u64;
+        let mut tuples = Vec::new();
+        let mut scope = self.through_gates(too_large, slots, domain, |a, holds| {
+            let next: Vec<u32> = (fluent_of.iter().zip(holds))
+                .filter(|(_, &h)| h)
+                .map(|(&f, _)| f)
+                .collect();
+            if let Some(value) = var.value_of_fluents(&next) {
+                tuples.push([a, &[value]].concat());
+            }
+        })?;
+        scope.push(self.next[v]);
+        self.round
+            .table(name, TableRole::Next, &scope, Relation::Allowed(tuples));
+        Ok(())
+    }
+
     /// The goal table of one player: its reward (goal / 100) in terminal states, over the state
     /// variables its `goal` atoms' cone reaches and the terminal variable; rows of reward 0 are
     /// left out.
@@ -288,23 +414,38 @@ impl<'a> Encoder<'a> {
             .iter()
             .map(|&(s, _)| s)
             .collect();
-        let cone = self.cones.of(slots);
+        let cone = self.cones.of(slots.iter().copied());
         let vars = self.vars_of(&cone.fluents);
         let name = format!("goal({})", actor.name);
         let mut sizes = self.sizes(&vars);
         sizes.push(2); // the terminal variable
-        self.check_size(&name, &sizes)?;
         let players = self.round.players;
         let mut rows = Vec::new();
-        self.each_state(&vars, |probe, a| {
-            let reward = probe.goal(actor.role).map_or(0.0, |g| f64::from(g) / 100.0);
+        let mut row = |a: &[u32], goal: Option<u8>| {
+            let reward = goal.map_or(0.0, |g| f64::from(g) / 100.0);
             if reward > 0.0 {
                 let mut rewards = vec![0.0; players];
                 rewards[actor.player] = reward;
                 rows.push(([a, &[1]].concat(), rewards));
             }
-        });
-        let mut scope = self.round_scope(&vars);
+        };
+        let mut scope = match self.check_size(&name, &sizes) {
+            Ok(()) => {
+                self.each_state(&vars, |probe, a| row(a, probe.goal(actor.role)));
+                self.round_scope(&vars)
+            }
+            Err(too_large) => {
+                let goals = self.outputs.goals[actor.role].clone();
+                self.through_gates(too_large, &slots, 2, |a, holds| {
+                    // The largest goal that holds, as the reasoner reads it.
+                    let goal = (goals.iter().zip(holds))
+                        .filter(|(_, &h)| h)
+                        .map(|(&(_, g), _)| g)
+                        .max();
+                    row(a, goal);
+                })?
+            }
+        };
         scope.push(self.terminal);
         self.round
             .table(&name, TableRole::Goal, &scope, Relation::Utility(rows));
@@ -317,6 +458,40 @@ impl Actor {
     pub(crate) fn value_of(&self, m: u32) -> Option<u32> {
         self.moves.binary_search(&m).ok().map(|v| v as u32)
     }
+}
+
+/// The message of an encoding error, without the error's own prefix.
+fn message(error: &GdlError) -> String {
+    match error {
+        GdlError::Encoding(why) => why.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// Where each literal of the ground program reads its value among the round's variables: a
+/// fluent its state variable's value that stands for it, a `does` atom its actor's action
+/// variable's value for its move (none for a move that has no `legal` atom).
+fn inputs(
+    parts: &Parts<'_>,
+    var_of: &[usize],
+    state: &[usize],
+    actions: &[usize],
+    actors: &[Actor],
+) -> Inputs {
+    let fluent_at = (0..parts.fluents as u32)
+        .map(|f| {
+            let v = var_of[f as usize];
+            let value = parts.vars[v].values.iter().position(|&x| x == Some(f));
+            (state[v], value.expect("the variable of the fluent") as u32)
+        })
+        .collect();
+    let does_at = (parts.g.does.iter())
+        .map(|&(role, m)| {
+            let i = actors.iter().position(|a| a.role == role as usize)?;
+            Some((actions[i], actors[i].value_of(m)?))
+        })
+        .collect();
+    Inputs { fluent_at, does_at }
 }
 
 /// Adds a variable with owned value names.
