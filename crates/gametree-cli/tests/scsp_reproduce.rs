@@ -50,6 +50,19 @@ fn table2_encodes_our_games_and_prints_the_papers_sizes() {
     let chess = rows.iter().find(|r| r["game"] == "chess").unwrap();
     assert_eq!(chess["encoded"], false);
     assert!(chess["refused"].is_string());
+    // Whole-board rules go through helper variables; Hex's recursive paths cannot.
+    for game in ["othello", "connect4"] {
+        let row = rows.iter().find(|r| r["game"] == game).unwrap();
+        assert_eq!(row["encoded"], true, "{row}");
+    }
+    let hex = rows.iter().find(|r| r["game"] == "hex").unwrap();
+    assert!(
+        hex["refused"]
+            .as_str()
+            .unwrap()
+            .contains("depends on itself"),
+        "{hex}"
+    );
     assert!(rows
         .iter()
         .any(|r| r["game"] == "pig" && r["source"] == "built-in"));

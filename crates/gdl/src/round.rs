@@ -49,7 +49,9 @@
 //! gate: a table that needs one is refused, naming the atom.
 //!
 //! Connect four encodes this way with 256 variables (the lines are gates), Othello with 6,685 and
-//! breakthrough with 181; Hex, whose winner is a recursive path, is refused.
+//! breakthrough with 181; Hex, whose winner is a recursive path, is refused, and so is checkers,
+//! whose tables would enumerate 140 million combinations in all
+//! ([`EncodeOptions::max_total_tuples`]).
 //!
 //! # Exclusive fluents
 //! For every fluent name, arity `n ≥ 1` and argument position `k`, the ground fluents that agree
@@ -131,6 +133,10 @@ pub struct EncodeOptions {
     /// The most value combinations a table's scope may have (the encoder enumerates them all).
     /// Default 1,000,000.
     pub max_tuples: u64,
+    /// The most value combinations all the tables together may enumerate, estimated from the
+    /// cones before any is enumerated: a game past it is refused at once rather than after
+    /// minutes of work. Default 20,000,000 (about 20 s).
+    pub max_total_tuples: u64,
     /// Whether state variables are multi-valued where the analysis of the [module docs](self#exclusive-fluents)
     /// proves a group of fluents exclusive (default), or one Boolean per fluent.
     pub groups: bool,
@@ -143,6 +149,7 @@ impl Default for EncodeOptions {
     fn default() -> EncodeOptions {
         EncodeOptions {
             max_tuples: 1_000_000,
+            max_total_tuples: 20_000_000,
             groups: true,
             gates: true,
         }
@@ -241,6 +248,7 @@ impl GdlRound {
             fluents: kb.fluents.len(),
             players: game.players(),
             max_tuples: options.max_tuples,
+            max_total_tuples: options.max_total_tuples,
         };
         let round = Encoder::new(parts, &actors).encode(&actors)?;
         let mut moves: Vec<Vec<u32>> = actors.into_iter().map(|a| a.moves).collect();

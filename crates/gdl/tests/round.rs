@@ -336,6 +336,26 @@ fn a_table_past_the_limit_is_refused_with_a_reason() {
     );
 }
 
+/// The total is estimated from the cones, before any table is enumerated.
+#[test]
+fn a_round_past_the_total_limit_is_refused_before_any_enumeration() {
+    let options = EncodeOptions {
+        max_total_tuples: 100,
+        ..EncodeOptions::default()
+    };
+    let err = GdlRound::with_options(load("tictactoe"), &options).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("in all, more than the limit of 100"),
+        "{err}"
+    );
+    let options = EncodeOptions {
+        max_total_tuples: 1_000_000,
+        ..EncodeOptions::default()
+    };
+    assert!(GdlRound::with_options(load("tictactoe"), &options).is_ok());
+}
+
 #[test]
 fn fluents_that_can_hold_together_stay_booleans() {
     // `(p a)` holds throughout and `(p b)` joins it after one round: no group. `(q ?)` moves from

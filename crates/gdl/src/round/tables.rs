@@ -39,6 +39,7 @@ pub(crate) struct Encoder<'a> {
     /// The state variable of each fluent id.
     var_of: Vec<usize>,
     max_tuples: u64,
+    max_total_tuples: u64,
     round: Round,
     /// Round index of each state variable, of its next variable, of each actor's action variable.
     state: Vec<usize>,
@@ -58,6 +59,7 @@ pub(crate) struct Parts<'a> {
     pub(crate) fluents: usize,
     pub(crate) players: usize,
     pub(crate) max_tuples: u64,
+    pub(crate) max_total_tuples: u64,
     /// Whether tables too large to enumerate are split through helper variables.
     pub(crate) gates: bool,
     /// The text of each derived atom (for the helper variables' names).
@@ -124,6 +126,7 @@ impl<'a> Encoder<'a> {
             vars: parts.vars,
             var_of,
             max_tuples: parts.max_tuples,
+            max_total_tuples: parts.max_total_tuples,
             round,
             state,
             next,
@@ -134,6 +137,13 @@ impl<'a> Encoder<'a> {
 
     /// Adds every table and returns the round.
     pub(crate) fn encode(mut self, actors: &[Actor]) -> Result<Round, GdlError> {
+        let planned = self.planned_tuples(actors);
+        if planned > self.max_total_tuples {
+            return Err(GdlError::Encoding(format!(
+                "its tables would enumerate {planned} value combinations in all, more than the limit of {}",
+                self.max_total_tuples
+            )));
+        }
         self.terminal_table()?;
         for (i, actor) in actors.iter().enumerate() {
             self.legal_tables(i, actor)?;
@@ -145,6 +155,52 @@ impl<'a> Encoder<'a> {
             self.goal_table(actor)?;
         }
         Ok(self.round)
+    }
+
+    /// The value combinations the tables small enough to enumerate directly will enumerate (the
+    /// others go through helper variables, whose tables are small): computed from the cones
+    /// alone, so that a game too large to encode is refused before any enumeration.
+    fn planned_tuples(&mut self, actors: &[Actor]) -> u64 {
+        let mut scopes: Vec<(Vec<usize>, u64)> = Vec::new();
+        let terminal = self.cones.of(self.outputs.terminal);
+        scopes.push((self.vars_of(&terminal.fluents), 2));
+        for actor in actors {
+            let mut groups: Vec<Vec<usize>> = Vec::new();
+            for &(slot, _) in &self.outputs.legal[actor.role] {
+                let cone = self.cones.of([slot]);
+                groups.push(self.vars_of(&cone.fluents));
+            }
+            groups.sort_unstable();
+            groups.dedup();
+            let moves = actor.moves.len() as u64;
+            scopes.extend(groups.into_iter().map(|vars| (vars, moves)));
+        }
+        for v in 0..self.vars.len() {
+            let fluents: Vec<u32> = self.vars[v].values.iter().flatten().copied().collect();
+            let slots = (self.outputs.next_out.iter())
+                .filter(|(_, f)| fluents.contains(f))
+                .map(|&(s, _)| s);
+            let cone = self.cones.of(slots);
+            let moves = (actors.iter())
+                .filter(|a| {
+                    cone.does
+                        .iter()
+                        .any(|&d| self.g.does[d as usize].0 as usize == a.role)
+                })
+                .map(|a| a.moves.len() as u64)
+                .product::<u64>();
+            scopes.push((self.vars_of(&cone.fluents), moves));
+        }
+        for actor in actors.iter().filter(|a| !a.chance) {
+            let slots = self.outputs.goals[actor.role].iter().map(|&(s, _)| s);
+            let cone = self.cones.of(slots);
+            scopes.push((self.vars_of(&cone.fluents), 2));
+        }
+        scopes
+            .iter()
+            .filter_map(|(vars, extra)| combinations(self.sizes(vars))?.checked_mul(*extra))
+            .filter(|&n| n <= self.max_tuples)
+            .fold(0u64, u64::saturating_add)
     }
 
     /// The state variables (indices into `vars`) the fluents reach, sorted.
