@@ -307,10 +307,10 @@ fn scsp_encode_refuses_in_one_line_exit_1_for_the_encoder_and_2_for_bad_gdl() {
     let bad = dir.join("bad.kif");
     std::fs::write(&bad, "(role x").unwrap();
     let bad = bad.display().to_string();
-    let connect4 = workspace("crates/gdl/games/connect4.kif");
+    let hex = workspace("crates/gdl/games/hex.kif");
     for (file, code, says) in [
         (
-            connect4.as_str(),
+            hex.as_str(),
             1,
             "cannot encode the game as a round: table `terminal`",
         ),
