@@ -62,6 +62,7 @@ fn every_shipped_game_is_valid_and_grounds() {
         "dice_duel.kif",
         "rps3.kif",
         "orchard.kif",
+        "pickomino_mini.kif",
     ] {
         let g = load(name);
         assert_eq!(

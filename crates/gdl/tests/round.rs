@@ -210,13 +210,14 @@ fn check(round: &GdlRound, seed: u64, playouts: usize) -> usize {
 }
 
 /// The shipped games the encoder accepts.
-const ACCEPTED: [&str; 6] = [
+const ACCEPTED: [&str; 7] = [
     "matching_pennies",
     "rps3",
     "montyhall",
     "dice_duel",
     "tictactoe",
     "orchard",
+    "pickomino_mini",
 ];
 
 #[test]
