@@ -22,6 +22,7 @@ fn the_players_checker_accepts_the_encoding_of_every_game_it_handles() {
         "tictactoe",
         "orchard",
         "pickomino_mini",
+        "yahtzee_mini",
     ] {
         let round = GdlRound::new(GdlGame::from_file(path(name)).unwrap()).unwrap();
         let states = check_round(&round, 3, 20).unwrap_or_else(|e| panic!("{name}: {e}"));

@@ -63,6 +63,7 @@ fn every_shipped_game_is_valid_and_grounds() {
         "rps3.kif",
         "orchard.kif",
         "pickomino_mini.kif",
+        "yahtzee_mini.kif",
     ] {
         let g = load(name);
         assert_eq!(

@@ -210,7 +210,7 @@ fn check(round: &GdlRound, seed: u64, playouts: usize) -> usize {
 }
 
 /// The shipped games the encoder accepts.
-const ACCEPTED: [&str; 7] = [
+const ACCEPTED: [&str; 8] = [
     "matching_pennies",
     "rps3",
     "montyhall",
@@ -218,6 +218,7 @@ const ACCEPTED: [&str; 7] = [
     "tictactoe",
     "orchard",
     "pickomino_mini",
+    "yahtzee_mini",
 ];
 
 #[test]
