@@ -240,17 +240,20 @@ fn tiles_agree(g: &GdlGame, s: &FluentSet, m: &Model) {
         let top = m.stacks[p]
             .last()
             .map_or("none".to_string(), |t| t.to_string());
-        assert!(fluents.contains(&format!("(top {name} {top})")), "{fluents:?} against {m:?}");
+        assert!(
+            fluents.contains(&format!("(top {name} {top})")),
+            "{fluents:?} against {m:?}"
+        );
     }
 }
 
 /// Everything observable in `s` agrees with the model: every role's legal moves, whose turn it
 /// is, the tiles, the end and the goals.
 fn agree(g: &GdlGame, s: &FluentSet, m: &Model) {
-    for r in 0..3 {
+    for (r, role) in ROLES.iter().enumerate() {
         let mut expected = m.moves(r);
         expected.sort();
-        assert_eq!(names(g, &g.role_moves(s, r)), expected, "{} in {m:?}", ROLES[r]);
+        assert_eq!(names(g, &g.role_moves(s, r)), expected, "{role} in {m:?}");
     }
     let turn = g.turn(s);
     match m.chooser() {
@@ -405,8 +408,8 @@ fn multinomial(k: u32) -> BTreeMap<Vec<String>, f64> {
     ) {
         if face == 5 {
             counts[5] = left;
-            let p = fact(k) / counts.iter().map(|&c| fact(c)).product::<f64>()
-                / 6f64.powi(k as i32);
+            let p =
+                fact(k) / counts.iter().map(|&c| fact(c)).product::<f64>() / 6f64.powi(k as i32);
             let mut key: Vec<String> = (0..6)
                 .filter(|&f| counts[f] > 0)
                 .map(|f| format!("(rolled {} {})", FACES[f], counts[f]))
@@ -430,7 +433,11 @@ fn assert_same_law(through_rules: &BTreeMap<Vec<String>, f64>, exact: &BTreeMap<
         exact.keys().collect::<Vec<_>>()
     );
     for (k, p) in exact {
-        assert!((through_rules[k] - p).abs() < 1e-12, "{k:?}: {} against {p}", through_rules[k]);
+        assert!(
+            (through_rules[k] - p).abs() < 1e-12,
+            "{k:?}: {} against {p}",
+            through_rules[k]
+        );
     }
     assert!((exact.values().sum::<f64>() - 1.0).abs() < 1e-12);
 }

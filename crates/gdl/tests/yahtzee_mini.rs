@@ -144,9 +144,9 @@ impl Model {
                 self.at = self.next_at(i + 1);
             }
             At::Decide if mv.starts_with("(reroll ") => {
-                let bits: Vec<&str> = mv[8..mv.len() - 1].split(' ').collect();
-                for i in 0..3 {
-                    if bits[i] == "1" {
+                let bits = mv[8..mv.len() - 1].split(' ');
+                for (i, bit) in bits.enumerate() {
+                    if bit == "1" {
                         self.dice[i] = None;
                         self.marked[i] = true;
                     }
@@ -188,10 +188,10 @@ impl Model {
                 v.push(format!("(marked {})", i + 1));
             }
         }
-        for p in 0..2 {
-            for c in 0..3 {
-                if let Some(s) = self.scored[p][c] {
-                    v.push(format!("(scored {} {} {s})", ROLES[p], CATEGORIES[c]));
+        for (role, scored) in ROLES.iter().zip(&self.scored) {
+            for (c, s) in CATEGORIES.iter().zip(scored) {
+                if let Some(s) = s {
+                    v.push(format!("(scored {role} {c} {s})"));
                 }
             }
         }
@@ -211,10 +211,10 @@ fn agree(g: &GdlGame, s: &FluentSet, m: &Model) {
         // In a terminal state the description moves no die and no turn: compare the scores.
         assert_eq!(g.fluent_names(s), m.fluents(), "{m:?}");
     }
-    for r in 0..3 {
+    for (r, role) in ROLES.iter().enumerate() {
         let mut expected = m.moves(r);
         expected.sort();
-        assert_eq!(names(g, &g.role_moves(s, r)), expected, "{} in {m:?}", ROLES[r]);
+        assert_eq!(names(g, &g.role_moves(s, r)), expected, "{role} in {m:?}");
     }
     match m.chooser() {
         None => {
@@ -327,7 +327,10 @@ fn endgame(alice: &[(usize, u32)], bob: &[(usize, u32)]) -> (GdlGame, Model) {
         m.scored[1][c] = Some(v);
         init += &format!("(init (scored bob {} {v}))\n", CATEGORIES[c]);
     }
-    let text = RULES.replace("(init (control alice))", &format!("(init (control bob))\n{init}"));
+    let text = RULES.replace(
+        "(init (control alice))",
+        &format!("(init (control bob))\n{init}"),
+    );
     assert_ne!(text, RULES);
     (GdlGame::from_str(&text).unwrap(), m)
 }
@@ -337,7 +340,7 @@ fn value_by_rules(g: &GdlGame, s: &FluentSet, memo: &mut HashMap<FluentSet, f64>
     if let Some(&v) = memo.get(s) {
         return v;
     }
-    let mut child_value = |mv: GdlMove, memo: &mut HashMap<FluentSet, f64>| {
+    let child_value = |mv: GdlMove, memo: &mut HashMap<FluentSet, f64>| {
         let mut next = s.clone();
         g.play(&mut next, mv);
         value_by_rules(g, &next, memo)
