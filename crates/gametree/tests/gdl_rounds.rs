@@ -25,7 +25,9 @@ fn the_players_checker_accepts_the_encoding_of_every_game_it_handles() {
         "yahtzee_mini",
     ] {
         let round = GdlRound::new(GdlGame::from_file(path(name)).unwrap()).unwrap();
-        let states = check_round(&round, 3, 20).unwrap_or_else(|e| panic!("{name}: {e}"));
+        // The dice games' tables are large (some 300,000 rows): 5 playouts, about 250 states.
+        let playouts = if name.ends_with("_mini") { 5 } else { 20 };
+        let states = check_round(&round, 3, playouts).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(states > 20, "{name}: {states}");
     }
 }

@@ -225,7 +225,10 @@ const ACCEPTED: [&str; 8] = [
 fn the_tables_agree_with_the_reasoner_along_random_playouts() {
     for name in ACCEPTED {
         let round = GdlRound::new(load(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let states = check(&round, 7, 30);
+        // The dice games' tables hold some 300,000 rows, which every state checked scans: 10
+        // playouts (about 500 states) keep them to a few seconds.
+        let playouts = if name.ends_with("_mini") { 10 } else { 30 };
+        let states = check(&round, 7, playouts);
         assert!(states > 30, "{name}: {states} states");
     }
 }
