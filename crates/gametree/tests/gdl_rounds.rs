@@ -23,6 +23,7 @@ fn the_players_checker_accepts_the_encoding_of_every_game_it_handles() {
         "orchard",
         "pickomino_mini",
         "yahtzee_mini",
+        "cant_stop_mini",
     ] {
         let round = GdlRound::new(GdlGame::from_file(path(name)).unwrap()).unwrap();
         // The dice games' tables are large (some 300,000 rows): 5 playouts, about 250 states.

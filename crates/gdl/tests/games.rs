@@ -64,6 +64,7 @@ fn every_shipped_game_is_valid_and_grounds() {
         "orchard.kif",
         "pickomino_mini.kif",
         "yahtzee_mini.kif",
+        "cant_stop_mini.kif",
     ] {
         let g = load(name);
         assert_eq!(

@@ -210,7 +210,7 @@ fn check(round: &GdlRound, seed: u64, playouts: usize) -> usize {
 }
 
 /// The shipped games the encoder accepts.
-const ACCEPTED: [&str; 8] = [
+const ACCEPTED: [&str; 9] = [
     "matching_pennies",
     "rps3",
     "montyhall",
@@ -219,6 +219,7 @@ const ACCEPTED: [&str; 8] = [
     "orchard",
     "pickomino_mini",
     "yahtzee_mini",
+    "cant_stop_mini",
 ];
 
 #[test]
