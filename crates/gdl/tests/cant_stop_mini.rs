@@ -58,7 +58,10 @@ impl Model {
     }
 
     fn claimed_by(&self, p: usize) -> usize {
-        self.track.iter().filter(|&&t| t == Track::Claimed(p)).count()
+        self.track
+            .iter()
+            .filter(|&&t| t == Track::Claimed(p))
+            .count()
     }
 
     fn winner(&self) -> Option<usize> {
@@ -156,7 +159,11 @@ impl Model {
         match self.phase {
             Phase::Roll(i) => {
                 s.dice[i] = if mv == "(roll 1)" { 1 } else { 2 };
-                s.phase = if i == 3 { Phase::Choose } else { Phase::Roll(i + 1) };
+                s.phase = if i == 3 {
+                    Phase::Choose
+                } else {
+                    Phase::Roll(i + 1)
+                };
             }
             Phase::Choose if mv == "bust" => {
                 for t in s.track.iter_mut() {
@@ -339,7 +346,10 @@ fn the_description_plays_as_the_model_along_random_playouts() {
     }
     // The playouts went through the rules that matter.
     assert!(states > 5_000, "{states}");
-    assert!(busts > 100 && claims > 300, "{busts} busts, {claims} claims");
+    assert!(
+        busts > 100 && claims > 300,
+        "{busts} busts, {claims} claims"
+    );
     assert!(wins[0] > 50 && wins[1] > 50, "{wins:?}");
 }
 

@@ -65,6 +65,7 @@ fn every_shipped_game_is_valid_and_grounds() {
         "pickomino_mini.kif",
         "yahtzee_mini.kif",
         "cant_stop_mini.kif",
+        "backgammon_mini.kif",
     ] {
         let g = load(name);
         assert_eq!(
