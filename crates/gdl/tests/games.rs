@@ -66,6 +66,7 @@ fn every_shipped_game_is_valid_and_grounds() {
         "yahtzee_mini.kif",
         "cant_stop_mini.kif",
         "backgammon_mini.kif",
+        "awale_mini.kif",
     ] {
         let g = load(name);
         assert_eq!(
