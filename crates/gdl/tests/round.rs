@@ -221,7 +221,7 @@ const ACCEPTED: [(&str, usize); 10] = [
     ("pickomino_mini", 10),
     ("yahtzee_mini", 10),
     ("cant_stop_mini", 30),
-    ("backgammon_mini", 6),
+    ("backgammon_mini", 10),
 ];
 
 #[test]
