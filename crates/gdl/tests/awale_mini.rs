@@ -141,8 +141,8 @@ impl Model {
         let mut out: Vec<String> = (0..6)
             .map(|j| format!("(pit {} {})", j + 1, self.pits[j]))
             .collect();
-        for p in 0..2 {
-            out.push(format!("(captured {} {})", PLAYERS[p], self.captured[p]));
+        for (name, captured) in PLAYERS.iter().zip(self.captured) {
+            out.push(format!("(captured {name} {captured})"));
         }
         out.push(format!("(control {})", PLAYERS[self.control]));
         out.push(format!("(step {})", self.step));
@@ -278,7 +278,6 @@ fn the_description_plays_as_the_model_along_random_playouts() {
             let pit: usize = g.move_term(mv)[5..6].parse().unwrap();
             let (next, slam) = m.sow_slam(pit - 1);
             let p = m.control;
-            let q = 1 - p;
             // What the move went through: a capture, a grand slam, a pit sown round the board, a
             // move ruled out because it would not feed the opponent.
             captures += usize::from(next.captured[p] > m.captured[p]);

@@ -180,10 +180,10 @@ impl Model {
             Phase::Decide if mv == "roll" => s.phase = Phase::Roll(0),
             Phase::Decide => {
                 let p = self.control;
-                for c in 0..3 {
-                    if let Track::Runner(k) = s.track[c] {
+                for (c, (track, top)) in s.track.iter_mut().zip(TOP).enumerate() {
+                    if let Track::Runner(k) = *track {
                         s.marker[p][c] = k;
-                        s.track[c] = if k == TOP[c] {
+                        *track = if k == top {
                             Track::Claimed(p)
                         } else {
                             Track::Empty
