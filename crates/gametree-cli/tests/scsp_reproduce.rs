@@ -26,13 +26,17 @@ fn json_rows(args: &[&str]) -> Vec<Value> {
 }
 
 /// The games MAC-UCB plays, in the tables' order.
-const GAMES: [&str; 9] = [
+const GAMES: [&str; 13] = [
     "tictactoe",
     "dice_duel",
     "matching_pennies",
     "montyhall",
     "rps3",
     "orchard",
+    "pickomino_mini",
+    "yahtzee_mini",
+    "cant_stop_mini",
+    "backgammon_mini",
     "nim",
     "pennies",
     "pig",

@@ -49,6 +49,19 @@ pub const ENCODABLE: &[GdlText] = &[
     ("montyhall", include_str!("../../gdl/games/montyhall.kif")),
     ("rps3", include_str!("../../gdl/games/rps3.kif")),
     ("orchard", include_str!("../../gdl/games/orchard.kif")),
+    (
+        "pickomino_mini",
+        include_str!("../../gdl/games/pickomino_mini.kif"),
+    ),
+    ("yahtzee_mini", include_str!("../../gdl/games/yahtzee_mini.kif")),
+    (
+        "cant_stop_mini",
+        include_str!("../../gdl/games/cant_stop_mini.kif"),
+    ),
+    (
+        "backgammon_mini",
+        include_str!("../../gdl/games/backgammon_mini.kif"),
+    ),
 ];
 
 /// Games that only Table 2 shows: our versions of the paper's games that the encoder refuses
@@ -56,6 +69,7 @@ pub const ENCODABLE: &[GdlText] = &[
 /// four, whose lines the encoder splits through helper variables.
 const SIZED_ONLY: &[GdlText] = &[
     ("connect4", include_str!("../../gdl/games/connect4.kif")),
+    ("awale_mini", include_str!("../../gdl/games/awale_mini.kif")),
     ("checkers", include_str!("../../gdl/games/checkers.kif")),
     ("chess", include_str!("../../gdl/games/chess.kif")),
     ("hex", include_str!("../../gdl/games/hex.kif")),
@@ -69,6 +83,11 @@ type PaperSize = (&'static str, u64, u64, u64, u64);
 /// The paper's Table 2, for the games we also have (by our name).
 const PAPER_TABLE2: &[(&str, PaperSize)] = &[
     ("tictactoe", ("TicTacToe", 19, 18, 37, 0)),
+    ("pickomino_mini", ("Pickomino", 29, 1_679_616, 223, 172)),
+    ("yahtzee_mini", ("Yathzee", 12, 30, 8862, 182)),
+    ("cant_stop_mini", ("Can't Stop", 16, 1296, 409, 248)),
+    ("backgammon_mini", ("Backgammon", 76, 768, 86, 347)),
+    ("awale_mini", ("Awale", 19, 37, 73, 94)),
     ("orchard", ("Orchard", 9, 146_410, 40, 12)),
     ("checkers", ("Checkers", 86, 262_144, 52, 43)),
     ("chess", ("Chess", 71, 4096, 50, 76)),

@@ -273,7 +273,7 @@ fn table3_jobs(kind: Kind, setting: &Setting) -> Vec<Job> {
 type PaperRow3 = (&'static str, &'static str, [(f64, f64); 3]);
 
 /// The paper's Table 3 rows for the games we share.
-const PAPER_TABLE3: [PaperRow3; 2] = [
+const PAPER_TABLE3: [PaperRow3; 6] = [
     (
         "tictactoe",
         "TicTacToe",
@@ -283,6 +283,26 @@ const PAPER_TABLE3: [PaperRow3; 2] = [
         "orchard",
         "Orchard",
         [(70.2, 3.41), (70.2, 3.45), (70.0, 2.45)],
+    ),
+    (
+        "pickomino_mini",
+        "Pickomino",
+        [(63.4, 4.89), (65.9, 6.10), (52.1, 5.34)],
+    ),
+    (
+        "yahtzee_mini",
+        "Yathzee",
+        [(71.2, 5.48), (74.0, 5.12), (58.6, 5.34)],
+    ),
+    (
+        "cant_stop_mini",
+        "Can't Stop",
+        [(71.7, 6.43), (65.9, 4.87), (54.7, 5.34)],
+    ),
+    (
+        "backgammon_mini",
+        "Backgammon",
+        [(68.2, 5.49), (84.8, 6.36), (47.3, 5.87)],
     ),
 ];
 
