@@ -89,7 +89,13 @@ fn table3_has_three_pairings_per_game_and_is_the_same_from_the_same_seed() {
         "--json",
     ];
     let rows = json_rows(&args);
-    assert_eq!(rows, json_rows(&args), "same seed, same samples: same JSON");
+    // The same seed replays the same matches; a game run alone plays the ones it plays among all.
+    let only = ["tictactoe", "yahtzee_mini", "pig"];
+    let alone = json_rows(&[&args[..], &["--only", &only.join(",")]].concat());
+    let among_all: Vec<&serde_json::Value> = (rows.iter())
+        .filter(|r| only.iter().any(|g| r["game"] == *g))
+        .collect();
+    assert_eq!(alone.iter().collect::<Vec<_>>(), among_all);
     for game in GAMES {
         let pairs: Vec<(String, String)> = rows
             .iter()
@@ -108,6 +114,7 @@ fn table3_has_three_pairings_per_game_and_is_the_same_from_the_same_seed() {
 
 #[test]
 fn table3_by_time_prints_the_table_with_the_papers_row() {
+    let only = "tictactoe,orchard,cant_stop_mini";
     let out = gametree(&[
         "reproduce",
         "scsp-table3",
@@ -115,14 +122,35 @@ fn table3_by_time_prints_the_table_with_the_papers_row() {
         "2",
         "--move-time",
         "5",
+        "--only",
+        only,
     ]);
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("MAC-UCB vs FC-UCB"), "{text}");
     assert!(text.contains("paper TicTacToe"), "{text}");
+    assert!(text.contains("paper Can't Stop"), "{text}");
     assert!(text.contains("5 ms per move"), "{text}");
-    for game in GAMES {
+    for game in only.split(',') {
         assert!(text.contains(game), "{game} in {text}");
+    }
+    assert!(!text.contains("yahtzee_mini"), "{text}");
+}
+
+#[test]
+fn only_names_games_that_exist_and_experiments_that_play_them() {
+    for (args, says) in [
+        (
+            ["scsp-table3", "--only", "tictactoe,nosuch"],
+            "no game `nosuch`",
+        ),
+        (["scsp-table2", "--only", "tictactoe"], "--only applies to"),
+    ] {
+        let out = gametree(&[&["reproduce"], &args[..]].concat());
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(says), "{err}");
     }
 }
 
@@ -140,12 +168,14 @@ fn table4_and_fig6_sweep_their_points_and_draw_figures() {
             "1",
             "--samples",
             "6",
+            "--only",
+            "tictactoe,orchard,pickomino_mini,pig",
             "--json",
             "--svg",
             &svg_arg,
         ];
         let rows = json_rows(&args);
-        assert_eq!(rows.len(), GAMES.len() * points, "{name}");
+        assert_eq!(rows.len(), 4 * points, "{name}");
         assert_eq!(rows, json_rows(&args), "{name}: same seed, same JSON");
         assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
     }
@@ -156,6 +186,8 @@ fn table4_and_fig6_sweep_their_points_and_draw_figures() {
         "1",
         "--samples",
         "6",
+        "--only",
+        "tictactoe",
         "--json",
     ]);
     assert_eq!(fig6[0]["share"], 0.0);

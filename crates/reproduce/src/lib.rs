@@ -39,6 +39,9 @@ pub struct ReproduceOptions {
     /// Simulations (UCT) or samples (MAC-UCB, FC-UCB) per move instead of a time: the players then
     /// depend on the seed only.
     pub samples: Option<u64>,
+    /// Only these games (by name), for the experiments that play several; empty: all. A game
+    /// plays the same matches with or without the others.
+    pub only: Vec<String>,
 }
 
 /// What a reproduction produced.
@@ -99,6 +102,9 @@ pub const EXPERIMENTS: &[(&str, &str, RunFn)] = &[
     (scsp_play::FIG6.0, scsp_play::FIG6.1, scsp_play::fig6),
 ];
 
+/// The experiments that play several games, which [`ReproduceOptions::only`] selects among.
+pub const PLAY_GAMES: [&str; 3] = [scsp_play::TABLE3.0, scsp_play::TABLE4.0, scsp_play::FIG6.0];
+
 /// Runs the experiment called `name`.
 pub fn run(
     name: &str,
@@ -106,6 +112,14 @@ pub fn run(
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Report, ExperimentError> {
     match EXPERIMENTS.iter().find(|(n, _, _)| *n == name) {
+        Some((experiment, _, _))
+            if !options.only.is_empty() && !PLAY_GAMES.contains(experiment) =>
+        {
+            Err(ExperimentError::InvalidOption {
+                experiment,
+                message: format!("--only applies to {} alone", PLAY_GAMES.join(", ")),
+            })
+        }
         Some((_, _, run)) => run(options, progress),
         None => Err(ExperimentError::Unknown {
             name: name.to_string(),

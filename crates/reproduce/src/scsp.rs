@@ -53,7 +53,10 @@ pub const ENCODABLE: &[GdlText] = &[
         "pickomino_mini",
         include_str!("../../gdl/games/pickomino_mini.kif"),
     ),
-    ("yahtzee_mini", include_str!("../../gdl/games/yahtzee_mini.kif")),
+    (
+        "yahtzee_mini",
+        include_str!("../../gdl/games/yahtzee_mini.kif"),
+    ),
     (
         "cant_stop_mini",
         include_str!("../../gdl/games/cant_stop_mini.kif"),

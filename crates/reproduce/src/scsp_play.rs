@@ -107,6 +107,31 @@ pub fn games() -> Vec<Played> {
     games
 }
 
+/// The games of `only` (all if empty) with their places in [`games()`], which their matches'
+/// seeds derive from: a game plays the same matches whichever others run.
+fn selected(
+    experiment: &'static str,
+    only: &[String],
+) -> Result<Vec<(usize, Played)>, ExperimentError> {
+    let all = games();
+    if let Some(unknown) = only
+        .iter()
+        .find(|name| !all.iter().any(|g| g.name == name.as_str()))
+    {
+        let names: Vec<&str> = all.iter().map(|g| g.name).collect();
+        return Err(ExperimentError::InvalidOption {
+            experiment,
+            message: format!("no game `{unknown}`; the games are {}", names.join(", ")),
+        });
+    }
+    let chosen = |g: &Played| only.is_empty() || only.iter().any(|n| n == g.name);
+    Ok(all
+        .into_iter()
+        .enumerate()
+        .filter(|(_, g)| chosen(g))
+        .collect())
+}
+
 impl Played {
     /// Runs `v` on the game (the built-in ones at their default parameters).
     fn visit<V: OnGame>(&self, v: V) -> Result<V::Output, String> {
@@ -168,21 +193,22 @@ impl OnGame for RunJobs<'_> {
 fn run_all(
     experiment: &'static str,
     jobs: &dyn Fn(Kind) -> Vec<Job>,
-    seed: u64,
+    options: &ReproduceOptions,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Vec<(Played, Vec<Tally>)>, ExperimentError> {
-    let games = games();
+    let seed = options.seed;
+    let games = selected(experiment, &options.only)?;
     let games_of = |g: &Played| {
         jobs(g.kind)
             .iter()
             .map(|j| j.setting.games as u64)
             .sum::<u64>()
     };
-    let total: u64 = games.iter().map(games_of).sum();
+    let total: u64 = games.iter().map(|(_, g)| games_of(g)).sum();
     let mut played = 0;
     progress(0, total);
     let mut out = Vec::new();
-    for (i, game) in games.into_iter().enumerate() {
+    for (i, game) in games {
         let mut done = || {
             played += 1;
             progress(played, total);
@@ -313,7 +339,7 @@ pub fn table3(
 ) -> Result<Report, ExperimentError> {
     let (setting, move_ms) = setting(TABLE3.0, options, TABLE3_GAMES)?;
     let jobs = |kind| table3_jobs(kind, &setting);
-    let results = run_all(TABLE3.0, &jobs, options.seed, progress)?;
+    let results = run_all(TABLE3.0, &jobs, options, progress)?;
     let mut text = format!(
         "{PAPER}, Table 3: percentage of wins of the first searcher and its σ; {} (paper: 30 s per \
          move, 5000 plays).\n\n{:<24} {:>15} {:>7}  {:>17} {:>7}  {:>14} {:>7}\n",
@@ -525,7 +551,7 @@ pub fn table4(
         };
         points.iter().map(job).collect::<Vec<_>>()
     };
-    let results = run_all(TABLE4.0, &jobs, options.seed, progress)?;
+    let results = run_all(TABLE4.0, &jobs, options, progress)?;
     let labels: Vec<String> = points.iter().map(point_label).collect();
     let heading = format!(
         "{PAPER}, Table 4: percentage of wins of MAC-UCB against UCT by deliberation per move; the \
@@ -579,7 +605,7 @@ pub fn fig6(
         };
         SHARES.iter().map(job).collect::<Vec<_>>()
     };
-    let results = run_all(FIG6.0, &jobs, options.seed, progress)?;
+    let results = run_all(FIG6.0, &jobs, options, progress)?;
     let labels: Vec<String> = SHARES.iter().map(|s| format!("{s} %")).collect();
     let mut heading = format!(
         "{PAPER}, Figure 6: percentage of wins of MAC-UCB against UCT by its share of the time \

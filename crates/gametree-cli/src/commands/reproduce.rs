@@ -1,5 +1,5 @@
-//! `gametree reproduce <NAME> [--trials N] [--games N] [--move-time MS] [--samples N] [--seed S]
-//! [--json] [--svg FILE]`.
+//! `gametree reproduce <NAME> [--trials N] [--games N] [--move-time MS] [--samples N]
+//! [--only GAME,...] [--seed S] [--json] [--svg FILE]`.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -28,6 +28,10 @@ pub struct Args {
     /// on --seed only.
     #[arg(long)]
     samples: Option<u64>,
+    /// Only these games (comma-separated names), for the experiments that play several games;
+    /// each plays the same matches as in the full run.
+    #[arg(long, value_name = "GAME,...", value_delimiter = ',')]
+    only: Vec<String>,
     /// Master seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -53,6 +57,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         svg: args.svg.is_some(),
         move_time: args.move_time,
         samples: args.samples,
+        only: args.only.clone(),
     };
     let bar = progress_bar();
     let mut progress = |done: u64, total: u64| {
