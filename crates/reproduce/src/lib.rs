@@ -21,6 +21,7 @@ pub mod interest;
 pub mod scsp;
 pub mod scsp_arena;
 pub mod scsp_play;
+pub mod shard;
 pub mod svg;
 
 /// Options shared by every reproduction. `None` means the paper's own value.
@@ -104,6 +105,24 @@ pub const EXPERIMENTS: &[(&str, &str, RunFn)] = &[
 
 /// The experiments that play several games, which [`ReproduceOptions::only`] selects among.
 pub const PLAY_GAMES: [&str; 3] = [scsp_play::TABLE3.0, scsp_play::TABLE4.0, scsp_play::FIG6.0];
+
+/// The experiments that run as units (see [`shard`]), so can be sharded, run on several threads
+/// and merged; the others refuse `--shard` and `--jobs`.
+pub const SHARDED: &[(&str, shard::PlanFn)] = &[
+    (scsp_play::TABLE3.0, scsp_play::table3_plan),
+    (scsp_play::TABLE4.0, scsp_play::table4_plan),
+    (scsp_play::FIG6.0, scsp_play::fig6_plan),
+];
+
+/// The units of the experiment called `name`: `None` if it does not run as units (or does not
+/// exist; [`run`] says which).
+pub fn plan(
+    name: &str,
+    options: &ReproduceOptions,
+) -> Option<Result<Box<dyn shard::Units>, ExperimentError>> {
+    let (_, plan) = SHARDED.iter().find(|(n, _)| *n == name)?;
+    Some(plan(options))
+}
 
 /// Runs the experiment called `name`.
 pub fn run(

@@ -139,16 +139,6 @@ impl Tally {
             / n;
         100.0 * (v / n).sqrt()
     }
-
-    fn record(&mut self, result: std::cmp::Ordering, end: &Ending) {
-        match result {
-            std::cmp::Ordering::Greater => self.wins += 1,
-            std::cmp::Ordering::Equal => self.draws += 1,
-            std::cmp::Ordering::Less => self.losses += 1,
-        }
-        self.forfeits += u64::from(end.forfeit.is_some());
-        self.unfinished += u64::from(end.unfinished);
-    }
 }
 
 /// `game` seen by player `me`: players 0 and `me` swap numbers, the others keep theirs.
@@ -382,65 +372,80 @@ fn play_seated<G: Registered + Clone>(
     Ok(play_game(game, &mut agents, setting, &mut rng))
 }
 
-/// Plays `setting.games` games, game `i` seating `seats(i)` and scored by `score(i, ending)`, with
-/// seeds from `key`; `done()` after each game.
-fn play_all<G: Registered + Clone>(
-    game: &G,
-    setting: &Setting,
-    key: u64,
-    seats: &dyn Fn(usize) -> Vec<Algo>,
-    score: &dyn Fn(usize, &Ending) -> std::cmp::Ordering,
-    done: &mut dyn FnMut(),
-) -> Result<Tally, String> {
-    let mut tally = Tally::default();
-    for i in 0..setting.games {
-        let game_key = splitmix64(key ^ splitmix64(i as u64));
-        let end = play_seated(game, &seats(i), setting, game_key)?;
-        tally.record(score(i, &end), &end);
-        done();
+/// One game's result from A's (or the team's) point of view: a unit of the MAC-UCB reproductions.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GameOutcome {
+    /// Better (a win), equal (a draw) or worse (a loss) than the best other seat.
+    pub result: std::cmp::Ordering,
+    /// Whether a forfeit (either side's) decided it.
+    pub forfeit: bool,
+    /// Whether it was stopped after [`MAX_TURNS`] turns.
+    pub unfinished: bool,
+}
+
+impl GameOutcome {
+    fn new(result: std::cmp::Ordering, end: &Ending) -> GameOutcome {
+        GameOutcome {
+            result,
+            forfeit: end.forfeit.is_some(),
+            unfinished: end.unfinished,
+        }
     }
-    Ok(tally)
 }
 
-/// `setting.games` games of A against B on `game` (rivals; see the [module docs](self)), seeds
-/// from `key`; `done()` after each game.
-pub fn rivals<G: Registered + Clone>(
+impl Tally {
+    /// Counts one game.
+    pub fn add(&mut self, game: &GameOutcome) {
+        match game.result {
+            std::cmp::Ordering::Greater => self.wins += 1,
+            std::cmp::Ordering::Equal => self.draws += 1,
+            std::cmp::Ordering::Less => self.losses += 1,
+        }
+        self.forfeits += u64::from(game.forfeit);
+        self.unfinished += u64::from(game.unfinished);
+    }
+}
+
+/// The key of game `i` of a pairing whose key is `key`: a game's seeds depend on its index only.
+fn game_key(key: u64, i: usize) -> u64 {
+    splitmix64(key ^ splitmix64(i as u64))
+}
+
+/// Game `i` of A against B on `game` (rivals; see the [module docs](self)), seeds from `key`.
+pub fn rivals_game<G: Registered + Clone>(
     game: &G,
-    a: Algo,
-    b: Algo,
+    (a, b): (Algo, Algo),
     setting: &Setting,
     key: u64,
-    done: &mut dyn FnMut(),
-) -> Result<Tally, String> {
+    i: usize,
+) -> Result<GameOutcome, String> {
     let n = game.players();
-    let seats = |i: usize| (0..n).map(|p| if p == i % n { a } else { b }).collect();
-    let score = |i: usize, end: &Ending| {
-        let best_other = (0..n)
-            .filter(|&p| p != i % n)
-            .map(|p| end.payoffs[p])
-            .fold(f64::NEG_INFINITY, f64::max);
-        end.payoffs[i % n].total_cmp(&best_other)
-    };
-    play_all(game, setting, key, &seats, &score, done)
+    let seats: Vec<Algo> = (0..n).map(|p| if p == i % n { a } else { b }).collect();
+    let end = play_seated(game, &seats, setting, game_key(key, i))?;
+    let best_other = (0..n)
+        .filter(|&p| p != i % n)
+        .map(|p| end.payoffs[p])
+        .fold(f64::NEG_INFINITY, f64::max);
+    Ok(GameOutcome::new(
+        end.payoffs[i % n].total_cmp(&best_other),
+        &end,
+    ))
 }
 
-/// `setting.games` games of a team of `algo` on every seat of `game` (see the
-/// [module docs](self)), seeds from `key`; `done()` after each game.
-pub fn team<G: Registered + Clone>(
+/// Game `i` of a team of `algo` on every seat of `game` (see the [module docs](self)), seeds from
+/// `key`.
+pub fn team_game<G: Registered + Clone>(
     game: &G,
     algo: Algo,
     setting: &Setting,
     key: u64,
-    done: &mut dyn FnMut(),
-) -> Result<Tally, String> {
-    let n = game.players();
-    let seats = |_| vec![algo; n];
-    let score = |_, end: &Ending| {
-        if end.forfeit.is_none() && end.payoffs[0] > 0.0 {
-            std::cmp::Ordering::Greater
-        } else {
-            std::cmp::Ordering::Less
-        }
+    i: usize,
+) -> Result<GameOutcome, String> {
+    let end = play_seated(game, &vec![algo; game.players()], setting, game_key(key, i))?;
+    let result = if end.forfeit.is_none() && end.payoffs[0] > 0.0 {
+        std::cmp::Ordering::Greater
+    } else {
+        std::cmp::Ordering::Less
     };
-    play_all(game, setting, key, &seats, &score, done)
+    Ok(GameOutcome::new(result, &end))
 }

@@ -27,7 +27,8 @@ use serde_json::{json, Value};
 
 use super::cn::splitmix64;
 use super::scsp::{ENCODABLE, PAPER};
-use super::scsp_arena::{rivals, team, Algo, OnGame, Setting, Tally};
+use super::scsp_arena::{rivals_game, team_game, Algo, GameOutcome, OnGame, Setting, Tally};
+use super::shard::{run_all, Units};
 use super::svg::{Chart, Series};
 use super::{ExperimentError, Report, ReproduceOptions};
 
@@ -155,80 +156,239 @@ struct Job {
     setting: Setting,
 }
 
-/// The jobs of one game, run on it.
-struct RunJobs<'a> {
-    kind: Kind,
-    jobs: &'a [Job],
-    key: u64,
-    done: &'a mut dyn FnMut(),
+/// One game of one job of one game of a table: a unit of these experiments (see [`crate::shard`]).
+#[derive(Clone, Copy, Debug)]
+struct UnitId {
+    /// Index of the game in [`games`].
+    game: usize,
+    /// Index of the job among the game's.
+    job: usize,
+    /// Index of the match game within the job.
+    i: usize,
 }
 
-impl OnGame for RunJobs<'_> {
-    type Output = Result<Vec<Tally>, String>;
-
-    /// A team plays once per algorithm and setting: later jobs with the same ones share it.
-    fn run<G: gametree::games::Registered + Clone>(self, game: &G) -> Self::Output {
-        let mut tallies: Vec<Tally> = Vec::new();
-        for (i, job) in self.jobs.iter().enumerate() {
-            let key = splitmix64(self.key ^ i as u64);
-            let same = |j: &Job| {
-                j.a == job.a
-                    && j.setting.move_time == job.setting.move_time
-                    && j.setting.samples == job.setting.samples
-            };
-            let tally = match self.kind {
-                Kind::Rivals => rivals(game, job.a, job.b, &job.setting, key, self.done)?,
-                Kind::Team => match self.jobs[..i].iter().position(same) {
-                    Some(earlier) => tallies[earlier],
-                    None => team(game, job.a, &job.setting, key, self.done)?,
-                },
-            };
-            tallies.push(tally);
-        }
-        Ok(tallies)
-    }
+/// Which table a [`Sweep`] prints.
+enum Table {
+    Table3,
+    /// Table 4, over these points.
+    Table4(Vec<Setting>),
+    Fig6,
 }
 
-/// Runs `jobs(kind)` on every game: the tallies, game by game.
-fn run_all(
+/// Table 3, Table 4 or Figure 6 as units: every game of every job of every game of the table.
+struct Sweep {
+    table: Table,
     experiment: &'static str,
-    jobs: &dyn Fn(Kind) -> Vec<Job>,
-    options: &ReproduceOptions,
-    progress: &mut dyn FnMut(u64, u64),
-) -> Result<Vec<(Played, Vec<Tally>)>, ExperimentError> {
-    let seed = options.seed;
-    let games = selected(experiment, &options.only)?;
-    let games_of = |g: &Played| {
-        jobs(g.kind)
-            .iter()
-            .map(|j| j.setting.games as u64)
-            .sum::<u64>()
-    };
-    let total: u64 = games.iter().map(|(_, g)| games_of(g)).sum();
-    let mut played = 0;
-    progress(0, total);
-    let mut out = Vec::new();
-    for (i, game) in games {
-        let mut done = || {
-            played += 1;
-            progress(played, total);
+    games: Vec<Played>,
+    /// Each game's jobs, and for each job the job whose games it reports (itself, or the earlier
+    /// job a team shares: a team plays once per algorithm and setting).
+    jobs: Vec<Vec<(Job, usize)>>,
+    /// The games that play (indices into `games`).
+    chosen: Vec<usize>,
+    units: Vec<UnitId>,
+    seed: u64,
+    /// The setting the options ask for and the time of its 30 s column.
+    base: (Setting, Option<u64>),
+    svg: bool,
+}
+
+impl Sweep {
+    fn new(
+        table: Table,
+        options: &ReproduceOptions,
+        base: (Setting, Option<u64>),
+        jobs: &dyn Fn(Kind) -> Vec<Job>,
+    ) -> Result<Sweep, ExperimentError> {
+        let experiment = match table {
+            Table::Table3 => TABLE3.0,
+            Table::Table4(_) => TABLE4.0,
+            Table::Fig6 => FIG6.0,
         };
-        let run = RunJobs {
-            kind: game.kind,
-            jobs: &jobs(game.kind),
-            key: splitmix64(seed ^ splitmix64(i as u64)),
-            done: &mut done,
-        };
-        let tallies =
-            game.visit(run)
-                .and_then(|t| t)
-                .map_err(|message| ExperimentError::InvalidOption {
-                    experiment,
-                    message: format!("{}: {message}", game.name),
-                })?;
-        out.push((game, tallies));
+        // Every game keeps its place (its seeds) whichever games `--only` chooses.
+        let chosen: Vec<usize> = selected(experiment, &options.only)?
+            .into_iter()
+            .map(|(i, _)| i)
+            .collect();
+        let games = games();
+        let jobs: Vec<Vec<(Job, usize)>> =
+            games.iter().map(|g| shared(g.kind, jobs(g.kind))).collect();
+        let mut units = Vec::new();
+        for (game, game_jobs) in jobs.iter().enumerate() {
+            if !chosen.contains(&game) {
+                continue;
+            }
+            for (job, (j, source)) in game_jobs.iter().enumerate() {
+                if *source == job {
+                    units.extend((0..j.setting.games).map(|i| UnitId { game, job, i }));
+                }
+            }
+        }
+        Ok(Sweep {
+            table,
+            experiment,
+            games,
+            jobs,
+            chosen,
+            units,
+            seed: options.seed,
+            base,
+            svg: options.svg,
+        })
     }
-    Ok(out)
+
+    /// The tallies of every game's jobs from the units' records.
+    fn tallies(&self, records: &[Value]) -> Result<Vec<(Played, Vec<Tally>)>, ExperimentError> {
+        let mut tallies: Vec<Vec<Tally>> = self
+            .jobs
+            .iter()
+            .map(|j| vec![Tally::default(); j.len()])
+            .collect();
+        for (index, (unit, record)) in self.units.iter().zip(records).enumerate() {
+            let outcome =
+                outcome_of(record, self.games[unit.game].name, unit).ok_or_else(|| {
+                    ExperimentError::InvalidOption {
+                        experiment: self.experiment,
+                        message: format!("unit {index}'s record is not this unit's: {record}"),
+                    }
+                })?;
+            tallies[unit.game][unit.job].add(&outcome);
+        }
+        let shared = |(game, jobs): (&Played, &Vec<(Job, usize)>), own: &Vec<Tally>| {
+            (*game, jobs.iter().map(|&(_, source)| own[source]).collect())
+        };
+        Ok(self
+            .games
+            .iter()
+            .zip(&self.jobs)
+            .zip(&tallies)
+            .enumerate()
+            .filter(|(i, _)| self.chosen.contains(i))
+            .map(|(_, (g, t))| shared(g, t))
+            .collect())
+    }
+}
+
+/// `jobs` with, for each, the job whose games it reports: a team's job with the algorithm and
+/// setting of an earlier one is that earlier job's.
+fn shared(kind: Kind, jobs: Vec<Job>) -> Vec<(Job, usize)> {
+    let same = |j: &Job, k: &Job| {
+        j.a == k.a
+            && j.setting.move_time == k.setting.move_time
+            && j.setting.samples == k.setting.samples
+    };
+    let source = |(i, job): (usize, &Job)| match kind {
+        Kind::Rivals => i,
+        Kind::Team => jobs[..i].iter().position(|k| same(k, job)).unwrap_or(i),
+    };
+    let sources: Vec<usize> = jobs.iter().enumerate().map(source).collect();
+    jobs.into_iter().zip(sources).collect()
+}
+
+/// A unit's record: which unit it is and how its game went.
+fn outcome_record(game: &str, unit: &UnitId, outcome: &GameOutcome) -> Value {
+    json!({
+        "game": game,
+        "job": unit.job,
+        "i": unit.i,
+        "result": match outcome.result {
+            std::cmp::Ordering::Greater => "win",
+            std::cmp::Ordering::Equal => "draw",
+            std::cmp::Ordering::Less => "loss",
+        },
+        "forfeit": outcome.forfeit,
+        "unfinished": outcome.unfinished,
+    })
+}
+
+/// The outcome in `record`, if it is the record of `unit` of `game`.
+fn outcome_of(record: &Value, game: &str, unit: &UnitId) -> Option<GameOutcome> {
+    let ours = record["game"] == game
+        && record["job"].as_u64() == Some(unit.job as u64)
+        && record["i"].as_u64() == Some(unit.i as u64);
+    let result = match record["result"].as_str()? {
+        "win" => std::cmp::Ordering::Greater,
+        "draw" => std::cmp::Ordering::Equal,
+        "loss" => std::cmp::Ordering::Less,
+        _ => return None,
+    };
+    ours.then_some(GameOutcome {
+        result,
+        forfeit: record["forfeit"].as_bool()?,
+        unfinished: record["unfinished"].as_bool()?,
+    })
+}
+
+/// Game `i` of a job, run on a game of the tables.
+struct OneGame<'a> {
+    kind: Kind,
+    job: &'a Job,
+    key: u64,
+    i: usize,
+}
+
+impl OnGame for OneGame<'_> {
+    type Output = Result<GameOutcome, String>;
+
+    fn run<G: gametree::games::Registered + Clone>(self, game: &G) -> Self::Output {
+        let job = self.job;
+        match self.kind {
+            Kind::Rivals => rivals_game(game, (job.a, job.b), &job.setting, self.key, self.i),
+            Kind::Team => team_game(game, job.a, &job.setting, self.key, self.i),
+        }
+    }
+}
+
+impl Units for Sweep {
+    fn count(&self) -> usize {
+        self.units.len()
+    }
+
+    fn run(&self, index: usize) -> Result<Value, ExperimentError> {
+        let invalid = |message: String| ExperimentError::InvalidOption {
+            experiment: self.experiment,
+            message,
+        };
+        let unit = self
+            .units
+            .get(index)
+            .ok_or_else(|| invalid(format!("no unit {index}")))?;
+        let game = &self.games[unit.game];
+        // The keys of the matches before there were units: by game, then by job.
+        let game_key = splitmix64(self.seed ^ splitmix64(unit.game as u64));
+        let one = OneGame {
+            kind: game.kind,
+            job: &self.jobs[unit.game][unit.job].0,
+            key: splitmix64(game_key ^ unit.job as u64),
+            i: unit.i,
+        };
+        let outcome = game
+            .visit(one)
+            .and_then(|o| o)
+            .map_err(|message| invalid(format!("{}: {message}", game.name)))?;
+        Ok(outcome_record(game.name, unit, &outcome))
+    }
+
+    fn report(&self, records: &[Value]) -> Result<Report, ExperimentError> {
+        if records.len() != self.units.len() {
+            return Err(ExperimentError::InvalidOption {
+                experiment: self.experiment,
+                message: format!("{} records for {} units", records.len(), self.units.len()),
+            });
+        }
+        let results = self.tallies(records)?;
+        let mut rows = Vec::new();
+        for ((game, tallies), jobs) in results.iter().zip(&self.jobs) {
+            for ((job, _), tally) in jobs.iter().zip(tallies) {
+                rows.push(cell_row(self.experiment, game, job, tally));
+            }
+        }
+        let (text, svg) = match &self.table {
+            Table::Table3 => (table3_text(&self.base, &results), None),
+            Table::Table4(points) => table4_text(&self.base, points, &results, self.svg),
+            Table::Fig6 => fig6_text(&self.base, &results, self.svg),
+        };
+        Ok(Report { text, rows, svg })
+    }
 }
 
 /// The setting the options ask for, with `games` games by default; `move_ms` is the 30 s column.
@@ -337,13 +497,30 @@ pub fn table3(
     options: &ReproduceOptions,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Report, ExperimentError> {
-    let (setting, move_ms) = setting(TABLE3.0, options, TABLE3_GAMES)?;
-    let jobs = |kind| table3_jobs(kind, &setting);
-    let results = run_all(TABLE3.0, &jobs, options, progress)?;
+    run_all(table3_plan(options)?.as_ref(), 1, progress)
+}
+
+/// `scsp-table3` as units (see [`crate::shard`]).
+pub fn table3_plan(options: &ReproduceOptions) -> Result<Box<dyn Units>, ExperimentError> {
+    let base = setting(TABLE3.0, options, TABLE3_GAMES)?;
+    let jobs = |kind| table3_jobs(kind, &base.0);
+    Ok(Box::new(Sweep::new(
+        Table::Table3,
+        options,
+        base.clone(),
+        &jobs,
+    )?))
+}
+
+/// The text of Table 3.
+fn table3_text(
+    (setting, move_ms): &(Setting, Option<u64>),
+    results: &[(Played, Vec<Tally>)],
+) -> String {
     let mut text = format!(
         "{PAPER}, Table 3: percentage of wins of the first searcher and its σ; {} (paper: 30 s per \
          move, 5000 plays).\n\n{:<24} {:>15} {:>7}  {:>17} {:>7}  {:>14} {:>7}\n",
-        describe(&setting, move_ms),
+        describe(setting, *move_ms),
         "game",
         "MAC-UCB vs UCT",
         "σ",
@@ -352,21 +529,13 @@ pub fn table3(
         "FC-UCB vs UCT",
         "σ"
     );
-    let mut rows = Vec::new();
-    for (game, tallies) in &results {
+    for (game, tallies) in results {
         text += &table3_line(game, tallies);
-        for (job, tally) in table3_jobs(game.kind, &setting).iter().zip(tallies) {
-            rows.push(cell_row(TABLE3.0, game, job, tally));
-        }
     }
     text +=
         "\nTeam games (footnote 6): the victories of a team playing the first searcher on every \
              seat; the paper's Orchard row is read the same way.\n";
-    Ok(Report {
-        text,
-        rows,
-        svg: None,
-    })
+    text
 }
 
 /// One game's line of Table 3, with the paper's line or UCT's team below it.
@@ -521,28 +690,21 @@ fn sweep_chart(
     .to_svg()
 }
 
-/// The JSON rows of a sweep: one per game and point.
-fn sweep_rows(
-    experiment: &str,
-    jobs: &dyn Fn(Kind) -> Vec<Job>,
-    results: &[(Played, Vec<Tally>)],
-) -> Vec<Value> {
-    let mut rows = Vec::new();
-    for (game, tallies) in results {
-        for (job, tally) in jobs(game.kind).iter().zip(tallies) {
-            rows.push(cell_row(experiment, game, job, tally));
-        }
-    }
-    rows
-}
-
 /// `scsp-table4`. See the [module docs](self).
 pub fn table4(
     options: &ReproduceOptions,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Report, ExperimentError> {
-    let (base, move_ms) = setting(TABLE4.0, options, POINT_GAMES)?;
-    let points: Vec<Setting> = PAPER_TIMES.iter().map(|&t| scaled(&base, t, 30)).collect();
+    run_all(table4_plan(options)?.as_ref(), 1, progress)
+}
+
+/// `scsp-table4` as units (see [`crate::shard`]).
+pub fn table4_plan(options: &ReproduceOptions) -> Result<Box<dyn Units>, ExperimentError> {
+    let base = setting(TABLE4.0, options, POINT_GAMES)?;
+    let points: Vec<Setting> = PAPER_TIMES
+        .iter()
+        .map(|&t| scaled(&base.0, t, 30))
+        .collect();
     let jobs = |_| {
         let job = |setting: &Setting| Job {
             a: Algo::MacUcb(None),
@@ -551,17 +713,27 @@ pub fn table4(
         };
         points.iter().map(job).collect::<Vec<_>>()
     };
-    let results = run_all(TABLE4.0, &jobs, options, progress)?;
+    let sweep = Sweep::new(Table::Table4(points.clone()), options, base, &jobs)?;
+    Ok(Box::new(sweep))
+}
+
+/// The text and figure of Table 4.
+fn table4_text(
+    (base, move_ms): &(Setting, Option<u64>),
+    points: &[Setting],
+    results: &[(Played, Vec<Tally>)],
+    svg: bool,
+) -> (String, Option<String>) {
     let labels: Vec<String> = points.iter().map(point_label).collect();
     let heading = format!(
         "{PAPER}, Table 4: percentage of wins of MAC-UCB against UCT by deliberation per move; the \
          30 s column at {} and the others in the paper's ratios (paper: 1 to 60 s, 5000 plays).",
-        describe(&base, move_ms)
+        describe(base, *move_ms)
     );
     let paper = Some(("TicTacToe", &PAPER_TABLE4_TICTACTOE[..]));
-    let mut text = sweep_text(heading, &labels, &results, paper);
+    let mut text = sweep_text(heading, &labels, results, paper);
     text += "\nTeam games: the victories of a team of MAC-UCB (footnote 6).\n";
-    let svg = options.svg.then(|| {
+    let svg = svg.then(|| {
         let xs: Vec<f64> = points.iter().map(x_of).collect();
         let x_label = if base.move_time.is_some() {
             "milliseconds per move"
@@ -572,15 +744,11 @@ pub fn table4(
             "Table 4: MAC-UCB vs UCT by time per move",
             x_label,
             &xs,
-            &results,
+            results,
             paper,
         )
     });
-    Ok(Report {
-        text,
-        rows: sweep_rows(TABLE4.0, &jobs, &results),
-        svg,
-    })
+    (text, svg)
 }
 
 /// A point's horizontal coordinate: its milliseconds, else its samples.
@@ -596,41 +764,55 @@ pub fn fig6(
     options: &ReproduceOptions,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Report, ExperimentError> {
-    let (base, move_ms) = setting(FIG6.0, options, POINT_GAMES)?;
+    run_all(fig6_plan(options)?.as_ref(), 1, progress)
+}
+
+/// `scsp-fig6` as units (see [`crate::shard`]).
+pub fn fig6_plan(options: &ReproduceOptions) -> Result<Box<dyn Units>, ExperimentError> {
+    let base = setting(FIG6.0, options, POINT_GAMES)?;
     let jobs = |_| {
         let job = |&share: &u32| Job {
             a: Algo::MacUcb(Some(f64::from(share) / 100.0)),
             b: Algo::Uct,
-            setting: base.clone(),
+            setting: base.0.clone(),
         };
         SHARES.iter().map(job).collect::<Vec<_>>()
     };
-    let results = run_all(FIG6.0, &jobs, options, progress)?;
+    Ok(Box::new(Sweep::new(
+        Table::Fig6,
+        options,
+        base.clone(),
+        &jobs,
+    )?))
+}
+
+/// The text and figure of Figure 6.
+fn fig6_text(
+    (base, move_ms): &(Setting, Option<u64>),
+    results: &[(Played, Vec<Tally>)],
+    svg: bool,
+) -> (String, Option<String>) {
     let labels: Vec<String> = SHARES.iter().map(|s| format!("{s} %")).collect();
     let mut heading = format!(
         "{PAPER}, Figure 6: percentage of wins of MAC-UCB against UCT by its share of the time \
          given to solving; {} (paper: 30 s per move; its optimum between 86 and 94 %, the curves \
          are not printed as numbers).",
-        describe(&base, move_ms)
+        describe(base, *move_ms)
     );
     if base.move_time.is_none() {
         heading += "\nWithout a time per move the share changes nothing: solving is not cut short.";
     }
-    let mut text = sweep_text(heading, &labels, &results, None);
+    let mut text = sweep_text(heading, &labels, results, None);
     text += "\nTeam games: the victories of a team of MAC-UCB (footnote 6).\n";
-    let svg = options.svg.then(|| {
+    let svg = svg.then(|| {
         let xs: Vec<f64> = SHARES.iter().map(|&s| f64::from(s)).collect();
         sweep_chart(
             "Figure 6: MAC-UCB vs UCT by share of time to solving",
             "% of the time to solving",
             &xs,
-            &results,
+            results,
             None,
         )
     });
-    Ok(Report {
-        text,
-        rows: sweep_rows(FIG6.0, &jobs, &results),
-        svg,
-    })
+    (text, svg)
 }
