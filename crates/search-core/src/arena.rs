@@ -43,7 +43,7 @@ use std::time::{Duration, Instant};
 use game_trait::{Limits, MoveList, PlayerId, Searcher, ZeroSumGame};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// How many times an opening that ends the game is drawn again.
 const OPENING_ATTEMPTS: u32 = 100;
@@ -80,7 +80,7 @@ impl Default for MatchConfig {
 }
 
 /// How a game ended, from searcher A's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum GameResult {
     /// A won.
@@ -92,7 +92,7 @@ pub enum GameResult {
 }
 
 /// One game of a match.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameRecord {
     /// Index of the opening (`0..games`); games `2i` and `2i + 1` share opening `i`.
     pub opening: usize,
@@ -109,7 +109,7 @@ pub struct GameRecord {
 }
 
 /// What one side did over a match.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SideReport {
     /// Moves searched.
     pub moves: u64,
@@ -258,28 +258,78 @@ where
     B: Searcher<G> + ?Sized,
 {
     let total = 2 * config.games as u64;
-    let mut rng = Pcg64::seed_from_u64(config.seed);
-    let mut sides = [SideReport::default(), SideReport::default()];
-    let mut records = Vec::with_capacity(2 * config.games);
+    let openings = openings(game, root, config);
+    let mut games = Vec::with_capacity(2 * config.games);
     progress(0, total);
-    for opening in 0..config.games {
-        let (start, opening_moves) = random_opening(game, root, config.opening_plies, &mut rng);
-        for a_player in [0, 1] {
-            a.reset();
-            b.reset();
-            let played = play_game(game, start.clone(), a, b, a_player, config, &mut sides);
-            records.push(GameRecord {
-                opening,
-                opening_moves: opening_moves.clone(),
-                a_player,
-                plies: played.plies,
-                outcome: played.outcome,
-                forfeit: played.forfeit,
-            });
-            progress(records.len() as u64, total);
-        }
+    for index in 0..2 * config.games {
+        games.push(play_one(game, &openings, index, a, b, config));
+        progress(games.len() as u64, total);
     }
-    report(sides, records)
+    report_of(&games)
+}
+
+/// An opening of a match: the position and its moves' names.
+pub type Opening<G> = (<G as game_trait::Game>::State, Vec<String>);
+
+/// The match's openings, drawn in order from [`MatchConfig::seed`]: game `i` of the match starts
+/// from opening `i / 2`. They are cheap to draw, so a part of a match (one shard of its games)
+/// draws them all and plays its own games: the same games as the whole match.
+pub fn openings<G: ZeroSumGame>(
+    game: &G,
+    root: &G::State,
+    config: &MatchConfig,
+) -> Vec<Opening<G>> {
+    let mut rng = Pcg64::seed_from_u64(config.seed);
+    (0..config.games)
+        .map(|_| random_opening(game, root, config.opening_plies, &mut rng))
+        .collect()
+}
+
+/// One game of a match: its record and what each side did in it (A first).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GamePlayed {
+    /// The game.
+    pub record: GameRecord,
+    /// Searcher A's figures in this game.
+    pub a: SideReport,
+    /// Searcher B's figures in this game.
+    pub b: SideReport,
+}
+
+/// Game `index` of a match (`0..2 · games`): opening `index / 2`, A playing player `index % 2`.
+/// Both searchers are reset first, so the game does not depend on the games played before.
+///
+/// # Panics
+/// If `openings` has no opening `index / 2`.
+pub fn play_one<G, A, B>(
+    game: &G,
+    openings: &[Opening<G>],
+    index: usize,
+    a: &mut A,
+    b: &mut B,
+    config: &MatchConfig,
+) -> GamePlayed
+where
+    G: ZeroSumGame,
+    A: Searcher<G> + ?Sized,
+    B: Searcher<G> + ?Sized,
+{
+    let (start, opening_moves) = &openings[index / 2];
+    let a_player = index % 2;
+    a.reset();
+    b.reset();
+    let mut sides = [SideReport::default(), SideReport::default()];
+    let played = play_game(game, start.clone(), a, b, a_player, config, &mut sides);
+    let [a, b] = sides;
+    let record = GameRecord {
+        opening: index / 2,
+        opening_moves: opening_moves.clone(),
+        a_player,
+        plies: played.plies,
+        outcome: played.outcome,
+        forfeit: played.forfeit,
+    };
+    GamePlayed { record, a, b }
 }
 
 /// Plays `plies` uniformly random legal moves from `root`, drawing again (a bounded number of times)
@@ -393,6 +443,21 @@ where
         outcome,
         forfeit: false,
     }
+}
+
+/// Totals the games of a match, in order, into its report.
+pub fn report_of(games: &[GamePlayed]) -> MatchReport {
+    let mut sides = [SideReport::default(), SideReport::default()];
+    for played in games {
+        for (total, side) in sides.iter_mut().zip([&played.a, &played.b]) {
+            total.moves += side.moves;
+            total.nodes += side.nodes;
+            total.seconds += side.seconds;
+            total.forfeits += side.forfeits;
+        }
+    }
+    let records = games.iter().map(|g| g.record.clone()).collect();
+    report(sides, records)
 }
 
 /// Totals the games into a report.
