@@ -4,6 +4,7 @@ pub mod gdl;
 pub mod ggp;
 pub mod list;
 pub mod matches;
+pub mod merge;
 pub mod perft;
 pub mod reproduce;
 pub mod scsp;

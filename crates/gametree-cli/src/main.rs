@@ -29,6 +29,8 @@ enum Command {
     Solve(commands::solve::Args),
     /// Reproduce a paper's table or figure (`gametree reproduce list` names them).
     Reproduce(commands::reproduce::Args),
+    /// Combine the shards of a `reproduce` or `match` run (--shard K/N) into the unsharded report.
+    Merge(commands::merge::Args),
     /// Game Description Language tools.
     Gdl(commands::gdl::Args),
     /// Stochastic constraint networks: list the solution policies of a one-stage network.
@@ -79,6 +81,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => commands::matches::run(&args),
         Some(Command::Solve(args)) => commands::solve::run(&args),
         Some(Command::Reproduce(args)) => commands::reproduce::run(&args),
+        Some(Command::Merge(args)) => commands::merge::run(&args),
         Some(Command::Gdl(args)) => commands::gdl::run(&args),
         Some(Command::Scsp(args)) => commands::scsp::run(&args),
         Some(Command::Ggp(args)) => commands::ggp::run(&args),

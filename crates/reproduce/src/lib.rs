@@ -120,8 +120,22 @@ pub fn plan(
     name: &str,
     options: &ReproduceOptions,
 ) -> Option<Result<Box<dyn shard::Units>, ExperimentError>> {
-    let (_, plan) = SHARDED.iter().find(|(n, _)| *n == name)?;
-    Some(plan(options))
+    let (experiment, plan) = SHARDED.iter().find(|(n, _)| *n == name)?;
+    Some(only_applies(experiment, options).and_then(|()| plan(options)))
+}
+
+/// Refuses [`ReproduceOptions::only`] for an experiment that does not play several games.
+fn only_applies(
+    experiment: &'static str,
+    options: &ReproduceOptions,
+) -> Result<(), ExperimentError> {
+    if options.only.is_empty() || PLAY_GAMES.contains(&experiment) {
+        return Ok(());
+    }
+    Err(ExperimentError::InvalidOption {
+        experiment,
+        message: format!("--only applies to {} alone", PLAY_GAMES.join(", ")),
+    })
 }
 
 /// Runs the experiment called `name`.
@@ -131,15 +145,10 @@ pub fn run(
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Report, ExperimentError> {
     match EXPERIMENTS.iter().find(|(n, _, _)| *n == name) {
-        Some((experiment, _, _))
-            if !options.only.is_empty() && !PLAY_GAMES.contains(experiment) =>
-        {
-            Err(ExperimentError::InvalidOption {
-                experiment,
-                message: format!("--only applies to {} alone", PLAY_GAMES.join(", ")),
-            })
+        Some((experiment, _, run)) => {
+            only_applies(experiment, options)?;
+            run(options, progress)
         }
-        Some((_, _, run)) => run(options, progress),
         None => Err(ExperimentError::Unknown {
             name: name.to_string(),
             available: EXPERIMENTS

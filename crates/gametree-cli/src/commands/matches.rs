@@ -1,13 +1,22 @@
-//! `gametree match <GAME> <SPEC_A> <SPEC_B> --games N --seed S [--json]`.
+//! `gametree match <GAME> <SPEC_A> <SPEC_B> --games N --seed S [--json] [--shard K/N] [--jobs J]`.
+//!
+//! The units of a match (for `--shard` and `--jobs`) are its games, `0..2 · games`: game `i`
+//! plays opening `i / 2`, drawn in order from the seed, with colours by `i % 2`.
 
 use std::time::Duration;
 
 use gametree::game::{Limits, ZeroSumGame};
 use gametree::games::{GameChoice, GameVisitor, Registered};
-use gametree::search::arena::{play_match_from, MatchConfig, MatchReport};
-use gametree::spec::Spec;
+use gametree::kit::Built;
+use gametree::search::arena::{
+    openings, play_one, report_of, GamePlayed, MatchConfig, MatchReport,
+};
+use gametree::spec::{Spec, SpecError};
+use reproduce::shard::{run_parallel, Shard};
+use serde_json::{json, Value};
 
-use crate::commands::reproduce::progress_bar;
+use crate::commands::merge::write_shard;
+use crate::commands::reproduce::with_progress;
 use crate::out::outln;
 use crate::Failure;
 
@@ -36,9 +45,19 @@ pub struct Args {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+    /// Play only the games whose index is K modulo N (of 0..2·games), and print them as JSON
+    /// lines for `gametree merge`.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+    /// Games played at once, on this many threads (each with its own pair of searchers).
+    #[arg(long, value_name = "J", default_value_t = 1)]
+    jobs: usize,
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
+    if args.jobs == 0 {
+        return Err(Failure::input("--jobs must be at least 1"));
+    }
     let game = GameChoice::parse(&args.game).map_err(Failure::input)?;
     let a: Spec = args.a.parse().map_err(Failure::input)?;
     let b: Spec = args.b.parse().map_err(Failure::input)?;
@@ -63,36 +82,74 @@ impl GameVisitor for Match<'_> {
         game: &G,
         root: &G::State,
     ) -> Result<(), Failure> {
-        let mut a = game.searcher(&self.a).map_err(Failure::input)?;
-        let mut b = game.searcher(&self.b).map_err(Failure::input)?;
+        // Built here to report a bad spec before any game; each thread builds its own pair.
+        let a_spec = game.searcher(&self.a).map_err(Failure::input)?.spec;
+        let b_spec = game.searcher(&self.b).map_err(Failure::input)?.spec;
+        let args = self.args;
+        let shard = args.shard.as_deref().map(str::parse::<Shard>).transpose();
+        let shard = shard.map_err(Failure::input)?.unwrap_or(Shard::ALL);
         let config = MatchConfig {
-            games: self.args.games,
-            seed: self.args.seed,
-            opening_plies: self.args.opening_plies,
+            games: args.games,
+            seed: args.seed,
+            opening_plies: args.opening_plies,
             limits: Limits::none(),
-            time_per_move: self.args.move_time.map(Duration::from_millis),
+            time_per_move: args.move_time.map(Duration::from_millis),
         };
-        let bar = progress_bar();
-        let mut progress = |done: u64, total: u64| {
-            if let Some(bar) = &bar {
-                bar.set_length(total);
-                bar.set_position(done);
-            }
+        let openings = openings(game, root, &config);
+        let indices = shard.units(2 * config.games);
+        let init = || (game.searcher(&self.a), game.searcher(&self.b));
+        type Pair<G> = (Result<Built<G>, SpecError>, Result<Built<G>, SpecError>);
+        let unit = |pair: &mut Pair<G>, i: usize| match pair {
+            (Ok(a), Ok(b)) => Ok(play_one(
+                game,
+                &openings,
+                i,
+                &mut a.searcher,
+                &mut b.searcher,
+                &config,
+            )),
+            _ => Err("a searcher could not be built on a worker thread"),
         };
-        let report = play_match_from(
-            game,
-            root,
-            &mut a.searcher,
-            &mut b.searcher,
-            &config,
-            &mut progress,
-        );
-        if let Some(bar) = bar {
-            bar.finish_and_clear();
+        let games = with_progress(|p| run_parallel(&indices, args.jobs, &init, &unit, p))?;
+        if args.shard.is_none() {
+            print_report(&a_spec, &b_spec, &report_of(&games), args.json);
+            return Ok(());
         }
-        print_report(&a.spec, &b.spec, &report, self.args.json);
+        let run = json!({
+            "command": "match",
+            "game": args.game,
+            "a": a_spec,
+            "b": b_spec,
+            "games": args.games,
+            "seed": args.seed,
+            "opening_plies": args.opening_plies,
+            "move_time": args.move_time,
+        });
+        let records = indices
+            .into_iter()
+            .zip(games.iter().map(|g| json!(g)))
+            .collect::<Vec<_>>();
+        write_shard(run, shard, 2 * config.games, &records);
         Ok(())
     }
+}
+
+/// `gametree merge` of a match's shards: the report of `run` from every game's `records`.
+pub fn merge(run: &Value, records: &[Value], json: bool) -> Result<(), Failure> {
+    let corrupt = || Failure::input("the shards' header names no searchers");
+    let (Some(a), Some(b)) = (run["a"].as_str(), run["b"].as_str()) else {
+        return Err(corrupt());
+    };
+    let games = records
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let game = serde_json::from_value::<GamePlayed>(r.clone());
+            game.map_err(|e| Failure::input(format!("unit {i} is not a game of a match: {e}")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    print_report(a, b, &report_of(&games), json);
+    Ok(())
 }
 
 fn print_report(a: &str, b: &str, report: &MatchReport, json: bool) {
