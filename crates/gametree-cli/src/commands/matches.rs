@@ -47,7 +47,7 @@ pub struct Args {
     json: bool,
     /// Play only the games whose index is K modulo N (of 0..2·games), and print them as JSON
     /// lines for `gametree merge`.
-    #[arg(long, value_name = "K/N")]
+    #[arg(long, value_name = "K/N", allow_hyphen_values = true)]
     shard: Option<String>,
     /// Games played at once, on this many threads (each with its own pair of searchers).
     #[arg(long, value_name = "J", default_value_t = 1)]

@@ -48,7 +48,7 @@ pub struct Args {
     svg: Option<PathBuf>,
     /// Run only the games or trials whose index is K modulo N, and print them as JSON lines for
     /// `gametree merge` (scsp-table3, scsp-table4, scsp-fig6).
-    #[arg(long, value_name = "K/N")]
+    #[arg(long, value_name = "K/N", allow_hyphen_values = true)]
     shard: Option<String>,
     /// Games or trials played at once, on this many threads; the output is the same as with 1
     /// (scsp-table3, scsp-table4, scsp-fig6).
