@@ -101,6 +101,28 @@ fn a_sweep_sharded_and_merged_keeps_its_rows_and_figure() {
 }
 
 #[test]
+fn forward_estimation_trials_sharded_and_merged_are_the_unsharded_run() {
+    let dir = scratch("fe");
+    for name in ["fe-table1", "fe-fig2"] {
+        let run = ["reproduce", name, "--trials", "5", "--seed", "3"];
+        let files = shards(&dir, &cat(&[&run[..], &["--jobs", "2"]]), 3);
+        let files: Vec<&str> = files.iter().map(String::as_str).collect();
+        let json = stdout(&cat(&[&run[..], &["--json"]]));
+        assert_eq!(
+            stdout(&cat(&[&["merge", "--json"], &files[..]])),
+            json,
+            "{name}"
+        );
+        assert_eq!(
+            stdout(&cat(&[&["merge"], &files[..]])),
+            stdout(&run),
+            "{name}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn two_jobs_print_what_one_job_prints() {
     let one = stdout(&cat(&[&TABLE3[..], &["--json", "--jobs", "1"]]));
     assert_eq!(

@@ -25,9 +25,10 @@ use forward_estimation::{EdgeBounds, ForwardEstimation, Reading};
 use game_trait::{ForwardPruning, Limits, NoPruning, Searcher};
 use random_tree::{Node, NodeCost, RandomTree, RandomTreeConfig, StaticOrdering};
 use search_core::{AlphaBeta, AlphaBetaConfig};
-use serde_json::json;
+use serde_json::{json, Value};
 
 use super::fe_protocol::{play_protocol, points, Point, Tournament};
+use super::shard::{run_all, Units};
 use super::svg::{Chart, Series};
 use super::{ExperimentError, Report, ReproduceOptions};
 
@@ -151,6 +152,64 @@ impl Cell {
     }
 }
 
+impl Cell {
+    fn to_json(self) -> Value {
+        json!([self.nodes, self.same_move])
+    }
+
+    fn from_json(value: &Value) -> Option<Cell> {
+        Some(Cell {
+            nodes: value.get(0)?.as_u64()?,
+            same_move: value.get(1)?.as_u64()?,
+        })
+    }
+}
+
+/// An FE experiment over random trees as units (see [`crate::shard`]): trial `k` searches tree `k`
+/// and tallies a grid of cells; the report sums the trials' grids.
+struct FeTrials {
+    experiment: &'static str,
+    options: ReproduceOptions,
+    trials: usize,
+    /// How many cells a trial tallies.
+    cells: usize,
+    /// Trial `k`'s cells, flattened.
+    trial: fn(&ReproduceOptions, usize) -> Result<Vec<Cell>, ExperimentError>,
+    /// The report from the sums of every trial's cells.
+    report: fn(&ReproduceOptions, usize, &[Cell]) -> Report,
+}
+
+impl Units for FeTrials {
+    fn count(&self) -> usize {
+        self.trials
+    }
+
+    fn run(&self, index: usize) -> Result<Value, ExperimentError> {
+        let cells = (self.trial)(&self.options, index)?;
+        let cells: Vec<Value> = cells.into_iter().map(Cell::to_json).collect();
+        Ok(json!({"trial": index, "cells": cells}))
+    }
+
+    fn report(&self, records: &[Value]) -> Result<Report, ExperimentError> {
+        let mut sums = vec![Cell::default(); self.cells];
+        for (k, record) in records.iter().enumerate() {
+            let cells = record["cells"].as_array().filter(|_| record["trial"] == k);
+            let cells =
+                cells.and_then(|c| c.iter().map(Cell::from_json).collect::<Option<Vec<_>>>());
+            let cells = cells.filter(|c| c.len() == self.cells);
+            let cells = cells.ok_or_else(|| ExperimentError::InvalidOption {
+                experiment: self.experiment,
+                message: format!("unit {k}'s record is not trial {k}'s cells"),
+            })?;
+            for (sum, cell) in sums.iter_mut().zip(cells) {
+                sum.nodes += cell.nodes;
+                sum.same_move += cell.same_move;
+            }
+        }
+        Ok((self.report)(&self.options, self.trials, &sums))
+    }
+}
+
 /// `fe-table1`: random trees of depth 10, random branching with mean 5, the paper's edge costs;
 /// search depths 1–10; FE with exact bounds, FE with on-line learned bounds (conditions (1), δ = 1),
 /// alpha-beta.
@@ -158,25 +217,51 @@ pub fn table1(
     options: &ReproduceOptions,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Report, ExperimentError> {
-    let trials = trials(options, TABLE1.0)?;
-    const DEPTH: u32 = 10;
-    let config = RandomTreeConfig::random(5, DEPTH as u16);
-    // Per depth: FE exact, FE learned, alpha-beta, then FE exact and learned in the node-cut reading.
-    let mut cells = [[Cell::default(); 5]; DEPTH as usize];
-    for k in 0..trials {
-        let t = tree(config, options, k);
-        let root = t.root();
-        let reference = run(&t, &root, DEPTH, NoPruning).1;
-        for depth in 1..=DEPTH {
-            let row = &mut cells[depth as usize - 1];
-            for (i, reading) in READINGS.into_iter().enumerate() {
-                let at = if i == 0 { 0 } else { 3 };
-                row[at].add(run(&t, &root, depth, exact(&t, reading)), reference);
-                row[at + 1].add(run(&t, &root, depth, online(1.0, reading)?), reference);
-            }
-            row[2].add(run(&t, &root, depth, NoPruning), reference);
+    run_all(table1_plan(options)?.as_ref(), 1, progress)
+}
+
+/// `fe-table1` as units, one per trial (see [`crate::shard`]).
+pub fn table1_plan(options: &ReproduceOptions) -> Result<Box<dyn Units>, ExperimentError> {
+    Ok(Box::new(FeTrials {
+        experiment: TABLE1.0,
+        options: options.clone(),
+        trials: trials(options, TABLE1.0)?,
+        cells: 5 * TABLE1_DEPTH as usize,
+        trial: table1_trial,
+        report: table1_report,
+    }))
+}
+
+/// Table 1's depth: of the trees and of the deepest search.
+const TABLE1_DEPTH: u32 = 10;
+
+/// Trial `k` of Table 1: per depth, FE exact, FE learned, alpha-beta, then FE exact and learned
+/// in the node-cut reading.
+fn table1_trial(options: &ReproduceOptions, k: usize) -> Result<Vec<Cell>, ExperimentError> {
+    const DEPTH: u32 = TABLE1_DEPTH;
+    let t = tree(RandomTreeConfig::random(5, DEPTH as u16), options, k);
+    let root = t.root();
+    let reference = run(&t, &root, DEPTH, NoPruning).1;
+    let mut cells = Vec::with_capacity(5 * DEPTH as usize);
+    for depth in 1..=DEPTH {
+        let mut row = [Cell::default(); 5];
+        for (i, reading) in READINGS.into_iter().enumerate() {
+            let at = if i == 0 { 0 } else { 3 };
+            row[at].add(run(&t, &root, depth, exact(&t, reading)), reference);
+            row[at + 1].add(run(&t, &root, depth, online(1.0, reading)?), reference);
         }
-        progress(k as u64 + 1, trials as u64);
+        row[2].add(run(&t, &root, depth, NoPruning), reference);
+        cells.extend(row);
+    }
+    Ok(cells)
+}
+
+/// Table 1 from the sums of every trial's cells.
+fn table1_report(_: &ReproduceOptions, trials: usize, sums: &[Cell]) -> Report {
+    const DEPTH: u32 = TABLE1_DEPTH;
+    let mut cells = [[Cell::default(); 5]; DEPTH as usize];
+    for (row, sums) in cells.iter_mut().zip(sums.chunks(5)) {
+        row.copy_from_slice(sums);
     }
     let names = [
         "fe-exact",
@@ -229,7 +314,7 @@ pub fn table1(
         18387.58 / 37402.34,
     );
     report.text += &node_cut_table(&cells, trials);
-    Ok(report)
+    report
 }
 
 /// Table 1's second block: the node-cut reading, and each reading's FE (exact) / alpha-beta node
@@ -444,27 +529,53 @@ pub fn fig2(
     options: &ReproduceOptions,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Report, ExperimentError> {
-    let trials = trials(options, FIG2.0)?;
-    const DEPTH: u32 = 10;
-    let config = RandomTreeConfig::random(5, DEPTH as u16);
+    run_all(fig2_plan(options)?.as_ref(), 1, progress)
+}
+
+/// `fe-fig2` as units, one per trial (see [`crate::shard`]).
+pub fn fig2_plan(options: &ReproduceOptions) -> Result<Box<dyn Units>, ExperimentError> {
+    Ok(Box::new(FeTrials {
+        experiment: FIG2.0,
+        options: options.clone(),
+        trials: trials(options, FIG2.0)?,
+        cells: (1 + 2 * FIG2_DELTAS.len()) * FIG2_DEPTH,
+        trial: fig2_trial,
+        report: fig2_report,
+    }))
+}
+
+/// Figure 2's depth: of the trees and of the deepest search.
+const FIG2_DEPTH: usize = 10;
+
+/// Trial `k` of Figure 2: per curve (alpha-beta, then FE in each reading with each δ), per depth.
+fn fig2_trial(options: &ReproduceOptions, k: usize) -> Result<Vec<Cell>, ExperimentError> {
+    const DEPTH: u32 = FIG2_DEPTH as u32;
+    let t = tree(RandomTreeConfig::random(5, DEPTH as u16), options, k);
+    let root = t.root();
+    let reference = run(&t, &root, DEPTH, NoPruning).1;
     // cells[0] is alpha-beta, cells[1 + r·n + i] FE in READINGS[r] with FIG2_DELTAS[i].
     let n = FIG2_DELTAS.len();
-    let mut cells = [[Cell::default(); DEPTH as usize]; 1 + 2 * FIG2_DELTAS.len()];
-    for k in 0..trials {
-        let t = tree(config, options, k);
-        let root = t.root();
-        let reference = run(&t, &root, DEPTH, NoPruning).1;
-        for depth in 1..=DEPTH {
-            let i = depth as usize - 1;
-            cells[0][i].add(run(&t, &root, depth, NoPruning), reference);
-            for (r, reading) in READINGS.into_iter().enumerate() {
-                for (j, &delta) in FIG2_DELTAS.iter().enumerate() {
-                    let fe = online(delta, reading)?;
-                    cells[1 + r * n + j][i].add(run(&t, &root, depth, fe), reference);
-                }
+    let mut cells = vec![[Cell::default(); FIG2_DEPTH]; 1 + 2 * n];
+    for depth in 1..=DEPTH {
+        let i = depth as usize - 1;
+        cells[0][i].add(run(&t, &root, depth, NoPruning), reference);
+        for (r, reading) in READINGS.into_iter().enumerate() {
+            for (j, &delta) in FIG2_DELTAS.iter().enumerate() {
+                let fe = online(delta, reading)?;
+                cells[1 + r * n + j][i].add(run(&t, &root, depth, fe), reference);
             }
         }
-        progress(k as u64 + 1, trials as u64);
+    }
+    Ok(cells.concat())
+}
+
+/// Figure 2 from the sums of every trial's cells.
+fn fig2_report(options: &ReproduceOptions, trials: usize, sums: &[Cell]) -> Report {
+    const DEPTH: u32 = FIG2_DEPTH as u32;
+    let n = FIG2_DELTAS.len();
+    let mut cells = [[Cell::default(); FIG2_DEPTH]; 1 + 2 * FIG2_DELTAS.len()];
+    for (curve, sums) in cells.iter_mut().zip(sums.chunks(FIG2_DEPTH)) {
+        curve.copy_from_slice(sums);
     }
     let mut report = Report {
         text: format!(
@@ -531,7 +642,7 @@ pub fn fig2(
         };
         report.svg = Some(chart.to_svg());
     }
-    Ok(report)
+    report
 }
 
 /// One block of Figure 2's table: the given curves (indexes into `cells` and `labels`) by depth.
