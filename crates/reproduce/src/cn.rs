@@ -24,8 +24,10 @@ use game_trait::{mix64, Evaluator, Searcher};
 use othello_bitboard::{Ev1, Ev2, Othello, Position};
 use search_core::arena::{elo_estimate, play_match, play_match_from, EloEstimate, MatchConfig};
 use search_core::{AlphaBeta, AlphaBetaConfig};
-use serde_json::json;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
 
+use super::shard::{run_all, Units};
 use super::{ExperimentError, Report, ReproduceOptions};
 
 /// Registered name.
@@ -44,15 +46,15 @@ pub const TABLE3_DESCRIPTION: &str =
 const PAPER_GAMES: usize = 20;
 
 /// Where a pairing's games start.
-#[derive(Clone, Copy)]
-enum Starts<'a> {
+#[derive(Clone)]
+enum Starts {
     /// `games` seeded random openings of 5 to 10 plies (the paper's count, not its positions).
     Random { games: usize, seed: u64 },
     /// The given positions, in order.
-    Fixed(&'a [Position]),
+    Fixed(Vec<Position>),
 }
 
-impl Starts<'_> {
+impl Starts {
     fn len(&self) -> usize {
         match self {
             Starts::Random { games, .. } => *games,
@@ -114,12 +116,56 @@ const PAPER_CROSS: [[Points; 3]; 3] = [
     [(22.0, 18.0), (25.5, 14.5), (20.5, 19.5)],
 ];
 
-/// Runs the three tables. `options.games` start positions per pairing (default 20); `options.seed`
-/// fixes the openings.
-pub fn run(
-    options: &ReproduceOptions,
-    progress: &mut dyn FnMut(u64, u64),
-) -> Result<Report, ExperimentError> {
+/// A pairing of a table: the table's number, the row and column players (indices into
+/// [`PLAYERS`] with their evaluations), and the paper's points.
+#[derive(Clone, Copy)]
+struct Pairing {
+    table: u32,
+    row: (usize, Eval),
+    col: (usize, Eval),
+    paper: Points,
+}
+
+/// The pairings of Tables 1 and 2 (if `same_eval`), then those of Table 3.
+fn pairings(same_eval: bool) -> Vec<Pairing> {
+    let mut out = Vec::new();
+    for (table, (eval, paper)) in [1, 2]
+        .into_iter()
+        .zip(PAPER_SAME_EVAL)
+        .filter(|_| same_eval)
+    {
+        for ((row, col), paper) in paper {
+            out.push(Pairing {
+                table,
+                row: (row, eval),
+                col: (col, eval),
+                paper,
+            });
+        }
+    }
+    for (row, paper_row) in PAPER_CROSS.iter().enumerate() {
+        for (col, &paper) in paper_row.iter().enumerate() {
+            out.push(Pairing {
+                table: 3,
+                row: (row, Eval::Ev1),
+                col: (col, Eval::Ev2),
+                paper,
+            });
+        }
+    }
+    out
+}
+
+/// The CN tables as units (see [`crate::shard`]): unit `p · openings + o` plays opening `o` of
+/// pairing `p`, twice with colours swapped, with players of its own.
+struct CnPlan {
+    experiment: &'static str,
+    pairings: Vec<Pairing>,
+    starts: Starts,
+}
+
+/// `cn-tables` as units (see [`crate::shard`]).
+pub fn plan(options: &ReproduceOptions) -> Result<Box<dyn Units>, ExperimentError> {
     let games = options.games.unwrap_or(PAPER_GAMES);
     if games == 0 {
         return Err(ExperimentError::InvalidOption {
@@ -131,91 +177,15 @@ pub fn run(
         games,
         seed: options.seed,
     };
-    let pairings = 3 + 3 + 9;
-    let total = (pairings * 2 * games) as u64;
-    let mut done = 0u64;
-    let mut report = Report::default();
-    let mut text = String::new();
-    text.push_str(&format!(
-        "Vu et al. 2016, Tables 1-3 (Othello). {games} start positions x 2 colours per pairing \
-         (paper: 20 x 2); seeded random openings of 5-10 plies (paper: move 5-10 of tournament \
-         games), seed {}.\nEach cell: ours (paper), row player's points first; [95% Elo interval \
-         of the row player].\n\n",
-        options.seed
-    ));
-    for (number, (eval, paper)) in [1, 2].into_iter().zip(PAPER_SAME_EVAL) {
-        let mut cells = [[None; 3]; 3];
-        for ((row, col), paper_points) in paper {
-            let result = pairing(
-                (PLAYERS[row], eval),
-                (PLAYERS[col], eval),
-                starts,
-                &mut |g| progress(done + g, total),
-            );
-            done += 2 * games as u64;
-            report.rows.push(row_json(
-                number,
-                (row, eval),
-                (col, eval),
-                &result,
-                paper_points,
-            ));
-            cells[row][col] = Some((result, paper_points));
-            cells[col][row] = Some((result.mirrored(), (paper_points.1, paper_points.0)));
-        }
-        text.push_str(&format!(
-            "Table {number}: players with {} against each other\n",
-            eval.name()
-        ));
-        text.push_str(&format_table(&cells, eval, eval));
-        text.push('\n');
-    }
-    let cells = cross_table(starts, &mut report, &mut |g| progress(done + g, total));
-    text.push_str("Table 3: EV1 players (rows) against EV2 players (columns)\n");
-    text.push_str(&format_table(&cells, Eval::Ev1, Eval::Ev2));
-    progress(total, total);
-    report.text = text;
-    Ok(report)
+    Ok(Box::new(CnPlan {
+        experiment: NAME,
+        pairings: pairings(true),
+        starts,
+    }))
 }
 
-/// The cells of Table 3, each pairing's row pushed to `report`; `progress` gets games played.
-fn cross_table(
-    starts: Starts,
-    report: &mut Report,
-    progress: &mut dyn FnMut(u64),
-) -> [[Option<(PairingResult, Points)>; 3]; 3] {
-    let mut cells = [[None; 3]; 3];
-    let mut done = 0u64;
-    for (row, paper_row) in PAPER_CROSS.iter().enumerate() {
-        for (col, &paper_points) in paper_row.iter().enumerate() {
-            let result = pairing(
-                (PLAYERS[row], Eval::Ev1),
-                (PLAYERS[col], Eval::Ev2),
-                starts,
-                &mut |g| progress(done + g),
-            );
-            done += 2 * starts.len() as u64;
-            report.rows.push(row_json(
-                3,
-                (row, Eval::Ev1),
-                (col, Eval::Ev2),
-                &result,
-                paper_points,
-            ));
-            cells[row][col] = Some((result, paper_points));
-        }
-    }
-    cells
-}
-
-/// `cn-table3`: Table 3 alone, every pairing playing the 244 positions after the first four moves
-/// (the openings of `fe-fig3b`), each twice with colours swapped: 488 games per cell, where an
-/// interval on the score spans about ±30 Elo around even instead of ±110 at 40 games. `--games N`
-/// plays the first `N` openings.
-pub fn table3(
-    options: &ReproduceOptions,
-    progress: &mut dyn FnMut(u64, u64),
-) -> Result<Report, ExperimentError> {
+/// `cn-table3` as units (see [`crate::shard`]).
+pub fn table3_plan(options: &ReproduceOptions) -> Result<Box<dyn Units>, ExperimentError> {
     let mut openings = crate::fe_othello::openings();
     match options.games {
         Some(0) => {
@@ -227,20 +197,128 @@ pub fn table3(
         Some(n) => openings.truncate(n),
         None => {}
     }
-    let starts = Starts::Fixed(&openings);
-    let total = (9 * 2 * openings.len()) as u64;
-    let mut report = Report::default();
-    let cells = cross_table(starts, &mut report, &mut |g| progress(g, total));
-    progress(total, total);
-    report.text = format!(
-        "Vu et al. 2016, Table 3 (Othello), {} openings x 2 colours per cell: every position after \
-         the first four moves (paper: 20 x 2 from tournament games).\nEach cell: ours as a score \
-         out of 40 (paper's), row player's points first; [95% Elo interval of the row player]; \
-         games W-D-L.\n\nTable 3: EV1 players (rows) against EV2 players (columns)\n{}",
-        openings.len(),
-        format_scaled_table(&cells)
+    let starts = Starts::Fixed(openings);
+    Ok(Box::new(CnPlan {
+        experiment: TABLE3_NAME,
+        pairings: pairings(false),
+        starts,
+    }))
+}
+
+/// Runs the three tables. `options.games` start positions per pairing (default 20); `options.seed`
+/// fixes the openings.
+pub fn run(
+    options: &ReproduceOptions,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Report, ExperimentError> {
+    run_all(plan(options)?.as_ref(), 1, progress)
+}
+
+/// `cn-table3`: Table 3 alone, every pairing playing the 244 positions after the first four moves
+/// (the openings of `fe-fig3b`), each twice with colours swapped: 488 games per cell, where an
+/// interval on the score spans about ±30 Elo around even instead of ±110 at 40 games. `--games N`
+/// plays the first `N` openings.
+pub fn table3(
+    options: &ReproduceOptions,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Report, ExperimentError> {
+    run_all(table3_plan(options)?.as_ref(), 1, progress)
+}
+
+impl Units for CnPlan {
+    fn count(&self) -> usize {
+        self.pairings.len() * self.starts.len()
+    }
+
+    fn run(&self, index: usize) -> Result<Value, ExperimentError> {
+        let n = self.starts.len();
+        let pairing =
+            self.pairings
+                .get(index / n)
+                .ok_or_else(|| ExperimentError::InvalidOption {
+                    experiment: self.experiment,
+                    message: format!("no unit {index}"),
+                })?;
+        let games = play_opening(pairing, &self.starts, index % n);
+        Ok(serde_json::to_value(games).unwrap_or_default())
+    }
+
+    fn report(&self, records: &[Value]) -> Result<Report, ExperimentError> {
+        let n = self.starts.len();
+        let mut results = Vec::with_capacity(self.pairings.len());
+        for (p, chunk) in records.chunks(n).enumerate() {
+            let games = chunk
+                .iter()
+                .map(|r| serde_json::from_value::<Opening>(r.clone()).ok());
+            let games = games.collect::<Option<Vec<_>>>().filter(|g| g.len() == n);
+            let games = games.ok_or_else(|| ExperimentError::InvalidOption {
+                experiment: self.experiment,
+                message: format!("the records of pairing {p} are not its games"),
+            })?;
+            results.push(pairing_result(&games));
+        }
+        if results.len() != self.pairings.len() {
+            return Err(ExperimentError::InvalidOption {
+                experiment: self.experiment,
+                message: format!("{} records for {} units", records.len(), self.count()),
+            });
+        }
+        Ok(self.tables(&results))
+    }
+}
+
+impl CnPlan {
+    /// The report from every pairing's result, in the order of [`CnPlan::pairings`].
+    fn tables(&self, results: &[PairingResult]) -> Report {
+        let mut report = Report::default();
+        let mut cells = [[[None; 3]; 3]; 3];
+        for (p, result) in self.pairings.iter().zip(results) {
+            report
+                .rows
+                .push(row_json(p.table, p.row, p.col, result, p.paper));
+            let table = &mut cells[p.table as usize - 1];
+            table[p.row.0][p.col.0] = Some((*result, p.paper));
+            if p.table < 3 {
+                table[p.col.0][p.row.0] = Some((result.mirrored(), (p.paper.1, p.paper.0)));
+            }
+        }
+        report.text = match &self.starts {
+            Starts::Random { games, seed } => tables_text(&cells, *games, *seed),
+            Starts::Fixed(openings) => format!(
+                "Vu et al. 2016, Table 3 (Othello), {} openings x 2 colours per cell: every position after \
+                 the first four moves (paper: 20 x 2 from tournament games).\nEach cell: ours as a score \
+                 out of 40 (paper's), row player's points first; [95% Elo interval of the row player]; \
+                 games W-D-L.\n\nTable 3: EV1 players (rows) against EV2 players (columns)\n{}",
+                openings.len(),
+                format_scaled_table(&cells[2])
+            ),
+        };
+        report
+    }
+}
+
+/// The cells of the three tables: a pairing's result and the paper's points, by row and column.
+type Cells = [[Option<(PairingResult, Points)>; 3]; 3];
+
+/// The text of `cn-tables`.
+fn tables_text(cells: &[Cells; 3], games: usize, seed: u64) -> String {
+    let mut text = format!(
+        "Vu et al. 2016, Tables 1-3 (Othello). {games} start positions x 2 colours per pairing \
+         (paper: 20 x 2); seeded random openings of 5-10 plies (paper: move 5-10 of tournament \
+         games), seed {seed}.\nEach cell: ours (paper), row player's points first; [95% Elo interval \
+         of the row player].\n\n",
     );
-    Ok(report)
+    for (number, (eval, _)) in [1, 2].into_iter().zip(PAPER_SAME_EVAL) {
+        text.push_str(&format!(
+            "Table {number}: players with {} against each other\n",
+            eval.name()
+        ));
+        text.push_str(&format_table(&cells[number - 1], eval, eval));
+        text.push('\n');
+    }
+    text.push_str("Table 3: EV1 players (rows) against EV2 players (columns)\n");
+    text.push_str(&format_table(&cells[2], Eval::Ev1, Eval::Ev2));
+    text
 }
 
 /// What one pairing produced, from the row player's side.
@@ -302,46 +380,68 @@ fn player(((x, y), eval): ((u32, u32), Eval)) -> Box<dyn Searcher<Othello>> {
     }
 }
 
-/// Plays each start twice (colours swapped) between the two players.
-fn pairing(
-    row: ((u32, u32), Eval),
-    col: ((u32, u32), Eval),
-    starts: Starts,
-    progress: &mut dyn FnMut(u64),
-) -> PairingResult {
-    let (mut a, mut b) = (player(row), player(col));
+/// One opening of a pairing, played twice with colours swapped: a unit's record.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+struct Opening {
+    wins: u64,
+    draws: u64,
+    losses: u64,
+    row_seconds: f64,
+    row_moves: u64,
+    col_seconds: f64,
+    col_moves: u64,
+}
+
+/// Plays opening `opening` of `starts` twice (colours swapped) between the pairing's players.
+fn play_opening(pairing: &Pairing, starts: &Starts, opening: usize) -> Opening {
+    let (mut a, mut b) = (
+        player((PLAYERS[pairing.row.0], pairing.row.1)),
+        player((PLAYERS[pairing.col.0], pairing.col.1)),
+    );
+    let report = match starts {
+        Starts::Random { seed, .. } => {
+            let key = splitmix64(seed ^ splitmix64(opening as u64));
+            let config = MatchConfig {
+                games: 1,
+                seed: key,
+                opening_plies: 5 + (splitmix64(key) % 6) as u32,
+                ..MatchConfig::default()
+            };
+            play_match(&Othello, &mut *a, &mut *b, &config, &mut |_, _| {})
+        }
+        Starts::Fixed(positions) => {
+            let config = MatchConfig {
+                games: 1,
+                opening_plies: 0,
+                ..MatchConfig::default()
+            };
+            let root = &positions[opening];
+            play_match_from(&Othello, root, &mut *a, &mut *b, &config, &mut |_, _| {})
+        }
+    };
+    Opening {
+        wins: report.wins,
+        draws: report.draws,
+        losses: report.losses,
+        row_seconds: report.a.seconds,
+        row_moves: report.a.moves,
+        col_seconds: report.b.seconds,
+        col_moves: report.b.moves,
+    }
+}
+
+/// A pairing's result from its openings, in order.
+fn pairing_result(openings: &[Opening]) -> PairingResult {
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     let (mut a_time, mut a_moves, mut b_time, mut b_moves) = (0.0, 0, 0.0, 0);
-    for opening in 0..starts.len() {
-        let report = match starts {
-            Starts::Random { seed, .. } => {
-                let key = splitmix64(seed ^ splitmix64(opening as u64));
-                let config = MatchConfig {
-                    games: 1,
-                    seed: key,
-                    opening_plies: 5 + (splitmix64(key) % 6) as u32,
-                    ..MatchConfig::default()
-                };
-                play_match(&Othello, &mut *a, &mut *b, &config, &mut |_, _| {})
-            }
-            Starts::Fixed(positions) => {
-                let config = MatchConfig {
-                    games: 1,
-                    opening_plies: 0,
-                    ..MatchConfig::default()
-                };
-                let root = &positions[opening];
-                play_match_from(&Othello, root, &mut *a, &mut *b, &config, &mut |_, _| {})
-            }
-        };
-        wins += report.wins;
-        draws += report.draws;
-        losses += report.losses;
-        a_time += report.a.seconds;
-        a_moves += report.a.moves;
-        b_time += report.b.seconds;
-        b_moves += report.b.moves;
-        progress(2 * (opening as u64 + 1));
+    for o in openings {
+        wins += o.wins;
+        draws += o.draws;
+        losses += o.losses;
+        a_time += o.row_seconds;
+        a_moves += o.row_moves;
+        b_time += o.col_seconds;
+        b_moves += o.col_moves;
     }
     let per_move = |t: f64, n: u64| if n == 0 { 0.0 } else { t / n as f64 };
     PairingResult {

@@ -109,6 +109,8 @@ pub const PLAY_GAMES: [&str; 3] = [scsp_play::TABLE3.0, scsp_play::TABLE4.0, scs
 /// The experiments that run as units (see [`shard`]), so can be sharded, run on several threads
 /// and merged; the others refuse `--shard` and `--jobs`.
 pub const SHARDED: &[(&str, shard::PlanFn)] = &[
+    (cn::NAME, cn::plan),
+    (cn::TABLE3_NAME, cn::table3_plan),
     (fe::TABLE1.0, fe::table1_plan),
     (fe::FIG2.0, fe::fig2_plan),
     (scsp_play::TABLE3.0, scsp_play::table3_plan),
