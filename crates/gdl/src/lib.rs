@@ -24,8 +24,10 @@
 //!   from the previous state's), [`term`] (interned symbols, hash-consed terms).
 //! - Shipped games (`games/`): tic-tac-toe, connect four, Matching Pennies, Monty Hall, a dice duel,
 //!   three rounds of rock-paper-scissors; and the GGP classics chess, checkers, breakthrough,
-//!   10x10 Amazons and two-player pacman (GGP Base rulesheets), Othello and 9x9 Hex (written here),
-//!   each file saying where it comes from.
+//!   10x10 Amazons and two-player pacman (GGP Base rulesheets), Othello and 9x9 Hex (written here);
+//!   and GDL-II dice games written here: Orchard, and small variants of Pickomino, Yahtzee, Can't
+//!   Stop and Backgammon, with a small Awale; each file saying where it comes from and, for a
+//!   variant, what differs from the real game.
 //!
 //! # The language accepted
 //! **KIF**, the GGP standard (Love, Hinrichs, Haley, Schkufza, Genesereth, *General Game Playing: Game
