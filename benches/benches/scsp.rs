@@ -139,7 +139,15 @@ fn gdl_game(name: &str) -> GdlGame {
 fn encode(c: &mut Criterion) {
     let mut group = c.benchmark_group("encode");
     group.sample_size(10);
-    for name in ["matching_pennies", "dice_duel", "tictactoe"] {
+    // Connect four and Othello go through helper variables (gates); yahtzee_mini has chance.
+    for name in [
+        "matching_pennies",
+        "dice_duel",
+        "tictactoe",
+        "yahtzee_mini",
+        "connect4",
+        "othello",
+    ] {
         let game = gdl_game(name);
         group.bench_function(name, |b| {
             b.iter(|| GdlRound::new(game.clone()).expect("encodes").stats())
