@@ -159,7 +159,7 @@ impl Default for EncodeOptions {
 /// The size of an encoding, as Table 2 of Koriche et al. reports it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RoundStats {
-    /// Variables of one round (terminal, state, action, chance and next variables).
+    /// Variables of one round (terminal, state, action, chance, next and helper variables).
     pub variables: usize,
     /// The largest domain.
     pub max_domain: usize,

@@ -300,6 +300,33 @@ fn helper_variables_split_the_rules_that_read_the_whole_board() {
     }
 }
 
+/// Small games with a limit so low that most tables go through helper variables: negated derived
+/// atoms, moves and chance read by gates of the transition, goals of several values, all against
+/// the reasoner.
+#[test]
+fn forced_helper_variables_agree_with_the_reasoner() {
+    for (name, max_tuples) in [
+        ("tictactoe", 64),
+        ("montyhall", 64),
+        ("dice_duel", 128),
+        ("matching_pennies", 32),
+    ] {
+        let options = EncodeOptions {
+            max_tuples,
+            ..EncodeOptions::default()
+        };
+        let round =
+            GdlRound::with_options(load(name), &options).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let r = round.round();
+        assert!(
+            r.indices(|k| k == VariableKind::Auxiliary).len() > 2,
+            "{name}"
+        );
+        let states = check(&round, 13, 20);
+        assert!(states > 20, "{name}: {states} states");
+    }
+}
+
 #[test]
 fn without_helper_variables_a_terminal_that_reads_the_whole_board_is_refused() {
     let options = EncodeOptions {

@@ -6,8 +6,8 @@
 //! that order, and every table but the next tables; the state variables are fixed to the state's
 //! values (their domains become that one value, and the tables keep only the tuples that agree).
 //! Helper variables that the tables determine from the state (gates, such as "this line of four
-//! is complete") are fixed the same way, and helpers that only next tables read are left out
-//! with them.
+//! is complete") are fixed the same way; helpers that only next tables name (gates that read
+//! the moves) are left out with those tables.
 //! The chance variable is distributed uniformly over the values that the tables on the state and
 //! the chance variable alone allow. A feasible policy is then a joint action of the players (and
 //! helper values) that every chance outcome of positive probability keeps consistent.
@@ -216,7 +216,7 @@ pub fn round_network<G: RoundGame>(game: &G, state: &G::State) -> Result<RoundNe
 
     let mut network = Network::new(round.players);
     let mut id: Vec<Option<VarId>> = vec![None; round.variables.len()];
-    // Helpers that only next tables read (gates of the transition) are left out with them.
+    // Helpers that only next tables name (gates that read the moves) are left out with them.
     let mut kept = vec![false; round.variables.len()];
     for table in round.tables.iter().filter(|t| t.role != TableRole::Next) {
         table.scope.iter().for_each(|&v| kept[v] = true);

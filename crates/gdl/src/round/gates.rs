@@ -20,8 +20,10 @@ use super::probe::{combinations, each_assignment};
 use crate::error::GdlError;
 use crate::ground::{GroundProgram, Lit, INDEX, KIND, KIND_DERIVED, KIND_DOES, NEGATED};
 
-/// The value combinations a gate's inputs aim to stay under; a gate's table has twice as many
-/// tuples at most. Small tables keep propagation cheap for the players: on Othello, 2^8 makes
+/// The value combinations a table made through gates aims to stay under (a gate's inputs aim at
+/// half of it, so that with the gate itself its table stays under it). An aim, not a bound: a
+/// conjunction that no chunking shrinks, or a table over many gates, may pass it up to the
+/// encoding's limit. Small tables keep propagation cheap for the players: on Othello, 2^8 makes
 /// 6,685 variables and 0.6 M tuples, 2^12 4,523 variables but 4.6 M tuples.
 pub(crate) const GATE_TUPLES: u64 = 1 << 8;
 
@@ -71,8 +73,8 @@ pub(crate) struct Gates<'a> {
     /// Per round variable: its value in the assignment being evaluated, or [`UNSET`].
     value: Vec<u32>,
     /// Per derived slot: the evaluation that last computed it, and its truth then.
-    memo: Vec<(u32, bool)>,
-    epoch: u32,
+    memo: Vec<(u64, bool)>,
+    epoch: u64,
     /// Chunks made so far, for their names.
     chunks: usize,
 }
@@ -124,9 +126,9 @@ impl<'a> Gates<'a> {
             if size <= self.target() {
                 return Ok(scope);
             }
-            let widest = parts
-                .iter_mut()
-                .filter(|(s, _)| self.gate[*s as usize].is_none())
+            let gates = &self.gate;
+            let widest = (parts.iter_mut())
+                .filter(|(s, scope)| !is_gate(gates, *s, scope))
                 .max_by_key(|(_, scope)| scope.len());
             match widest {
                 Some((s, scope)) => *scope = vec![self.gate(round, *s)?],
@@ -180,6 +182,12 @@ impl<'a> Gates<'a> {
     /// limit if it is lower.
     fn target(&self) -> u64 {
         GATE_TUPLES.min(self.max_tuples)
+    }
+
+    /// The combinations a gate's inputs aim to stay under: half of [`target`](Gates::target), the
+    /// other half for the gate's own two values.
+    fn input_limit(&self) -> u64 {
+        self.target() / 2
     }
 
     fn size(&self, round: &Round, scope: &[usize]) -> u64 {
@@ -237,12 +245,12 @@ impl<'a> Gates<'a> {
             let scope = union(
                 std::iter::once(direct.as_slice()).chain(parts.iter().map(|p| p.1.as_slice())),
             );
-            if self.size(round, &scope) <= self.target() / 2 {
+            if self.size(round, &scope) <= self.input_limit() {
                 break Inline::Fits(scope);
             }
-            let widest = parts
-                .iter_mut()
-                .filter(|(c, _)| self.gate[*c as usize].is_none())
+            let gates = &self.gate;
+            let widest = (parts.iter_mut())
+                .filter(|(c, scope)| !is_gate(gates, *c, scope))
                 .max_by_key(|(_, scope)| scope.len());
             match widest {
                 Some((c, scope)) => *scope = vec![self.gate(round, *c)?],
@@ -378,7 +386,7 @@ impl<'a> Gates<'a> {
             }
             let groups = self.pack(round, &scopes);
             if groups.len() <= 1
-                && self.size(round, &union(scopes.iter().map(Vec::as_slice))) <= self.target() / 2
+                && self.size(round, &union(scopes.iter().map(Vec::as_slice))) <= self.input_limit()
             {
                 return Ok(terms);
             }
@@ -417,7 +425,7 @@ impl<'a> Gates<'a> {
             for &i in &conj {
                 scopes.push(self.item_scope(round, i)?);
             }
-            if self.size(round, &union(scopes.iter().map(Vec::as_slice))) <= self.target() / 2 {
+            if self.size(round, &union(scopes.iter().map(Vec::as_slice))) <= self.input_limit() {
                 return Ok(conj);
             }
             let groups = self.pack(round, &scopes);
@@ -460,7 +468,7 @@ impl<'a> Gates<'a> {
         let mut vars: Vec<usize> = Vec::new();
         for (i, scope) in scopes.iter().enumerate() {
             let joined = union([vars.as_slice(), scope.as_slice()]);
-            if current.is_empty() || self.size(round, &joined) <= self.target() / 2 {
+            if current.is_empty() || self.size(round, &joined) <= self.input_limit() {
                 current.push(i);
                 vars = joined;
             } else {
@@ -497,13 +505,15 @@ impl<'a> Gates<'a> {
             }
             _ => {
                 let (v, x) = self.inputs.fluent_at[index as usize];
+                debug_assert!(self.value[v] != UNSET, "a fluent outside the table's scope");
                 self.value[v] == x
             }
         };
         holds != (lit & NEGATED != 0)
     }
 
-    /// Whether atom `slot` holds, from its rules (memoised per loaded assignment).
+    /// Whether atom `slot` holds, from its rules (memoised per loaded assignment), whether or not
+    /// it has a gate.
     fn atom(&mut self, slot: u32) -> bool {
         let (epoch, truth) = self.memo[slot as usize];
         if epoch == self.epoch {
@@ -521,6 +531,12 @@ impl<'a> Gates<'a> {
         self.memo[slot as usize] = (self.epoch, truth);
         truth
     }
+}
+
+/// Whether `scope` is atom `slot`'s gate alone (an atom gated since its scope was taken, as a
+/// side effect of another, still has its inlined scope and can be narrowed to its gate).
+fn is_gate(gates: &[Option<usize>], slot: u32, scope: &[usize]) -> bool {
+    gates[slot as usize].is_some_and(|g| scope == [g])
 }
 
 /// The sorted union of scopes.

@@ -157,9 +157,10 @@ impl<'a> Encoder<'a> {
         Ok(self.round)
     }
 
-    /// The value combinations the tables small enough to enumerate directly will enumerate (the
-    /// others go through helper variables, whose tables are small): computed from the cones
-    /// alone, so that a game too large to encode is refused before any enumeration.
+    /// An estimate of the value combinations the tables small enough to enumerate directly will
+    /// enumerate (it leaves out the tables made through helper variables, which aim to be small),
+    /// from the cones alone, so that a game too large to encode is refused before any
+    /// enumeration.
     fn planned_tuples(&mut self, actors: &[Actor]) -> u64 {
         let mut scopes: Vec<(Vec<usize>, u64)> = Vec::new();
         let terminal = self.cones.of(self.outputs.terminal);
