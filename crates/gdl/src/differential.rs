@@ -130,13 +130,16 @@ impl Differential {
                 let r = (reader >> 1) as usize;
                 let missing = &mut model.missing[r];
                 // The literal now holds iff the bit's new value differs from its negation flag.
+                // Flips are taken last in, first out, so an atom that went off and on again can
+                // have its "on" counted before its "off": the count may pass below zero for a
+                // moment (wrapping), and the support crossings it makes cancel out.
                 if now != reader & 1 {
-                    *missing -= 1;
+                    *missing = missing.wrapping_sub(1);
                     if *missing == 0 {
                         self.support(model, self.heads[r], true);
                     }
                 } else {
-                    *missing += 1;
+                    *missing = missing.wrapping_add(1);
                     if *missing == 1 {
                         self.support(model, self.heads[r], false);
                     }
