@@ -83,6 +83,12 @@ struct Program {
     /// (a board game keeps every cell its move does not touch, a rule per cell and move).
     keep_start: Vec<u32>,
     keeps: Vec<(u32, u64)>,
+    /// Guarded frame axioms `next(f) :- true(f), not g`, whose head nothing reads: per word, the
+    /// fluents carried over unless their guard holds (a board game keeps every cell its move does
+    /// not touch, a rule per cell reading a derived `touched` atom). Empty if there are none.
+    guarded: Vec<u64>,
+    /// (bit of the guard `g`, word, fluents it stops) of those axioms, by guard bit.
+    guards: Vec<(u32, u32, u64)>,
     /// (`does` id, rule) of the blocks' rules that need a move (see [`Block`]).
     moved: Vec<(u32, CompiledRule)>,
     segments: Vec<Segment>,
@@ -264,6 +270,7 @@ impl Compiler<'_> {
         let mut post: Vec<Vec<CompiledRule>> = vec![Vec::new(); buckets.unwrap_or(0)];
         let mut pre: Vec<Vec<CompiledRule>> = vec![Vec::new(); buckets.unwrap_or(0)];
         let mut keeps: Vec<Vec<(u32, u64)>> = vec![Vec::new(); buckets.unwrap_or(0)];
+        let mut guards: Vec<(u32, u32, u64)> = Vec::new();
         for comp in self.order {
             if !needed[comp[0]] {
                 continue;
@@ -273,8 +280,17 @@ impl Compiler<'_> {
             let mut moved: Vec<(u32, CompiledRule)> = Vec::new();
             for &v in comp {
                 for &ri in &self.rules_of[v] {
-                    let rule = self.emit(&mut p, ri, v);
                     let lits = self.g.body(ri);
+                    if let Some(guard) = self.guarded_frame(lits, v).filter(|_| buckets.is_some()) {
+                        let f = self.next_fluent[v];
+                        guards.push((
+                            self.layout.place(KIND_DERIVED | guard),
+                            f / 64,
+                            1 << (f % 64),
+                        ));
+                        continue;
+                    }
+                    let rule = self.emit(&mut p, ri, v);
                     let key = lits
                         .iter()
                         .find(|&&l| l & KIND == KIND_DOES && l & NEGATED == 0)
@@ -344,8 +360,35 @@ impl Compiler<'_> {
                 p.keep_start.push(p.keeps.len() as u32);
             }
         }
+        if !guards.is_empty() {
+            guards.sort_unstable_by_key(|&(g, w, _)| (g, w));
+            p.guarded = vec![0; self.layout.does_base as usize / 64];
+            for &(g, w, m) in &guards {
+                p.guarded[w as usize] |= m;
+                match p.guards.last_mut() {
+                    Some(last) if (last.0, last.1) == (g, w) => last.2 |= m,
+                    _ => p.guards.push((g, w, m)),
+                }
+            }
+        }
         self.link_readers(&mut p);
         (p, needed)
+    }
+
+    /// The guard `g` if the rule with body `lits` and head slot `head` is a guarded frame axiom
+    /// `next(f) :- true(f), not g` whose head nothing reads.
+    fn guarded_frame(&self, lits: &[Lit], head: usize) -> Option<u32> {
+        let f = self.next_fluent[head];
+        if f == u32::MAX || self.read[head] {
+            return None;
+        }
+        match *lits {
+            [a, b] if a == KIND_FLUENT | f || b == KIND_FLUENT | f => {
+                let other = if a == KIND_FLUENT | f { b } else { a };
+                (other & KIND == KIND_DERIVED && other & NEGATED != 0).then_some(other & INDEX)
+            }
+            _ => None,
+        }
     }
 
     /// Whether the rule with body `lits` and head slot `head` is a conditional frame axiom
@@ -869,6 +912,21 @@ impl Network {
             .max()
     }
 
+    /// Adds to `out`, which holds the fluents the unconditional frame axioms carry over (`copy`),
+    /// those of `state` that the guarded ones carry over: whose guard does not hold in `bits`.
+    fn carry_guarded(&self, state: &[u64], bits: &[u64], out: &mut [u64]) {
+        let p = &self.next;
+        for ((o, &g), &s) in out.iter_mut().zip(&p.guarded).zip(state) {
+            *o |= g & s;
+        }
+        for &(guard, w, m) in &p.guards {
+            if Self::bit(bits, guard) {
+                // A fluent `copy` carries stays, whatever its guarded axiom says.
+                out[w as usize] &= !(m & !self.copy[w as usize]);
+            }
+        }
+    }
+
     /// The successor of `state` under `joint` (`joint[r]` is role `r`'s move id), starting from
     /// `view`, the view of the same state ([`eval_view`](Network::eval_view)), written into `out`
     /// (whose buffer is reused: no allocation once it is large enough).
@@ -894,6 +952,9 @@ impl Network {
                 .zip(state.words().iter().chain(std::iter::repeat(&0)))
                 .map(|(c, s)| c & s),
         );
+        if !self.next.guarded.is_empty() {
+            self.carry_guarded(state.words(), scratch, words);
+        }
         let keeps = &self.next;
         if !keeps.keep_start.is_empty() {
             let state = state.words();
