@@ -24,8 +24,9 @@ fn game(name: &str) -> GdlGame {
     GdlGame::parse(&text(name), name).expect("shipped game")
 }
 
-const BIG: [&str; 7] = [
+const BIG: [&str; 8] = [
     "chess.kif",
+    "chess_groundable.kif",
     "checkers.kif",
     "othello.kif",
     "breakthrough.kif",
