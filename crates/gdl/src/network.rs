@@ -279,9 +279,17 @@ impl Compiler<'_> {
             let start = p.rules.len() as u32;
             let mut moved: Vec<(u32, CompiledRule)> = Vec::new();
             for &v in comp {
+                // A fluent with two guarded axioms is carried unless both guards hold: those stay
+                // rules.
+                let guarded = buckets.is_some()
+                    && self.rules_of[v]
+                        .iter()
+                        .filter(|&&ri| self.guarded_frame(self.g.body(ri), v).is_some())
+                        .count()
+                        == 1;
                 for &ri in &self.rules_of[v] {
                     let lits = self.g.body(ri);
-                    if let Some(guard) = self.guarded_frame(lits, v).filter(|_| buckets.is_some()) {
+                    if let Some(guard) = self.guarded_frame(lits, v).filter(|_| guarded) {
                         let f = self.next_fluent[v];
                         guards.push((
                             self.layout.place(KIND_DERIVED | guard),

@@ -580,3 +580,34 @@ fn ten_players_choose_at_once() {
     );
     cross_check_game("ten players", fast, 50);
 }
+
+#[test]
+fn guarded_frame_axioms_carry_a_fluent_unless_every_guard_holds() {
+    // `lamp` is carried by two guarded frame axioms: it goes off only when both guards hold (a
+    // reasoner treating each axiom as a mask of its own would turn it off when either does);
+    // `mark` has one, the masked copy the network makes of it.
+    let text = "(role p) (init lamp) (init mark) (init (clock 0))
+        (succ 0 1) (succ 1 2) (succ 2 3) (succ 3 4) (succ 4 5) (succ 5 6)
+        (legal p a) (legal p b) (legal p ab) (legal p none)
+        (<= hit_a (does p a)) (<= hit_a (does p ab))
+        (<= hit_b (does p b)) (<= hit_b (does p ab))
+        (<= (next lamp) (true lamp) (not hit_a))
+        (<= (next lamp) (true lamp) (not hit_b))
+        (<= (next mark) (true mark) (not hit_a))
+        (<= (next (clock ?n)) (true (clock ?m)) (succ ?m ?n))
+        (<= terminal (true (clock 6)))
+        (<= (goal p 100) (true lamp)) (<= (goal p 0) (not (true lamp)))";
+    let g = GdlGame::parse(text, "guards.kif").unwrap();
+    let after = |m: &str| {
+        let mut s = g.initial_state();
+        g.play(&mut s, g.find_move(m).unwrap());
+        let mut names = g.fluent_names(&s);
+        names.retain(|n| !n.starts_with("(clock"));
+        names
+    };
+    assert_eq!(after("a"), ["lamp"]);
+    assert_eq!(after("b"), ["lamp", "mark"]);
+    assert_eq!(after("ab"), Vec::<String>::new());
+    assert_eq!(after("none"), ["lamp", "mark"]);
+    cross_check_game("guards", g, 30);
+}
