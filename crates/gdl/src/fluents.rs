@@ -9,9 +9,23 @@ use smallvec::SmallVec;
 /// or checkers (about 400) never allocates; larger states live on the heap, and
 /// [`Game::play`](game_trait::Game::play) reuses their buffers. Trailing zero words are never
 /// stored, so equal sets compare and hash equal whatever their history.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FluentSet {
     words: SmallVec<[u64; 8]>,
+}
+
+/// Written out so that [`clone_from`](Clone::clone_from) reuses the target's buffer: resetting a
+/// large state to a saved one (a search's root, a playout's start) allocates nothing.
+impl Clone for FluentSet {
+    fn clone(&self) -> FluentSet {
+        FluentSet {
+            words: self.words.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &FluentSet) {
+        self.words.clone_from(&source.words);
+    }
 }
 
 impl FluentSet {
