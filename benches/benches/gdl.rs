@@ -4,13 +4,17 @@
 //!
 //! Goals (issue 14), one core: load < 2 s for each shipped game; chess ≥ 500 random playouts/s,
 //! Othello ≥ 1,000/s, breakthrough ≥ 5,000/s, connect four ≥ 50,000/s, tic-tac-toe ≥ 300,000/s.
+//! `gdl_uct_vs_playout`: UCT's simulations against bare random games on Tron (10x10,
+//! simultaneous), per game: a simulation (descent, expansion, playout, goals) should cost about a
+//! random game, not 60 times more as in a reasoner that evaluates every goal rule at each terminal.
 //! Run: `cargo bench -p gametree-benches --bench gdl`; the same figures, one game at a time:
 //! `gametree gdl bench FILE` (docs/reproductions.md).
 
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use gametree::game::Game;
+use gametree::game::{Game, Limits, Searcher};
+use gametree::search::{Uct, UctConfig};
 use gdl::{random_playout, GdlGame, ReasonerKind};
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
@@ -95,9 +99,37 @@ fn playouts(c: &mut Criterion) {
     play(c, "gdl_playout_big", &big);
 }
 
+/// UCT simulations against random games on Tron, both counted per game.
+fn uct_against_playouts(c: &mut Criterion) {
+    const SIMULATIONS: u64 = 2_000;
+    let tron = game("tron.kif");
+    assert_eq!(tron.reasoner_kind(), ReasonerKind::Fast);
+    let mut group = c.benchmark_group("gdl_uct_vs_playout");
+    group.throughput(Throughput::Elements(SIMULATIONS));
+    let mut rng = Pcg64::seed_from_u64(1);
+    group.bench_function("tron.kif/playouts", |b| {
+        b.iter(|| {
+            (0..SIMULATIONS)
+                .map(|_| random_playout(&tron, tron.initial_state(), &mut rng, 1_000).steps)
+                .sum::<usize>()
+        })
+    });
+    group.bench_function("tron.kif/uct", |b| {
+        b.iter(|| {
+            let mut uct = Uct::new(UctConfig {
+                simulations: SIMULATIONS,
+                ..UctConfig::default()
+            });
+            let start = tron.initial_state();
+            uct.search(&tron, &start, &Limits::none()).stats.evaluated
+        })
+    });
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(10).measurement_time(Duration::from_secs(3));
-    targets = load, playouts
+    targets = load, playouts, uct_against_playouts
 }
 criterion_main!(benches);

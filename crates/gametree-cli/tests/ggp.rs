@@ -219,6 +219,7 @@ fn the_shipped_two_player_games_are_played_to_the_end() {
         "hex",
         "othello",
         "pacman",
+        "tron",
     ] {
         let record = play(
             &format!("crates/gdl/games/{game}.kif"),

@@ -24,7 +24,8 @@
 //!   from the previous state's), [`term`] (interned symbols, hash-consed terms).
 //! - Shipped games (`games/`): tic-tac-toe, connect four, Matching Pennies, Monty Hall, a dice duel,
 //!   three rounds of rock-paper-scissors; and the GGP classics chess, checkers, breakthrough,
-//!   10x10 Amazons and two-player pacman (GGP Base rulesheets), Othello and 9x9 Hex (written here);
+//!   10x10 Amazons and two-player pacman (GGP Base rulesheets), Othello, 9x9 Hex and 10x10 Tron
+//!   (simultaneous moves) written here;
 //!   chess again as `chess_groundable.kif` (written here: the full rules, with legality by pins and
 //!   checks, so that it grounds to about 100,000 rules and plays on the fast reasoner, where the
 //!   GGP Base chess is played goal-directed);
