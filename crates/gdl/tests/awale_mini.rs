@@ -11,6 +11,9 @@ use gdl::{FluentSet, GdlError, GdlGame, GdlMove, GdlRound};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
+mod common;
+use common::{child, Finished};
+
 const RULES: &str = include_str!("../games/awale_mini.kif");
 const PLAYERS: [&str; 2] = ["south", "north"];
 const MAJORITY: u8 = 7;
@@ -185,11 +188,6 @@ impl Model {
     }
 }
 
-fn child(g: &GdlGame, s: &FluentSet, mv: GdlMove) -> FluentSet {
-    let mut s = s.clone();
-    g.apply(&mut s, mv).unwrap_or(s)
-}
-
 fn moves(g: &GdlGame, s: &FluentSet) -> Vec<GdlMove> {
     match g.turn(s) {
         Turn::Player(p) => {
@@ -200,16 +198,6 @@ fn moves(g: &GdlGame, s: &FluentSet) -> Vec<GdlMove> {
         Turn::Over => Vec::new(),
         other => panic!("awale has no {other:?} nodes"),
     }
-}
-
-fn perft(g: &GdlGame, s: &FluentSet, depth: u32) -> u64 {
-    if depth == 0 || g.is_terminal(s) {
-        return 1;
-    }
-    moves(g, s)
-        .into_iter()
-        .map(|m| perft(g, &child(g, s, m), depth - 1))
-        .sum()
 }
 
 /// (complete games, south's minimax value) through the description.
@@ -306,7 +294,7 @@ fn the_game_tree_has_the_models_size() {
     let g = awale(2, 50);
     for depth in 1..=9 {
         assert_eq!(
-            perft(&g, &g.initial_state(), depth),
+            common::perft(&g, &g.initial_state(), depth, Finished::Leaf),
             Model::new(2, 50).perft(depth),
             "depth {depth}"
         );

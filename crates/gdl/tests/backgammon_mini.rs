@@ -7,10 +7,13 @@
 
 use std::collections::BTreeMap;
 
-use game_trait::{ChanceList, Game, GeneralGame, MoveList, Turn};
-use gdl::{FluentSet, GdlGame, GdlMove, GdlRound};
+use game_trait::{Game, GeneralGame, Turn};
+use gdl::{FluentSet, GdlGame, GdlRound};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
+
+mod common;
+use common::{child, choices, Finished};
 
 const RULES: &str = include_str!("../games/backgammon_mini.kif");
 const PLAYERS: [&str; 2] = ["white", "black"];
@@ -242,42 +245,6 @@ impl Model {
     }
 }
 
-fn choices(g: &GdlGame, s: &FluentSet) -> Vec<(String, GdlMove, f64)> {
-    match g.turn(s) {
-        Turn::Player(p) => {
-            let mut moves = MoveList::new();
-            g.legal_moves(s, p, &mut moves);
-            let p = 1.0 / moves.len() as f64;
-            moves.iter().map(|&m| (g.move_term(m), m, p)).collect()
-        }
-        Turn::Chance => {
-            let mut outcomes = ChanceList::new();
-            g.chance_outcomes(s, &mut outcomes);
-            outcomes
-                .iter()
-                .map(|&(m, p)| (g.move_term(m), m, p))
-                .collect()
-        }
-        Turn::Over => Vec::new(),
-        Turn::Simultaneous => panic!("backgammon has no simultaneous moves"),
-    }
-}
-
-fn child(g: &GdlGame, s: &FluentSet, mv: GdlMove) -> FluentSet {
-    let mut s = s.clone();
-    g.apply(&mut s, mv).unwrap_or(s)
-}
-
-fn perft(g: &GdlGame, s: &FluentSet, depth: u32) -> u64 {
-    if depth == 0 || g.is_terminal(s) {
-        return 1;
-    }
-    choices(g, s)
-        .into_iter()
-        .map(|(_, m, _)| perft(g, &child(g, s, m), depth - 1))
-        .sum()
-}
-
 fn agree(g: &GdlGame, s: &FluentSet, m: &Model) {
     assert_eq!(g.fluent_names(s), m.fluents());
     for (role, expected) in m.legal().iter().enumerate() {
@@ -363,7 +330,7 @@ fn the_game_tree_has_the_models_size() {
     let g = game();
     for depth in [3, 5, 8, 10] {
         assert_eq!(
-            perft(&g, &g.initial_state(), depth),
+            common::perft(&g, &g.initial_state(), depth, Finished::Leaf),
             Model::new().perft(depth),
             "depth {depth}"
         );
@@ -381,7 +348,7 @@ fn the_game_tree_has_the_models_size() {
         ],
     );
     assert_eq!(m.men[0], [2, 3]);
-    assert_eq!(perft(&g, &s, 9), m.perft(9));
+    assert_eq!(common::perft(&g, &s, 9, Finished::Leaf), m.perft(9));
 }
 
 #[test]

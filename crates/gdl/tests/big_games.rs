@@ -5,62 +5,12 @@
 use std::collections::HashSet;
 
 use game_trait::{Game, GeneralGame, MoveList, Turn};
-use gdl::{FluentSet, GdlGame, GdlMove, Limits, ReasonerKind};
+use gdl::{GdlGame, GdlMove, Limits, ReasonerKind};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
-fn path(name: &str) -> String {
-    format!("{}/games/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
-/// The game with default limits.
-fn load(name: &str) -> GdlGame {
-    GdlGame::from_file(path(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
-}
-
-/// The game played by the reference reasoner evaluating goal-directed (what a game too large to
-/// ground gets): grounding is given no ground rule at all.
-fn goal_directed(name: &str) -> GdlGame {
-    let limits = Limits {
-        ground_rules: 0,
-        ..Limits::default()
-    };
-    let text = std::fs::read_to_string(path(name)).expect("shipped game");
-    let g = GdlGame::parse_with(&text, name, &limits).unwrap_or_else(|e| panic!("{name}: {e}"));
-    assert_eq!(g.reasoner_kind(), ReasonerKind::Reference, "{name}");
-    g
-}
-
-/// Leaves `depth` plies below `s` (a finished game counts 1), for turn-taking games.
-fn perft(g: &GdlGame, s: &FluentSet, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    match g.turn(s) {
-        Turn::Over => 1,
-        Turn::Player(p) => {
-            let mut moves = MoveList::new();
-            g.legal_moves(s, p, &mut moves);
-            if depth == 1 {
-                return moves.len() as u64;
-            }
-            moves
-                .iter()
-                .map(|&m| {
-                    let mut c = s.clone();
-                    g.play(&mut c, m);
-                    perft(g, &c, depth - 1)
-                })
-                .sum()
-        }
-        other => panic!("a turn-taking game reached {other:?}"),
-    }
-}
-
-fn perfts(g: &GdlGame, depths: u32) -> Vec<u64> {
-    let s = g.initial_state();
-    (1..=depths).map(|d| perft(g, &s, d)).collect()
-}
+mod common;
+use common::{goal_directed, load, path, perfts, Finished};
 
 #[test]
 fn the_big_games_load_with_the_reasoner_they_should() {
@@ -97,28 +47,34 @@ fn the_big_games_load_with_the_reasoner_they_should() {
 fn othello_perft_is_the_published_one() {
     // The standard counts (also in testdata/perft.toml for othello-bitboard).
     let expected = [4, 12, 56, 244, 1396, 8200];
-    assert_eq!(perfts(&load("othello.kif"), 6), expected);
-    assert_eq!(perfts(&goal_directed("othello.kif"), 4), expected[..4]);
+    assert_eq!(perfts(&load("othello.kif"), 6, Finished::Leaf), expected);
+    assert_eq!(
+        perfts(&goal_directed("othello.kif"), 4, Finished::Leaf),
+        expected[..4]
+    );
 }
 
 #[test]
 fn chess_perft_is_the_published_one() {
     // The standard counts from the initial position: 20, 400, 8,902 (197,281 at depth 4).
-    assert_eq!(perfts(&load("chess.kif"), 3), [20, 400, 8902]);
+    assert_eq!(
+        perfts(&load("chess.kif"), 3, Finished::Leaf),
+        [20, 400, 8902]
+    );
 }
 
 #[test]
 fn hex_perft_is_the_falling_factorial() {
     // No chain can join two sides before red's ninth stone (ply 17): every empty cell is a move.
     let g = load("hex.kif");
-    assert_eq!(perfts(&g, 3), [81, 81 * 80, 81 * 80 * 79]);
+    assert_eq!(perfts(&g, 3, Finished::Leaf), [81, 81 * 80, 81 * 80 * 79]);
 }
 
 #[test]
 fn amazons_has_2176_first_moves() {
     // The known count of first moves of 10x10 Amazons; also from the model below.
     assert_eq!(amazons_first_moves(), 2176);
-    assert_eq!(perfts(&load("amazons.kif"), 1), [2176]);
+    assert_eq!(perfts(&load("amazons.kif"), 1, Finished::Leaf), [2176]);
 }
 
 /// First moves of 10x10 Amazons counted on a plain board: queen slides, then arrow slides from
@@ -173,9 +129,12 @@ fn breakthrough_perft_matches_a_model() {
     let model = (1..=4)
         .map(|d| breakthrough_perft(&Breakthrough::start(), d))
         .collect::<Vec<_>>();
-    assert_eq!(perfts(&g, 4), model);
+    assert_eq!(perfts(&g, 4, Finished::Leaf), model);
     assert_eq!(model[..2], [22, 484]);
-    assert_eq!(perfts(&goal_directed("breakthrough.kif"), 3), model[..3]);
+    assert_eq!(
+        perfts(&goal_directed("breakthrough.kif"), 3, Finished::Leaf),
+        model[..3]
+    );
 }
 
 /// Breakthrough on a plain board: `cells[x][y]` is 0, 1 (white, moving up) or 2 (black).
@@ -251,7 +210,7 @@ fn checkers_perft_matches_a_model_of_the_ggp_rules() {
     let model: Vec<u64> = (1..=5)
         .map(|d| checkers_perft(&Checkers::start(), d, false))
         .collect();
-    assert_eq!(perfts(&load("checkers.kif"), 5), model);
+    assert_eq!(perfts(&load("checkers.kif"), 5, Finished::Leaf), model);
 }
 
 /// Checkers as the GGP rules have it: men move and jump diagonally forward, kings both ways;
@@ -407,8 +366,11 @@ fn checkers_perft(s: &Checkers, depth: u32, forced: bool) -> u64 {
 fn pacman_perft_matches_a_model() {
     let g = load("pacman.kif");
     let model: Vec<u64> = (1..=8).map(|d| pacman_perft(&Pacman::start(), d)).collect();
-    assert_eq!(perfts(&g, 8), model);
-    assert_eq!(perfts(&goal_directed("pacman.kif"), 4), model[..4]);
+    assert_eq!(perfts(&g, 8, Finished::Leaf), model);
+    assert_eq!(
+        perfts(&goal_directed("pacman.kif"), 4, Finished::Leaf),
+        model[..4]
+    );
 }
 
 /// Two-player pacman on the shipped maze: pacman and the two ghosts (moved together) alternate;

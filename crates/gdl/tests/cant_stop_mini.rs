@@ -6,10 +6,13 @@
 
 use std::collections::BTreeMap;
 
-use game_trait::{ChanceList, Game, GeneralGame, MoveList, Turn};
+use game_trait::{Game, GeneralGame, Turn};
 use gdl::{FluentSet, GdlGame, GdlRound};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
+
+mod common;
+use common::{child, choices, Finished};
 
 const RULES: &str = include_str!("../games/cant_stop_mini.kif");
 const PLAYERS: [&str; 2] = ["red", "blue"];
@@ -252,44 +255,6 @@ impl Model {
     }
 }
 
-/// The moves of the role with a choice in the description's state (the chance outcomes at a
-/// chance node), by name.
-fn choices(g: &GdlGame, s: &FluentSet) -> Vec<(String, gdl::GdlMove, f64)> {
-    match g.turn(s) {
-        Turn::Player(p) => {
-            let mut moves = MoveList::new();
-            g.legal_moves(s, p, &mut moves);
-            let p = 1.0 / moves.len() as f64;
-            moves.iter().map(|&m| (g.move_term(m), m, p)).collect()
-        }
-        Turn::Chance => {
-            let mut outcomes = ChanceList::new();
-            g.chance_outcomes(s, &mut outcomes);
-            outcomes
-                .iter()
-                .map(|&(m, p)| (g.move_term(m), m, p))
-                .collect()
-        }
-        Turn::Over => Vec::new(),
-        Turn::Simultaneous => panic!("Can't Stop has no simultaneous moves"),
-    }
-}
-
-fn child(g: &GdlGame, s: &FluentSet, mv: gdl::GdlMove) -> FluentSet {
-    let mut s = s.clone();
-    g.apply(&mut s, mv).unwrap_or(s)
-}
-
-fn perft(g: &GdlGame, s: &FluentSet, depth: u32) -> u64 {
-    if depth == 0 || g.is_terminal(s) {
-        return 1;
-    }
-    choices(g, s)
-        .into_iter()
-        .map(|(_, m, _)| perft(g, &child(g, s, m), depth - 1))
-        .sum()
-}
-
 /// Checks that the description's state and the model agree in every respect but the moves'
 /// outcomes.
 fn agree(g: &GdlGame, s: &FluentSet, m: &Model) {
@@ -359,7 +324,7 @@ fn the_game_tree_has_the_models_size() {
     // Two full turns of red and the start of blue's, with every roll and choice.
     for depth in [4, 6, 7, 12, 14] {
         assert_eq!(
-            perft(&g, &g.initial_state(), depth),
+            common::perft(&g, &g.initial_state(), depth, Finished::Leaf),
             Model::new().perft(depth),
             "depth {depth}"
         );
@@ -379,7 +344,7 @@ fn the_game_tree_has_the_models_size() {
         m = m.play(mv);
     }
     agree(&g, &s, &m);
-    assert_eq!(perft(&g, &s, 12), m.perft(12));
+    assert_eq!(common::perft(&g, &s, 12, Finished::Leaf), m.perft(12));
 }
 
 /// The probability of each set of the player's moves after all four dice are rolled from `s`,

@@ -7,6 +7,9 @@ use gdl::{FluentSet, GdlGame, Limits, ReasonerKind};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
+mod common;
+use common::Finished;
+
 const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/games/chess_groundable.kif");
 
 /// The description with its initial position replaced by the one of `fen` (Forsyth-Edwards
@@ -80,47 +83,15 @@ fn fast(fen: &str) -> GdlGame {
     g
 }
 
-/// The reference reasoner evaluating goal-directed: grounding is given no ground rule at all.
+/// The reference reasoner evaluating goal-directed.
 fn goal_directed(fen: &str) -> GdlGame {
-    let limits = Limits {
-        ground_rules: 0,
-        ..Limits::default()
-    };
-    let g = game(fen, &limits);
-    assert_eq!(g.reasoner_kind(), ReasonerKind::Reference, "{fen}");
-    g
+    common::goal_directed_text(&from_fen(fen), "chess_groundable.kif")
 }
 
-/// Chess perft: leaves `depth` plies below `s`, a finished game having none (the published
-/// counts' convention; `big_games.rs` counts a finished game 1).
-fn perft(g: &GdlGame, s: &FluentSet, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    match g.turn(s) {
-        Turn::Over => 0,
-        Turn::Player(p) => {
-            let mut moves = MoveList::new();
-            g.legal_moves(s, p, &mut moves);
-            if depth == 1 {
-                return moves.len() as u64;
-            }
-            moves
-                .iter()
-                .map(|&m| {
-                    let mut c = s.clone();
-                    g.play(&mut c, m);
-                    perft(g, &c, depth - 1)
-                })
-                .sum()
-        }
-        other => panic!("chess reached {other:?}"),
-    }
-}
-
+/// Chess perft at depths 1 to `depths`: a finished game has no leaves below it (the published
+/// counts' convention).
 fn perfts(g: &GdlGame, depths: u32) -> Vec<u64> {
-    let s = g.initial_state();
-    (1..=depths).map(|d| perft(g, &s, d)).collect()
+    common::perfts(g, depths, Finished::Nothing)
 }
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -6,15 +6,8 @@ use gdl::{FluentSet, GdlGame, GdlMove, ReasonerKind};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
-fn load(name: &str) -> GdlGame {
-    let path = format!("{}/games/{name}", env!("CARGO_MANIFEST_DIR"));
-    GdlGame::from_file(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
-
-fn child(g: &GdlGame, s: &FluentSet, mv: GdlMove) -> FluentSet {
-    let mut s = s.clone();
-    g.apply(&mut s, mv).unwrap_or(s)
-}
+mod common;
+use common::{child, load, perft, Finished};
 
 /// Complete games of a turn-taking game, by depth-first search.
 fn complete_games(g: &GdlGame, s: &FluentSet) -> u64 {
@@ -26,26 +19,6 @@ fn complete_games(g: &GdlGame, s: &FluentSet) -> u64 {
             moves
                 .iter()
                 .map(|&m| complete_games(g, &child(g, s, m)))
-                .sum()
-        }
-        other => panic!("unexpected {other:?}"),
-    }
-}
-
-/// Leaves `depth` plies below `s`; a game that ends sooner counts 0 (`big_games.rs` counts it 1, as
-/// published perft tables do). Used only at depths where no game has ended yet, so both agree.
-fn perft(g: &GdlGame, s: &FluentSet, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    match g.turn(s) {
-        Turn::Over => 0,
-        Turn::Player(p) => {
-            let mut moves = MoveList::new();
-            g.legal_moves(s, p, &mut moves);
-            moves
-                .iter()
-                .map(|&m| perft(g, &child(g, s, m), depth - 1))
                 .sum()
         }
         other => panic!("unexpected {other:?}"),
@@ -167,9 +140,9 @@ fn tic_tac_toe_outcomes_match_a_brute_force_count() {
 fn connect_four_perft_smoke() {
     let g = load("connect4.kif");
     let s = g.initial_state();
-    assert_eq!(perft(&g, &s, 2), 49);
+    assert_eq!(perft(&g, &s, 2, Finished::Nothing), 49);
     let r = g.clone().with_reasoner(ReasonerKind::Reference).unwrap();
-    assert_eq!(perft(&r, &s, 2), 49);
+    assert_eq!(perft(&r, &s, 2, Finished::Nothing), 49);
 }
 
 #[test]

@@ -7,10 +7,12 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use game_trait::{ChanceList, Game, GeneralGame, MoveList, Turn};
+use game_trait::{ChanceList, Game, GeneralGame, Turn};
 use gdl::{FluentSet, GdlGame, GdlMove};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
+
+mod common;
 
 const RULES: &str = include_str!("../games/pickomino_mini.kif");
 
@@ -312,6 +314,18 @@ fn model_perft(m: &Model, depth: u32) -> u64 {
     }
 }
 
+impl common::Model for Model {
+    fn chooser(&self) -> Option<(usize, Vec<String>)> {
+        Model::chooser(self)
+    }
+    fn play(&mut self, mv: &str) {
+        Model::play(self, mv)
+    }
+    fn payoff(&self, p: usize) -> f64 {
+        Model::payoff(self, p)
+    }
+}
+
 #[test]
 fn the_first_plies_agree_with_the_model() {
     let g = game();
@@ -472,75 +486,13 @@ fn short_game(tiles: &[u8]) -> (GdlGame, Model) {
     (GdlGame::from_str(&text).unwrap(), m)
 }
 
-/// Alice's payoff under optimal play (bob's is one minus it), through the description. With at
-/// most two tiles no bust puts a tile back and then sees it taken again, so play cannot return
-/// to a state and the recursion ends.
-fn value_by_rules(g: &GdlGame, s: &FluentSet, memo: &mut HashMap<FluentSet, f64>) -> f64 {
-    if let Some(&v) = memo.get(s) {
-        return v;
-    }
-    let child_value = |mv: GdlMove, memo: &mut HashMap<FluentSet, f64>| {
-        let mut next = s.clone();
-        g.play(&mut next, mv);
-        value_by_rules(g, &next, memo)
-    };
-    let v = match g.turn(s) {
-        Turn::Over => g.payoff(s, 0),
-        Turn::Player(p) => {
-            let mut moves = MoveList::new();
-            g.legal_moves(s, p, &mut moves);
-            let values = moves.iter().map(|&m| child_value(m, memo));
-            if p == 0 {
-                values.fold(0.0, f64::max)
-            } else {
-                values.fold(1.0, f64::min)
-            }
-        }
-        Turn::Chance => {
-            let mut outcomes = ChanceList::new();
-            g.chance_outcomes(s, &mut outcomes);
-            outcomes
-                .iter()
-                .map(|&(m, p)| p * child_value(m, memo))
-                .sum()
-        }
-        Turn::Simultaneous => panic!("no simultaneous moves"),
-    };
-    memo.insert(s.clone(), v);
-    v
-}
-
-/// The same through the model.
-fn value_by_model(m: &Model, memo: &mut HashMap<Model, f64>) -> f64 {
-    if let Some(&v) = memo.get(m) {
-        return v;
-    }
-    let v = match m.chooser() {
-        None => m.payoff(0),
-        Some((r, moves)) => {
-            let values = moves.iter().map(|mv| {
-                let mut next = m.clone();
-                next.play(mv);
-                value_by_model(&next, memo)
-            });
-            match r {
-                2 => values.sum::<f64>() / 6.0,
-                0 => values.fold(0.0, f64::max),
-                _ => values.fold(1.0, f64::min),
-            }
-        }
-    };
-    memo.insert(m.clone(), v);
-    v
-}
-
 #[test]
 fn optimal_play_on_a_short_grill_wins_as_often_as_the_model_says() {
     let mut values = Vec::new();
     for tiles in [&[7][..], &[10], &[8, 10], &[7, 9]] {
         let (g, m) = short_game(tiles);
-        let through_rules = value_by_rules(&g, &g.initial_state(), &mut HashMap::new());
-        let by_model = value_by_model(&m, &mut HashMap::new());
+        let through_rules = common::value_by_rules(&g, &g.initial_state(), 0, &mut HashMap::new());
+        let by_model = common::value_by_model(&m, 0, &mut HashMap::new());
         assert!(
             (through_rules - by_model).abs() < 1e-9,
             "{tiles:?}: {through_rules} through the rules, {by_model} by the model"

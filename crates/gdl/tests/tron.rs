@@ -1,12 +1,14 @@
 //! Tron, the shipped simultaneous game (a round where one rider has a single move is a turn of
-//! the other): its joint-move perft agrees with a Rust model of the rules
-//! written here, and seeded random games agree with the model round by round (moves, crashes,
-//! goals).
+//! the other): its joint-move perft agrees with a Rust model of the rules written here, and
+//! seeded random games agree with the model round by round (moves, crashes, goals).
 
-use game_trait::{Game, GeneralGame, MoveList, Turn};
-use gdl::{FluentSet, GdlGame, GdlMove, ReasonerKind};
+use game_trait::{Game, GeneralGame, Turn};
+use gdl::{GdlGame, GdlMove, ReasonerKind};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
+
+mod common;
+use common::{legal, Finished};
 
 const SIDE: i32 = 10;
 /// North, south, east, west, in the order the model lists them.
@@ -100,37 +102,7 @@ fn model_perft(t: &Tron, depth: u32) -> u64 {
 }
 
 fn load() -> GdlGame {
-    let path = format!("{}/games/tron.kif", env!("CARGO_MANIFEST_DIR"));
-    GdlGame::from_file(path).expect("tron.kif loads")
-}
-
-fn moves(g: &GdlGame, s: &FluentSet, r: usize) -> MoveList<GdlMove> {
-    let mut moves = MoveList::new();
-    g.legal_moves(s, r, &mut moves);
-    moves
-}
-
-fn gdl_perft(g: &GdlGame, s: &FluentSet, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    match g.turn(s) {
-        Turn::Over => 1,
-        // A round where one rider has a single move is that of the other player alone.
-        Turn::Simultaneous | Turn::Player(_) => {
-            let (a, b) = (moves(g, s, 0), moves(g, s, 1));
-            let mut total = 0;
-            for &ma in &a {
-                for &mb in &b {
-                    let mut c = s.clone();
-                    g.play_joint(&mut c, &[ma, mb]);
-                    total += gdl_perft(g, &c, depth - 1);
-                }
-            }
-            total
-        }
-        other => panic!("tron reached {other:?}"),
-    }
+    common::load("tron.kif")
 }
 
 #[test]
@@ -149,9 +121,8 @@ fn tron_loads_on_the_fast_reasoner_as_a_simultaneous_game() {
 #[test]
 fn tron_perft_matches_the_model() {
     let g = load();
-    let s = g.initial_state();
     let model: Vec<u64> = (1..=4).map(|d| model_perft(&Tron::start(), d)).collect();
-    let ours: Vec<u64> = (1..=4).map(|d| gdl_perft(&g, &s, d)).collect();
+    let ours = common::perfts(&g, 4, Finished::Leaf);
     assert_eq!(ours, model);
     assert_eq!(model[0], 16);
 }
@@ -181,7 +152,7 @@ fn random_games_agree_with_the_model_round_by_round() {
             };
             assert_eq!(g.turn(&s), turn, "game {game} at {t:?}");
             let picks = [0, 1].map(|r| {
-                let legal = moves(&g, &s, r);
+                let legal = legal(&g, &s, r);
                 let dirs: Vec<usize> = legal.iter().map(|&m| direction(&g, m)).collect();
                 assert_eq!(dirs, t.moves(r), "game {game}, rider {r}, at {t:?}");
                 legal[rng.gen_range(0..legal.len())]

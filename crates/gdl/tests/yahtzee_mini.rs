@@ -7,10 +7,12 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use game_trait::{ChanceList, Game, GeneralGame, MoveList, Turn};
+use game_trait::{ChanceList, Game, GeneralGame, Turn};
 use gdl::{FluentSet, GdlGame, GdlMove};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
+
+mod common;
 
 const RULES: &str = include_str!("../games/yahtzee_mini.kif");
 
@@ -275,6 +277,18 @@ fn model_perft(m: &Model, depth: u32) -> u64 {
     }
 }
 
+impl common::Model for Model {
+    fn chooser(&self) -> Option<(usize, Vec<String>)> {
+        Model::chooser(self)
+    }
+    fn play(&mut self, mv: &str) {
+        Model::play(self, mv)
+    }
+    fn payoff(&self, p: usize) -> f64 {
+        Model::payoff(self, p)
+    }
+}
+
 #[test]
 fn the_first_plies_agree_with_the_model() {
     let g = GdlGame::from_str(RULES).unwrap();
@@ -335,66 +349,6 @@ fn endgame(alice: &[(usize, u32)], bob: &[(usize, u32)]) -> (GdlGame, Model) {
     (GdlGame::from_str(&text).unwrap(), m)
 }
 
-/// Bob's payoff under optimal play (alice's is one minus it), through the description.
-fn value_by_rules(g: &GdlGame, s: &FluentSet, memo: &mut HashMap<FluentSet, f64>) -> f64 {
-    if let Some(&v) = memo.get(s) {
-        return v;
-    }
-    let child_value = |mv: GdlMove, memo: &mut HashMap<FluentSet, f64>| {
-        let mut next = s.clone();
-        g.play(&mut next, mv);
-        value_by_rules(g, &next, memo)
-    };
-    let v = match g.turn(s) {
-        Turn::Over => g.payoff(s, 1),
-        Turn::Player(p) => {
-            let mut moves = MoveList::new();
-            g.legal_moves(s, p, &mut moves);
-            let values = moves.iter().map(|&m| child_value(m, memo));
-            if p == 1 {
-                values.fold(0.0, f64::max)
-            } else {
-                values.fold(1.0, f64::min)
-            }
-        }
-        Turn::Chance => {
-            let mut outcomes = ChanceList::new();
-            g.chance_outcomes(s, &mut outcomes);
-            outcomes
-                .iter()
-                .map(|&(m, p)| p * child_value(m, memo))
-                .sum()
-        }
-        Turn::Simultaneous => panic!("no simultaneous moves"),
-    };
-    memo.insert(s.clone(), v);
-    v
-}
-
-/// The same through the model.
-fn value_by_model(m: &Model, memo: &mut HashMap<Model, f64>) -> f64 {
-    if let Some(&v) = memo.get(m) {
-        return v;
-    }
-    let v = match m.chooser() {
-        None => m.payoff(1),
-        Some((r, moves)) => {
-            let values = moves.iter().map(|mv| {
-                let mut next = m.clone();
-                next.play(mv);
-                value_by_model(&next, memo)
-            });
-            match r {
-                2 => values.sum::<f64>() / 6.0,
-                1 => values.fold(0.0, f64::max),
-                _ => values.fold(1.0, f64::min),
-            }
-        }
-    };
-    memo.insert(m.clone(), v);
-    v
-}
-
 #[test]
 fn a_last_turn_is_won_as_often_as_the_model_says() {
     for (alice, bob) in [
@@ -409,8 +363,8 @@ fn a_last_turn_is_won_as_often_as_the_model_says() {
         (vec![(0, 10), (1, 0)], vec![(1, 0), (2, 30)]),
     ] {
         let (g, m) = endgame(&alice, &bob);
-        let through_rules = value_by_rules(&g, &g.initial_state(), &mut HashMap::new());
-        let by_model = value_by_model(&m, &mut HashMap::new());
+        let through_rules = common::value_by_rules(&g, &g.initial_state(), 1, &mut HashMap::new());
+        let by_model = common::value_by_model(&m, 1, &mut HashMap::new());
         assert!(
             (through_rules - by_model).abs() < 1e-9,
             "{alice:?} {bob:?}: {through_rules} through the rules, {by_model} by the model"
@@ -420,7 +374,7 @@ fn a_last_turn_is_won_as_often_as_the_model_says() {
     // Three dice all alike within three throws: 0.2177 (a pair kept, or a single die when all
     // differ).
     let (g, _) = endgame(&[(0, 12), (1, 0), (2, 30)], &[(0, 10), (2, 30)]);
-    let v = value_by_rules(&g, &g.initial_state(), &mut HashMap::new());
+    let v = common::value_by_rules(&g, &g.initial_state(), 1, &mut HashMap::new());
     assert!((0.2176..0.2178).contains(&v), "{v}");
 }
 
