@@ -299,21 +299,6 @@ fn perft(g: &GdlGame, s: &FluentSet, m: &Model, depth: u32) -> u64 {
         .sum()
 }
 
-/// The model's count, on its own.
-fn model_perft(m: &Model, depth: u32) -> u64 {
-    match m.chooser() {
-        Some((_, moves)) if depth > 0 => moves
-            .iter()
-            .map(|mv| {
-                let mut next = m.clone();
-                next.play(mv);
-                model_perft(&next, depth - 1)
-            })
-            .sum(),
-        _ => 1,
-    }
-}
-
 impl common::Model for Model {
     fn chooser(&self) -> Option<(usize, Vec<String>)> {
         Model::chooser(self)
@@ -332,7 +317,7 @@ fn the_first_plies_agree_with_the_model() {
     // Three dice (6^3 throws), a choice of face, then a second throw of what is left.
     let depth = 7;
     let count = perft(&g, &g.initial_state(), &Model::new(), depth);
-    assert_eq!(count, model_perft(&Model::new(), depth));
+    assert_eq!(count, common::model_perft(&Model::new(), depth));
     assert!(count > 10_000, "{count}");
 }
 

@@ -263,20 +263,6 @@ fn perft(g: &GdlGame, s: &FluentSet, m: &Model, depth: u32) -> u64 {
     }
 }
 
-fn model_perft(m: &Model, depth: u32) -> u64 {
-    match m.chooser() {
-        Some((_, moves)) if depth > 0 => moves
-            .iter()
-            .map(|mv| {
-                let mut next = m.clone();
-                next.play(mv);
-                model_perft(&next, depth - 1)
-            })
-            .sum(),
-        _ => 1,
-    }
-}
-
 impl common::Model for Model {
     fn chooser(&self) -> Option<(usize, Vec<String>)> {
         Model::chooser(self)
@@ -295,7 +281,7 @@ fn the_first_plies_agree_with_the_model() {
     // A throw of three dice, a choice (7 rerolls or 3 categories), then the next throw.
     let depth = 6;
     let count = perft(&g, &g.initial_state(), &Model::new(), depth);
-    assert_eq!(count, model_perft(&Model::new(), depth));
+    assert_eq!(count, common::model_perft(&Model::new(), depth));
     assert!(count > 50_000, "{count}");
 }
 

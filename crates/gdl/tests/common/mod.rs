@@ -195,6 +195,20 @@ pub trait Model: Clone + Eq + Hash {
     fn payoff(&self, p: usize) -> f64;
 }
 
+/// The model's move sequences `depth` moves long (a game that ends sooner counts 1).
+pub fn model_perft<M: Model>(m: &M, depth: u32) -> u64 {
+    match m.chooser() {
+        Some((_, moves)) if depth > 0 => (moves.iter())
+            .map(|mv| {
+                let mut next = m.clone();
+                next.play(mv);
+                model_perft(&next, depth - 1)
+            })
+            .sum(),
+        _ => 1,
+    }
+}
+
 /// [`value_by_rules`] through a model.
 pub fn value_by_model<M: Model>(m: &M, me: usize, memo: &mut HashMap<M, f64>) -> f64 {
     if let Some(&v) = memo.get(m) {
