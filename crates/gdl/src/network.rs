@@ -17,7 +17,7 @@
 
 use smallvec::SmallVec;
 
-use crate::differential::{Differential, Model};
+use crate::differential::{self, Differential, Model};
 use crate::fluents::FluentSet;
 use crate::graph;
 use crate::ground::{
@@ -532,10 +532,14 @@ impl Compiler<'_> {
 }
 
 /// The view program `p` indexed for differential evaluation, unless it has recursive blocks (whose
-/// atoms could support each other: counts of holding rules do not determine them).
+/// atoms could support each other: counts of holding rules do not determine them) or a rule too
+/// long for its counts.
 fn differential_view(net: &Network) -> Option<Differential> {
     let (p, layout) = (&net.view, net.layout);
     if p.blocks.iter().any(|b| b.fixpoint) {
+        return None;
+    }
+    if (p.rules.iter()).any(|r| (r.end - r.start) as usize > differential::MAX_LITERALS) {
         return None;
     }
     let mut empty = vec![0u64; layout.words];
