@@ -62,6 +62,11 @@
 //! `random` without a `goal` rule. Ground atoms that depend on themselves through negation are
 //! reported when grounding finds them ([`GdlError::NotStratified`], the cycle named).
 //!
+//! One leniency, for rulesheets in circulation: `base` and `input` facts of other arities than
+//! GDL's (GGP Base's compact `(base cell (val 1 2 3) (val x o b))`) are dropped with a warning
+//! when no rule reads them, since declarations only describe the game; read by a rule, they are
+//! an arity clash.
+//!
 //! # Semantics
 //! A state is a set of ground fluents. The initial state holds every `f` with `init(f)`. In a state,
 //! the model is the stratified model of the rules plus `true(f)` for each fluent; `legal`, `terminal`

@@ -13,6 +13,7 @@ pub fn validate(desc: &mut Description) -> Vec<Diagnostic> {
         desc,
         out: Vec::new(),
     };
+    v.foreign_declarations();
     v.arities();
     v.heads_and_safety();
     // The relation graph needs only relation names, so its checks run even after arity or safety
@@ -47,6 +48,47 @@ impl Validator<'_> {
             }
         }
         atoms
+    }
+
+    /// Drops the `base` and `input` facts and rules written with other arities than GDL's (some
+    /// GGP Base rulesheets declare `(base cell (val 1 2 3) (val x o b))`, a compact form of their
+    /// own) when no rule reads them: these declarations only describe the game, so playing it
+    /// does not need them. A warning names each form dropped; a description that reads such a
+    /// relation keeps it and gets the arity error.
+    fn foreign_declarations(&mut self) {
+        let terms = &self.desc.terms;
+        let (base, input) = (terms.find_sym("base"), terms.find_sym("input"));
+        let foreign = |atom: TermId| match terms.functor(atom) {
+            Some((f, arity)) if Some(f) == base => arity != 1,
+            Some((f, arity)) if Some(f) == input => arity != 2,
+            _ => false,
+        };
+        let read = (self.desc.rules.iter())
+            .flat_map(|r| &r.body)
+            .any(|lit| matches!(*lit, Literal::Pos(a) | Literal::Neg(a) if foreign(a)));
+        if read {
+            return;
+        }
+        let mut dropped: Vec<(String, usize, String)> = Vec::new();
+        self.desc.rules.retain(|r| {
+            if !foreign(r.head) {
+                return true;
+            }
+            if let Some((f, arity)) = terms.functor(r.head) {
+                let name = terms.name(f).to_string();
+                if !dropped.iter().any(|(n, a, _)| *n == name && *a == arity) {
+                    dropped.push((name, arity, r.location.to_string()));
+                }
+            }
+            false
+        });
+        for (name, arity, at) in dropped {
+            let expected = if name == "input" { 2 } else { 1 };
+            self.desc.warnings.push(format!(
+                "{at}: `{name}` with {arity} argument(s) is not GDL's `{name}` ({expected}); \
+                 these declarations are ignored (nothing reads them)"
+            ));
+        }
     }
 
     /// Every relation is used with one arity; keywords with their own.

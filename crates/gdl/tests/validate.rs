@@ -48,6 +48,40 @@ fn arity_clash() {
 }
 
 #[test]
+fn base_and_input_of_other_arities_are_dropped_with_a_warning_unless_read() {
+    // GGP Base's compact declarations: not GDL's `base`/`input`, and nothing reads them.
+    let declared =
+        format!("{BASE}(base on (val 1 2))\n(base on2 (val 1) (val 2))\n(input a (val go) x)\n");
+    let g = GdlGame::parse(&declared, "t.kif").expect("valid once the declarations are dropped");
+    let warnings = g.warnings();
+    assert_eq!(warnings.len(), 3, "{warnings:?}");
+    assert!(
+        warnings[0].starts_with("t.kif:7:1: `base` with 2 argument(s)"),
+        "{warnings:?}"
+    );
+    assert!(
+        warnings[1].contains("`base` with 3 argument(s)"),
+        "{warnings:?}"
+    );
+    assert!(
+        warnings[2].contains("`input` with 3 argument(s)"),
+        "{warnings:?}"
+    );
+    // Declarations of GDL's own arity stay, without a warning.
+    let standard = format!("{BASE}(base (on))\n(input a go)\n");
+    assert!(GdlGame::parse(&standard, "t.kif")
+        .unwrap()
+        .warnings()
+        .is_empty());
+    // A rule that reads such a relation keeps it, and the arity problem is reported.
+    assert_problem(
+        "(base on (val 1 2))\n(<= (p) (base on ?v))\n",
+        7,
+        "relation `base` used with arity 2, but the GDL keyword `base` has arity 1",
+    );
+}
+
+#[test]
 fn unsafe_variables() {
     assert_problem(
         "(<= (legal a ?m) (true (on)))\n",
