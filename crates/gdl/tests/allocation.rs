@@ -1,6 +1,6 @@
 //! No allocation per step: once a game's buffers have grown, the grounded reasoners play whole
-//! random games without touching the allocator, whatever the size of the game. States past the
-//! inline fluent limit (chess's 991 fluents, amazons' moves) must not be a cliff.
+//! random games without touching the allocator, whatever the size of the game: states past the
+//! inline fluent limit (chess's 991 fluents against 512 inline) must not be a cliff.
 //!
 //! The test binary counts every allocation through its own global allocator, so this file holds
 //! this one test: a second test running on another thread would be counted too.
@@ -42,9 +42,13 @@ struct Buffers {
     joint: Vec<gdl::GdlMove>,
 }
 
-/// Plays one random game on `state` in place (at most 500 rounds); the number of rounds.
+/// The longest game played, in rounds.
+const MAX_ROUNDS: usize = 500;
+
+/// Plays one random game on `state` in place (at most [`MAX_ROUNDS`] rounds, chance uniformly);
+/// the number of rounds.
 fn play_out(g: &GdlGame, state: &mut FluentSet, rng: &mut Pcg64, buf: &mut Buffers) -> usize {
-    for step in 0..500 {
+    for step in 0..MAX_ROUNDS {
         match g.turn(state) {
             Turn::Over => return step,
             Turn::Player(p) => {
@@ -71,7 +75,7 @@ fn play_out(g: &GdlGame, state: &mut FluentSet, rng: &mut Pcg64, buf: &mut Buffe
             }
         }
     }
-    500
+    MAX_ROUNDS
 }
 
 /// Windows of random games the test plays before giving up on one without allocations.

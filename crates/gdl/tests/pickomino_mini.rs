@@ -13,6 +13,7 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
 mod common;
+use common::GameModel;
 
 const RULES: &str = include_str!("../games/pickomino_mini.kif");
 
@@ -84,14 +85,6 @@ impl Model {
         self.stacks[p].iter().map(|&t| tile_worms(t)).sum()
     }
 
-    fn payoff(&self, p: usize) -> f64 {
-        match self.worms(p).cmp(&self.worms(1 - p)) {
-            std::cmp::Ordering::Greater => 1.0,
-            std::cmp::Ordering::Equal => 0.5,
-            std::cmp::Ordering::Less => 0.0,
-        }
-    }
-
     /// The tile a stop takes now: the highest on the grill not above the sum, once a worm is
     /// set aside.
     fn offer(&self) -> Option<u8> {
@@ -144,6 +137,17 @@ impl Model {
         }
     }
 
+    fn end_turn(&mut self) {
+        self.mover = 1 - self.mover;
+        self.stage = Stage::Throw(DICE);
+        self.in_hand = DICE;
+        self.thrown = [0; 6];
+        self.set_aside = [false; 6];
+        self.sum = 0;
+    }
+}
+
+impl GameModel for Model {
     /// The role that chooses, and its moves; `None` once over.
     fn chooser(&self) -> Option<(usize, Vec<String>)> {
         if self.over() {
@@ -153,15 +157,6 @@ impl Model {
             Stage::Throw(_) => Some((2, self.moves(2))),
             _ => Some((self.mover, self.moves(self.mover))),
         }
-    }
-
-    fn end_turn(&mut self) {
-        self.mover = 1 - self.mover;
-        self.stage = Stage::Throw(DICE);
-        self.in_hand = DICE;
-        self.thrown = [0; 6];
-        self.set_aside = [false; 6];
-        self.sum = 0;
     }
 
     /// Plays the chooser's move `mv`.
@@ -210,6 +205,14 @@ impl Model {
                 }
                 self.end_turn();
             }
+        }
+    }
+
+    fn payoff(&self, p: usize) -> f64 {
+        match self.worms(p).cmp(&self.worms(1 - p)) {
+            std::cmp::Ordering::Greater => 1.0,
+            std::cmp::Ordering::Equal => 0.5,
+            std::cmp::Ordering::Less => 0.0,
         }
     }
 }
@@ -297,18 +300,6 @@ fn perft(g: &GdlGame, s: &FluentSet, m: &Model, depth: u32) -> u64 {
             perft(g, &child(g, s, mv), &next, depth - 1)
         })
         .sum()
-}
-
-impl common::Model for Model {
-    fn chooser(&self) -> Option<(usize, Vec<String>)> {
-        Model::chooser(self)
-    }
-    fn play(&mut self, mv: &str) {
-        Model::play(self, mv)
-    }
-    fn payoff(&self, p: usize) -> f64 {
-        Model::payoff(self, p)
-    }
 }
 
 #[test]

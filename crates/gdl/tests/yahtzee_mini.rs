@@ -13,6 +13,7 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
 mod common;
+use common::GameModel;
 
 const RULES: &str = include_str!("../games/yahtzee_mini.kif");
 
@@ -79,14 +80,6 @@ impl Model {
         self.scored[p].iter().flatten().sum()
     }
 
-    fn payoff(&self, p: usize) -> f64 {
-        match self.total(p).cmp(&self.total(1 - p)) {
-            std::cmp::Ordering::Greater => 1.0,
-            std::cmp::Ordering::Equal => 0.5,
-            std::cmp::Ordering::Less => 0.0,
-        }
-    }
-
     fn moves(&self, r: usize) -> Vec<String> {
         if self.over() {
             return Vec::new();
@@ -116,6 +109,44 @@ impl Model {
         }
     }
 
+    /// The next die to fall after die `i` (or from the first), or the player's choice.
+    fn next_at(&self, from: usize) -> At {
+        (from..3)
+            .find(|&j| self.marked[j])
+            .map_or(At::Decide, At::Die)
+    }
+
+    /// The fluents the description should hold for this state.
+    fn fluents(&self) -> Vec<String> {
+        let mut v = vec![
+            format!("(control {})", ROLES[self.mover]),
+            match self.at {
+                At::Die(i) => format!("(at {})", i + 1),
+                At::Decide => "(at decide)".to_string(),
+            },
+            format!("(rerolls {})", self.rerolls),
+        ];
+        for i in 0..3 {
+            if let Some(d) = self.dice[i] {
+                v.push(format!("(die {} {d})", i + 1));
+            }
+            if self.marked[i] {
+                v.push(format!("(marked {})", i + 1));
+            }
+        }
+        for (role, scored) in ROLES.iter().zip(&self.scored) {
+            for (c, s) in CATEGORIES.iter().zip(scored) {
+                if let Some(s) = s {
+                    v.push(format!("(scored {role} {c} {s})"));
+                }
+            }
+        }
+        v.sort();
+        v
+    }
+}
+
+impl GameModel for Model {
     fn chooser(&self) -> Option<(usize, Vec<String>)> {
         if self.over() {
             return None;
@@ -124,13 +155,6 @@ impl Model {
             At::Die(_) => Some((2, self.moves(2))),
             At::Decide => Some((self.mover, self.moves(self.mover))),
         }
-    }
-
-    /// The next die to fall after die `i` (or from the first), or the player's choice.
-    fn next_at(&self, from: usize) -> At {
-        (from..3)
-            .find(|&j| self.marked[j])
-            .map_or(At::Decide, At::Die)
     }
 
     fn play(&mut self, mv: &str) {
@@ -172,33 +196,12 @@ impl Model {
         }
     }
 
-    /// The fluents the description should hold for this state.
-    fn fluents(&self) -> Vec<String> {
-        let mut v = vec![
-            format!("(control {})", ROLES[self.mover]),
-            match self.at {
-                At::Die(i) => format!("(at {})", i + 1),
-                At::Decide => "(at decide)".to_string(),
-            },
-            format!("(rerolls {})", self.rerolls),
-        ];
-        for i in 0..3 {
-            if let Some(d) = self.dice[i] {
-                v.push(format!("(die {} {d})", i + 1));
-            }
-            if self.marked[i] {
-                v.push(format!("(marked {})", i + 1));
-            }
+    fn payoff(&self, p: usize) -> f64 {
+        match self.total(p).cmp(&self.total(1 - p)) {
+            std::cmp::Ordering::Greater => 1.0,
+            std::cmp::Ordering::Equal => 0.5,
+            std::cmp::Ordering::Less => 0.0,
         }
-        for (role, scored) in ROLES.iter().zip(&self.scored) {
-            for (c, s) in CATEGORIES.iter().zip(scored) {
-                if let Some(s) = s {
-                    v.push(format!("(scored {role} {c} {s})"));
-                }
-            }
-        }
-        v.sort();
-        v
     }
 }
 
@@ -260,18 +263,6 @@ fn perft(g: &GdlGame, s: &FluentSet, m: &Model, depth: u32) -> u64 {
             })
             .sum(),
         _ => 1,
-    }
-}
-
-impl common::Model for Model {
-    fn chooser(&self) -> Option<(usize, Vec<String>)> {
-        Model::chooser(self)
-    }
-    fn play(&mut self, mv: &str) {
-        Model::play(self, mv)
-    }
-    fn payoff(&self, p: usize) -> f64 {
-        Model::payoff(self, p)
     }
 }
 

@@ -185,7 +185,7 @@ pub fn value_by_rules(
 
 /// A test's own model of a two-player game whose chance moves are uniform among the outcomes it
 /// lists (dice), for [`value_by_model`].
-pub trait Model: Clone + Eq + Hash {
+pub trait GameModel: Clone + Eq + Hash {
     /// Who chooses and among what: a player (0 or 1) or chance (any other index); `None` once the
     /// game is over.
     fn chooser(&self) -> Option<(usize, Vec<String>)>;
@@ -196,7 +196,7 @@ pub trait Model: Clone + Eq + Hash {
 }
 
 /// The model's move sequences `depth` moves long (a game that ends sooner counts 1).
-pub fn model_perft<M: Model>(m: &M, depth: u32) -> u64 {
+pub fn model_perft<M: GameModel>(m: &M, depth: u32) -> u64 {
     match m.chooser() {
         Some((_, moves)) if depth > 0 => (moves.iter())
             .map(|mv| {
@@ -210,7 +210,7 @@ pub fn model_perft<M: Model>(m: &M, depth: u32) -> u64 {
 }
 
 /// [`value_by_rules`] through a model.
-pub fn value_by_model<M: Model>(m: &M, me: usize, memo: &mut HashMap<M, f64>) -> f64 {
+pub fn value_by_model<M: GameModel>(m: &M, me: usize, memo: &mut HashMap<M, f64>) -> f64 {
     if let Some(&v) = memo.get(m) {
         return v;
     }
