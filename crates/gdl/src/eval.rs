@@ -569,7 +569,12 @@ impl Engine {
             // place it anyway so that the plan terminates; its test then simply fails.
             let i = left.remove(pick.unwrap_or(0));
             let step = match body[i] {
-                Lit::Pos(a, _) if all_bound(a, &bound) => Step::Check { pat: a },
+                // A bound delta literal still scans the last round's atoms: as a check it would
+                // hold every round once its atom exists, and the rule would be joined again in
+                // full each round (a ground `(does r noop)` with every fluent: quadratic).
+                Lit::Pos(a, _) if all_bound(a, &bound) && delta != Some(i) => {
+                    Step::Check { pat: a }
+                }
                 Lit::Pos(a, rel) => {
                     let keys = key_paths(terms, a, &bound);
                     for v in vars_of(a) {
