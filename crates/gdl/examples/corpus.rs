@@ -130,21 +130,16 @@ fn survey(file: &Path, budget: Duration, tally: &mut Tally) -> String {
     let name = file
         .file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-    let limits = Limits {
-        time: Duration::from_secs(20),
-        ground_time: Duration::from_secs(10),
-        ..Limits::default()
-    };
     let start = Instant::now();
-    let loaded = std::fs::read_to_string(file)
-        .map_err(|e| e.to_string())
-        .and_then(|text| GdlGame::parse_with(&text, &name, &limits).map_err(|e| e.to_string()));
+    let loaded = load(file, &name);
     let load = start.elapsed().as_secs_f64();
     let game = match loaded {
         Ok(game) => game,
         Err(e) => {
             tally.rejected += 1;
-            let first = e.lines().next().unwrap_or_default().to_string();
+            // The count of problems, and the first of them.
+            let first: Vec<&str> = e.lines().take(2).map(str::trim).collect();
+            let first = first.join(" ");
             return format!(
                 "{name:<40} {:>9} {load:>8.3} {:>10} {:>11} {:>8} {:>8}  {first}",
                 "-", "-", "-", "-", "-"
@@ -153,39 +148,46 @@ fn survey(file: &Path, budget: Duration, tally: &mut Tally) -> String {
     };
     tally.load_seconds.push(load);
     tally.slow_loads += usize::from(load >= 2.0);
-    let kind = game.reasoner_kind();
-    match kind {
-        ReasonerKind::Fast => tally.fast += 1,
-        ReasonerKind::Reference => tally.reference += 1,
-    }
     let (rate, rounds) = playouts(&game, budget);
-    let (checked, note) = if kind == ReasonerKind::Fast {
-        match cross_check(&game, budget) {
-            Ok(states) => {
-                tally.agree += 1;
-                (states.to_string(), String::new())
-            }
-            Err(why) => {
-                tally.disagree += 1;
-                ("-".to_string(), format!("DISAGREE: {why}"))
+    let (kind, checked, note) = match game.reasoner_kind() {
+        ReasonerKind::Fast => {
+            tally.fast += 1;
+            match cross_check(&game, budget) {
+                Ok(states) => {
+                    tally.agree += 1;
+                    ("fast", states.to_string(), String::new())
+                }
+                Err(why) => {
+                    tally.disagree += 1;
+                    ("fast", "-".to_string(), format!("DISAGREE: {why}"))
+                }
             }
         }
-    } else {
-        let why = game.fallback_reason().unwrap_or_default();
-        (
-            "-".to_string(),
-            why.lines().next().unwrap_or_default().to_string(),
-        )
+        ReasonerKind::Reference => {
+            tally.reference += 1;
+            let why = game.fallback_reason().unwrap_or_default();
+            ("reference", "-".to_string(), first_line(why))
+        }
     };
-    let rules = game
-        .ground_rules()
-        .map_or_else(|| "-".to_string(), |n| n.to_string());
+    let rules = (game.ground_rules()).map_or_else(|| "-".to_string(), |n| n.to_string());
     let rounds = rounds.map_or_else(|| "-".to_string(), |r| format!("{r:.1}"));
-    let short = match kind {
-        ReasonerKind::Fast => "fast",
-        ReasonerKind::Reference => "reference",
+    format!("{name:<40} {kind:>9} {load:>8.3} {rules:>10} {rate:>11.1} {rounds:>8} {checked:>8}  {note}")
+}
+
+/// The game in `file`, loaded under the default limits with 20 s in all and 10 s for grounding;
+/// the error's text if it does not load.
+fn load(file: &Path, name: &str) -> Result<GdlGame, String> {
+    let limits = Limits {
+        time: Duration::from_secs(20),
+        ground_time: Duration::from_secs(10),
+        ..Limits::default()
     };
-    format!("{name:<40} {short:>9} {load:>8.3} {rules:>10} {rate:>11.1} {rounds:>8} {checked:>8}  {note}")
+    let text = std::fs::read_to_string(file).map_err(|e| e.to_string())?;
+    GdlGame::parse_with(&text, name, &limits).map_err(|e| e.to_string())
+}
+
+fn first_line(text: &str) -> String {
+    text.lines().next().unwrap_or_default().to_string()
 }
 
 /// Complete random playouts per second over about `budget`, and their mean length in rounds
