@@ -212,6 +212,7 @@ fn fuzz_limits() -> Limits {
         memory_bytes: 256 << 20,
         time: Duration::from_secs(2),
         ground_time: Duration::from_millis(500),
+        ground_steps: 10_000_000,
         fallback: true,
         fallback_query: Duration::from_millis(100),
     }

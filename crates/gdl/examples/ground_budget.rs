@@ -43,6 +43,7 @@ fn main() -> ExitCode {
         atoms: 20_000_000,
         relaxed_atoms: 20_000_000,
         ground_time: Duration::from_secs(seconds),
+        ground_steps: u64::MAX,
         time: Duration::from_secs(seconds + 60),
         fallback: false,
         ..Limits::default()

@@ -89,6 +89,8 @@ pub enum Limit {
     Depth(u32),
     /// More ground rules than allowed (grounding only).
     GroundRules(usize),
+    /// More join steps than allowed (a step binds one literal or fails to).
+    JoinSteps(u64),
 }
 
 impl std::fmt::Display for Limit {
@@ -99,6 +101,7 @@ impl std::fmt::Display for Limit {
             Limit::Time(d) => write!(f, "more than {:.1} s", d.as_secs_f64()),
             Limit::Depth(n) => write!(f, "terms nested deeper than {n}"),
             Limit::GroundRules(n) => write!(f, "more than {n} ground rules"),
+            Limit::JoinSteps(n) => write!(f, "more than {n} join steps"),
         }
     }
 }
@@ -135,7 +138,10 @@ pub struct Budget {
     pub deadline: Option<(Instant, Duration)>,
     /// The deepest term allowed.
     pub max_depth: u32,
-    ticks: u32,
+    /// The most join steps all evaluations under this budget may take together (checked every
+    /// few thousand steps).
+    pub max_steps: u64,
+    steps: u64,
 }
 
 impl Budget {
@@ -146,7 +152,8 @@ impl Budget {
             max_bytes: usize::MAX,
             deadline: None,
             max_depth: u32::MAX,
-            ticks: 0,
+            max_steps: u64::MAX,
+            steps: 0,
         }
     }
 
@@ -162,11 +169,18 @@ impl Budget {
             max_bytes,
             deadline: time.map(|d| (Instant::now() + d, d)),
             max_depth,
-            ticks: 0,
+            max_steps: u64::MAX,
+            steps: 0,
         }
     }
 
-    /// Checks time and memory every few thousand calls; `Err` names `rule`.
+    /// The join steps taken so far.
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    /// Counts a join step, and checks time, memory and steps every few thousand; `Err` names
+    /// `rule`.
     #[inline]
     pub fn tick(
         &mut self,
@@ -174,8 +188,8 @@ impl Budget {
         facts: &Facts,
         rule: Option<usize>,
     ) -> Result<(), EvalError> {
-        self.ticks = self.ticks.wrapping_add(1);
-        if self.ticks % 4096 != 0 {
+        self.steps += 1;
+        if self.steps % 4096 != 0 {
             return Ok(());
         }
         self.check_slow(terms, facts, rule)
@@ -194,6 +208,8 @@ impl Budget {
             Some(Limit::Memory(self.max_bytes))
         } else if terms.max_depth() > self.max_depth {
             Some(Limit::Depth(self.max_depth))
+        } else if self.steps > self.max_steps {
+            Some(Limit::JoinSteps(self.max_steps))
         } else {
             None
         };

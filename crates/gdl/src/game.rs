@@ -443,6 +443,7 @@ impl GdlGame {
             Some(limits.ground_time),
             crate::eval::MAX_RELAXED_DEPTH,
         );
+        budget.max_steps = limits.ground_steps;
         let mut profile = LoadProfile::default();
         let program = ground(&mut kb, &mut budget, limits.ground_rules, &mut profile).ok()?;
         Some((kb, program))
@@ -756,6 +757,7 @@ fn build_fast(
         Some(left),
         crate::eval::MAX_RELAXED_DEPTH,
     );
+    relaxed_budget.max_steps = limits.ground_steps;
     let grounded = ground(kb, &mut relaxed_budget, limits.ground_rules, profile);
     let start = Instant::now();
     let reason = match grounded {

@@ -13,6 +13,10 @@
 //!    relaxed model; each solution is a ground rule. Static literals (relations that depend on
 //!    neither `true` nor `does`) are decided on the spot from the exact static model, atoms outside
 //!    the relaxed model are false, so a ground rule keeps only its state, move and derived literals.
+//!    A decomposed rule is grounded as written instead when that gives fewer rules to evaluate in
+//!    a state; its instances are counted first, giving up at four times the decomposition's and
+//!    after four join steps per instance that count allows (a join that slow, a racetrack's
+//!    position × velocity × track, costs more to instantiate than the decomposition).
 //! 3. **Stratification.** The ground program must be stratified: no cycle of ground atoms may go
 //!    through a negation. This is checked here, on the ground program, so a description whose
 //!    relations recurse through negation but whose atoms do not is accepted (GDL asks for a
@@ -313,14 +317,21 @@ pub fn ground(
             r
         })
         .collect();
-    // Errors name the original rule a decomposed (or added) rule comes from.
+    // Errors name the original rule a decomposed rule comes from. The engine's rules are the
+    // decomposition's followed by the originals (counted, never grounded, under their own heads),
+    // then any the relaxation adds.
+    let n_originals = originals.len();
+    let source = |r: usize| {
+        let original = r.checked_sub(dec.rules.len()).filter(|&o| o < n_originals);
+        dec.origin.get(r).copied().or(original)
+    };
     let origin = |e: EvalError| match e {
         EvalError::Budget { limit, rule } => EvalError::Budget {
             limit,
-            rule: rule.and_then(|r| dec.origin.get(r).copied()),
+            rule: rule.and_then(source),
         },
         EvalError::NotStratified { rule, atom } => EvalError::NotStratified {
-            rule: rule.and_then(|r| dec.origin.get(r).copied()),
+            rule: rule.and_then(source),
             atom,
         },
     };
@@ -376,6 +387,10 @@ struct Grounder {
 const MOVED_CAP: usize = 250_000;
 /// See [`MOVED_CAP`].
 const CHEAP: usize = 256;
+
+/// A count gives up, as if it had reached its cap, after this many join steps per solution it
+/// may count: a join that slow would cost more to instantiate than the cap's worth of rules.
+const STEPS_PER_SOLUTION: u64 = 4;
 
 /// Stops a count once it reaches its cap (never escapes [`Grounder::count`]).
 const COUNT_CAP: EvalError = EvalError::Budget {
@@ -466,8 +481,8 @@ impl Grounder {
                 split_cost += cost(kb, &dec.rules[r], n);
             }
             // The rule as written: fewer than four times as many instances, and no more of them
-            // to evaluate in a state.
-            let cap = 4 * split + 1000;
+            // to evaluate in a state; never counted past the ground rules the budget has left.
+            let cap = (4 * split + 1000).min(self.max_rules.saturating_sub(mark) + 1);
             let whole = self.count(kb, query, cap, budget)?;
             if whole < cap && cost(kb, &original, whole) <= split_cost {
                 self.inst.rollback(mark);
@@ -528,7 +543,8 @@ impl Grounder {
         Ok(self.inst.program.len() - before)
     }
 
-    /// The number of solutions of engine rule `ri` over the relaxed model, up to `cap`.
+    /// The number of solutions of engine rule `ri` over the relaxed model, up to `cap`; `cap`
+    /// too when the join takes more than [`STEPS_PER_SOLUTION`] steps per solution of the cap.
     fn count(
         &mut self,
         kb: &mut Kb,
@@ -537,6 +553,9 @@ impl Grounder {
         budget: &mut Budget,
     ) -> Result<usize, EvalError> {
         let plan = self.engine.full_plan(&kb.desc.terms, ri, &mut self.relaxed);
+        let outer_steps = budget.max_steps;
+        let steps = (cap as u64).saturating_mul(STEPS_PER_SOLUTION);
+        budget.max_steps = outer_steps.min(budget.steps().saturating_add(steps));
         let mut n = 0;
         let result = self.engine.solve(
             &plan,
@@ -555,8 +574,14 @@ impl Grounder {
                 }
             },
         );
+        let ours = budget.max_steps < outer_steps;
+        budget.max_steps = outer_steps;
         match result {
             Err(e) if e == COUNT_CAP => Ok(n),
+            Err(EvalError::Budget {
+                limit: Limit::JoinSteps(_),
+                ..
+            }) if ours => Ok(cap),
             other => other.map(|()| n),
         }
     }

@@ -6,9 +6,10 @@ use std::time::Duration;
 /// within these limits, with an error naming the rule being evaluated, instead of exhausting
 /// memory or time. Pass them to [`GdlGame::parse_with`](crate::GdlGame::parse_with).
 ///
-/// When grounding exceeds them (or `ground_time`) and `fallback` is set, the game is played by the
-/// reference reasoner, evaluating goal-directed ([`crate::demand`]), if one of its queries on the
-/// initial state fits in `fallback_query` (sound, and fast enough to play); otherwise loading fails.
+/// When grounding exceeds them (or `ground_time`, or `ground_steps`) and `fallback` is set, the
+/// game is played by the reference reasoner, evaluating goal-directed ([`crate::demand`]), if one
+/// of its queries on the initial state fits in `fallback_query` (sound, and fast enough to play);
+/// otherwise loading fails.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// The most ground rules grounding may produce.
@@ -27,6 +28,10 @@ pub struct Limits {
     pub time: Duration,
     /// The longest grounding may take before the game falls back to the reference reasoner.
     pub ground_time: Duration,
+    /// The most join steps grounding may take (a step binds one body literal or fails to): a
+    /// measure of work that, unlike `ground_time`, stops grounding at the same point on every
+    /// machine. The shipped games take at most 3 million.
+    pub ground_steps: u64,
     /// Whether a game grounding gives up on may be played by the reference reasoner.
     pub fallback: bool,
     /// How long one reference query on the initial state may take for the fallback to apply.
@@ -35,8 +40,8 @@ pub struct Limits {
 
 impl Default for Limits {
     /// Two million ground rules, five million atoms (half a million for domain analysis), 2 GB,
-    /// 60 s (20 for grounding); the fallback applies when a reference query on the initial state
-    /// takes less than a second.
+    /// 60 s (20 and 100 million join steps for grounding); the fallback applies when a reference
+    /// query on the initial state takes less than a second.
     fn default() -> Limits {
         Limits {
             ground_rules: 2_000_000,
@@ -45,6 +50,7 @@ impl Default for Limits {
             memory_bytes: 2_000_000_000,
             time: Duration::from_secs(60),
             ground_time: Duration::from_secs(20),
+            ground_steps: 100_000_000,
             fallback: true,
             fallback_query: Duration::from_secs(1),
         }

@@ -90,7 +90,7 @@ impl Kb {
             .collect();
         let kw = desc.kw;
         let inputs = [(kw.true_, 1), (kw.does, 2)];
-        let engine = Engine::new(&desc.terms, &desc.rules, &inputs, &keywords);
+        let mut engine = Engine::new(&desc.terms, &desc.rules, &inputs, &keywords);
         let id = |s: Sym, arity: usize| engine.schema.id((s, arity)).unwrap_or(u32::MAX);
         let rel = KeyRels {
             true_: id(kw.true_, 1),
@@ -110,11 +110,12 @@ impl Kb {
         };
         let mut statics = engine.facts();
         let mut scratch = Scratch::default();
+        // Each static component is planned with the sizes of those below it: arithmetic tables
+        // built by recursion join a small `succ` before a large `less`, not in the order written.
         let static_comps = engine.all_components(true);
-        engine.run(
+        engine.run_adaptive(
             &static_comps,
             &mut desc.terms,
-            None,
             &mut statics,
             &mut scratch,
             budget,
@@ -122,7 +123,6 @@ impl Kb {
         let roles = desc.roles();
         // Plan the per-state components again, now that the static relations' sizes are known
         // (a state holds about as many fluents as the initial one, a joint move an atom per role).
-        let mut engine = engine;
         let state_size = statics.of(rel.init).len().max(1);
         let sizes: Vec<Option<usize>> = (0..engine.schema.len() as u32)
             .map(|r| {

@@ -160,6 +160,14 @@ fn grounding_budgets_name_the_rule_and_fall_back_or_fail() {
         ),
         (
             Limits {
+                ground_steps: 10_000,
+                fallback: false,
+                ..Limits::default()
+            },
+            "more than 10000 join steps",
+        ),
+        (
+            Limits {
                 relaxed_atoms: 5000,
                 fallback: false,
                 ..Limits::default()
@@ -191,4 +199,27 @@ fn a_fallback_too_slow_for_its_query_budget_is_an_error() {
         message.contains("the reference reasoner is no fallback"),
         "{message}"
     );
+}
+
+#[test]
+fn wherever_the_join_step_budget_runs_out_the_error_names_a_rule() {
+    // Grounding checkers takes about 3 million join steps: in domain analysis, in instantiating
+    // rules and their decompositions, and in counting a rule's instances as written to choose
+    // between the two. Each budget below stops it somewhere else; every stop names the rule.
+    let checkers = games_dir("checkers.kif");
+    for steps in (1..=12).map(|i| i * 240_000) {
+        let limits = Limits {
+            ground_steps: steps,
+            fallback: false,
+            ..Limits::default()
+        };
+        let message = GdlGame::parse_with(&checkers, "checkers.kif", &limits)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            message.contains(&format!("more than {steps} join steps"))
+                && message.contains("checkers.kif:"),
+            "{steps}: {message}"
+        );
+    }
 }
