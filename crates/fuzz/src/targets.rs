@@ -7,7 +7,7 @@ use gametree::spec::{parse_size, Args, DefaultValue, Kind, Param, Spec};
 
 use std::time::Duration;
 
-use gametree::gdl::{GdlError, GdlGame, Limits};
+use gametree::gdl::{GdlError, GdlGame, Limits, UnsafeVariables};
 use gametree::othello::OthelloError;
 use gametree::scsp::ScspError;
 use gametree::spec::SpecError;
@@ -215,6 +215,8 @@ fn fuzz_limits() -> Limits {
         ground_steps: 10_000_000,
         fallback: true,
         fallback_query: Duration::from_millis(100),
+        // Bound rather than rejected, so that mutations that unbind a variable reach the binding.
+        unsafe_variables: UnsafeVariables::RangeOverGroundTerms,
     }
 }
 

@@ -206,6 +206,37 @@ fn games_with_chance_are_played_to_the_end() {
 }
 
 #[test]
+fn a_rulesheet_with_unsafe_variables_is_played_as_ggp_base_reads_it() {
+    // `(legal ?p pass)` and the other unsafe rules of GGP Base rulesheets: the referee reads
+    // them when asked to, the player always (a game it refused would be a forfeit).
+    let game = scratch("unsafe.kif");
+    std::fs::write(
+        &game,
+        "(role a)\n(init (step 0))\n(legal ?p pass)\n\
+         (<= (legal ?p mark) (role ?p) (free ?p))\n(<= (free ?x) (not (true (marked ?x))))\n\
+         (<= (next (marked ?p)) (does ?p mark))\n(<= (next (marked ?p)) (true (marked ?p)))\n\
+         (<= (next (step ?n)) (true (step ?m)) (succ ?m ?n))\n(succ 0 1)\n(succ 1 2)\n\
+         (<= (differ ?x ?y) (distinct ?x ?y))\n\
+         (<= terminal (true (step ?s)) (not (differ ?s 2)))\n\
+         (<= (goal a 100) (true (marked a)))\n(<= (goal a 0) (not (true (marked a))))\n",
+    )
+    .unwrap();
+    let candidate = Server::start("candidate", &["--margin", "0.2"]);
+    let record = play(
+        game.to_str().unwrap(),
+        &[&candidate],
+        &["--play", "0.5", "--accept-unsafe"],
+    );
+    let last = record.last().unwrap();
+    assert_eq!(
+        (last["terminal"].clone(), last["errors"].clone()),
+        (true.into(), 0.into())
+    );
+    // Marking at either step wins, and the search of a game this small finds it.
+    assert_eq!(last["goals"]["a"].as_u64(), Some(100), "{last}");
+}
+
+#[test]
 fn the_shipped_two_player_games_are_played_to_the_end() {
     // Chess and amazons (the reference reasoner: minutes per match) are left out.
     let quick = ["--margin", "0.2", "--searcher", "uct:sims=30"];

@@ -9,7 +9,7 @@
 //!
 //! `DIR` defaults to the shipped games; `SECONDS` (default 2) is the time given to playouts, and
 //! again to the cross-check, per game. Loading runs under the default [`Limits`] with 20 s in all
-//! and 10 s for grounding. One line per game, then a summary; exit 1 if the reasoners disagree on
+//! and 10 s for grounding, and reads unsafe variables as GGP Base does, as `gametree ggp` does. One line per game, then a summary; exit 1 if the reasoners disagree on
 //! any game. Figures for a corpus of GGP Base games: `docs/reproductions.md`.
 
 use std::io::Write;
@@ -18,7 +18,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use game_trait::{ChanceList, Game, GeneralGame, MoveList, Turn};
-use gdl::{random_playout, FluentSet, GdlGame, GdlMove, Limits, ReasonerKind};
+use gdl::{random_playout, FluentSet, GdlGame, GdlMove, Limits, ReasonerKind, UnsafeVariables};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
@@ -180,6 +180,7 @@ fn load(file: &Path, name: &str) -> Result<GdlGame, String> {
     let limits = Limits {
         time: Duration::from_secs(20),
         ground_time: Duration::from_secs(10),
+        unsafe_variables: UnsafeVariables::RangeOverGroundTerms,
         ..Limits::default()
     };
     let text = std::fs::read_to_string(file).map_err(|e| e.to_string())?;

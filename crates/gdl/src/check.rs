@@ -9,6 +9,7 @@ use rand_pcg::Pcg64;
 
 use crate::error::GdlError;
 use crate::game::{GdlGame, ReasonerKind};
+use crate::limits::Limits;
 use crate::playout::random_playout;
 
 /// What [`check`] found out about a valid description.
@@ -66,7 +67,12 @@ impl fmt::Display for CheckReport {
 /// Validates `text` (named `file` in messages) and summarises it. `Err` for invalid descriptions,
 /// with every problem found ([`GdlError::exit_code`] gives the CLI's exit code).
 pub fn check(text: &str, file: &str) -> Result<CheckReport, GdlError> {
-    let game = GdlGame::parse(text, file)?;
+    check_with(text, file, &Limits::default())
+}
+
+/// [`check`], loading under `limits` (which also say whether unsafe variables are accepted).
+pub fn check_with(text: &str, file: &str, limits: &Limits) -> Result<CheckReport, GdlError> {
+    let game = GdlGame::parse_with(text, file, limits)?;
     let mut warnings = game.warnings();
     let mut rng = Pcg64::seed_from_u64(0);
     for i in 0..CheckReport::PLAYOUTS {
@@ -121,10 +127,15 @@ pub fn check(text: &str, file: &str) -> Result<CheckReport, GdlError> {
 
 /// [`check`] on a file; [`GdlError::Unreadable`] (exit code 2) if it cannot be read.
 pub fn check_file(path: impl AsRef<Path>) -> Result<CheckReport, GdlError> {
+    check_file_with(path, &Limits::default())
+}
+
+/// [`check_file`], loading under `limits`.
+pub fn check_file_with(path: impl AsRef<Path>, limits: &Limits) -> Result<CheckReport, GdlError> {
     let path = path.as_ref();
     let text = std::fs::read_to_string(path).map_err(|e| GdlError::Unreadable {
         path: path.display().to_string(),
         reason: e.to_string(),
     })?;
-    check(&text, &path.display().to_string())
+    check_with(&text, &path.display().to_string(), limits)
 }

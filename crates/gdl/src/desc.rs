@@ -124,8 +124,30 @@ pub struct Description {
     pub warnings: Vec<String>,
 }
 
+/// What loading does with a rule whose variable no positive body literal binds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum UnsafeVariables {
+    /// The description is invalid, as the GDL specification says.
+    #[default]
+    Reject,
+    /// Each unsafe variable ranges over the ground terms the description writes as an argument
+    /// anywhere, with a warning: how a top-down prover such as GGP Base's reads these rules
+    /// (`(legal ?player pass)` holds for whichever player it is asked about), and what rulesheets
+    /// in circulation rely on.
+    RangeOverGroundTerms,
+}
+
 /// Parses and validates `text` (`file` names it in messages).
 pub fn load(text: &str, file: &str) -> Result<Description, GdlError> {
+    load_with(text, file, UnsafeVariables::Reject)
+}
+
+/// [`load`], with rules that have unsafe variables handled as `unsafe_variables` says.
+pub fn load_with(
+    text: &str,
+    file: &str,
+    unsafe_variables: UnsafeVariables,
+) -> Result<Description, GdlError> {
     let asts = crate::syntax::parse(text, file)?;
     let mut b = Builder {
         terms: Terms::default(),
@@ -150,7 +172,7 @@ pub fn load(text: &str, file: &str) -> Result<Description, GdlError> {
         rules: b.rules,
         warnings: Vec::new(),
     };
-    let diagnostics = crate::validate::validate(&mut desc);
+    let diagnostics = crate::validate::validate(&mut desc, unsafe_variables);
     if diagnostics.is_empty() {
         Ok(desc)
     } else {

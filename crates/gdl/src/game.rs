@@ -186,7 +186,7 @@ impl GdlGame {
     pub fn parse_with(text: &str, file: &str, limits: &Limits) -> Result<GdlGame, GdlError> {
         let mut profile = LoadProfile::default();
         let start = Instant::now();
-        let desc = crate::desc::load(text, file)?;
+        let desc = crate::desc::load_with(text, file, limits.unsafe_variables)?;
         profile.parse = start.elapsed();
         let start = Instant::now();
         let mut budget = Budget::new(

@@ -62,10 +62,15 @@
 //! `random` without a `goal` rule. Ground atoms that depend on themselves through negation are
 //! reported when grounding finds them ([`GdlError::NotStratified`], the cycle named).
 //!
-//! One leniency, for rulesheets in circulation: `base` and `input` facts of other arities than
+//! Two leniencies, for rulesheets in circulation. `base` and `input` facts of other arities than
 //! GDL's (GGP Base's compact `(base cell (val 1 2 3) (val x o b))`) are dropped with a warning
 //! when no rule reads them, since declarations only describe the game; read by a rule, they are
-//! an arity clash.
+//! an arity clash. And when asked ([`Limits::unsafe_variables`], which `gametree ggp` sets), a rule
+//! with unsafe variables (`(legal ?player pass)`, `(<= (sum ?x 0 ?x) (succ 0 1))`) is read as
+//! GGP Base's top-down prover reads it, with a warning: each such variable ranges over the ground
+//! terms the description writes as arguments ([`UnsafeVariables`]). A relation whose every
+//! argument is unsafe then has as many atoms as the description has terms to the power of its
+//! arity, which the atom budget bounds.
 //!
 //! # Semantics
 //! A state is a set of ground fluents. The initial state holds every `f` with `init(f)`. In a state,
@@ -172,7 +177,8 @@ mod turn_taking;
 mod validate;
 
 pub use bench::{bench, BenchReport};
-pub use check::{check, check_file, CheckReport};
+pub use check::{check, check_file, check_file_with, check_with, CheckReport};
+pub use desc::UnsafeVariables;
 pub use error::{Diagnostic, GdlError, Location};
 pub use fluents::FluentSet;
 pub use game::{GdlGame, GdlMove, ReasonerKind};

@@ -2,6 +2,8 @@
 
 use std::time::Duration;
 
+use crate::desc::UnsafeVariables;
+
 /// The budget of loading a game: grounding and the static part of the reference reasoner stop
 /// within these limits, with an error naming the rule being evaluated, instead of exhausting
 /// memory or time. Pass them to [`GdlGame::parse_with`](crate::GdlGame::parse_with).
@@ -10,6 +12,9 @@ use std::time::Duration;
 /// game is played by the reference reasoner, evaluating goal-directed ([`crate::demand`]), if one
 /// of its queries on the initial state fits in `fallback_query` (sound, and fast enough to play);
 /// otherwise loading fails.
+///
+/// One field is a policy rather than a budget: `unsafe_variables`, whether rules GDL forbids but
+/// rulesheets in circulation use are accepted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// The most ground rules grounding may produce.
@@ -36,12 +41,15 @@ pub struct Limits {
     pub fallback: bool,
     /// How long one reference query on the initial state may take for the fallback to apply.
     pub fallback_query: Duration,
+    /// Whether a rule with an unsafe variable makes the description invalid (the default, as GDL
+    /// says) or is read as GGP Base reads it.
+    pub unsafe_variables: UnsafeVariables,
 }
 
 impl Default for Limits {
     /// Two million ground rules, five million atoms (half a million for domain analysis), 2 GB,
     /// 60 s (20 and 100 million join steps for grounding); the fallback applies when a reference
-    /// query on the initial state takes less than a second.
+    /// query on the initial state takes less than a second; unsafe variables are rejected.
     fn default() -> Limits {
         Limits {
             ground_rules: 2_000_000,
@@ -53,6 +61,7 @@ impl Default for Limits {
             ground_steps: 100_000_000,
             fallback: true,
             fallback_query: Duration::from_secs(1),
+            unsafe_variables: UnsafeVariables::Reject,
         }
     }
 }

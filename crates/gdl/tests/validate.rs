@@ -1,6 +1,7 @@
 //! The validator: every kind of problem is reported, with its location and rule.
 
-use gdl::{GdlError, GdlGame};
+use game_trait::{Game, GeneralGame, MoveList, Turn};
+use gdl::{FluentSet, GdlError, GdlGame, Limits, ReasonerKind, UnsafeVariables};
 
 /// A minimal valid game the tests break one rule at a time.
 const BASE: &str =
@@ -286,4 +287,71 @@ fn problems_found_while_reading_a_clause_name_the_clause() {
         7,
         "in rule (<= (distinct a b) (true on))",
     );
+}
+
+/// Unsafe variables in a head (a fact among them), a negated literal, a `distinct` and an
+/// arithmetic table, as GGP Base rulesheets write them.
+const UNSAFE: &str = "(role a)\n(init (step 0))\n(legal ?p pass)\n\
+(<= (legal ?p mark) (role ?p) (free ?p))\n(<= (free ?x) (not (true (marked ?x))))\n\
+(<= (next (marked ?p)) (does ?p mark))\n(<= (next (marked ?p)) (true (marked ?p)))\n\
+(<= (next (step ?n)) (true (step ?m)) (sum ?m 1 ?n))\n(<= (sum ?x 0 ?x) (succ 0 1))\n\
+(<= (sum ?x ?y ?z) (succ ?y0 ?y) (succ ?z0 ?z) (sum ?x ?y0 ?z0))\n(succ 0 1)\n(succ 1 2)\n\
+(succ 2 3)\n(<= (differ ?x ?y) (distinct ?x ?y))\n\
+(<= terminal (true (step ?s)) (not (differ ?s 2)))\n(<= (goal a 100) (true (marked a)))\n\
+(<= (goal a 0) (not (true (marked a))))\n";
+
+#[test]
+fn unsafe_variables_range_over_the_ground_terms_when_asked() {
+    let found = problems(UNSAFE);
+    assert_eq!(found.len(), 5, "{found:#?}");
+    assert!(
+        found[0].starts_with("t.kif:3:1: unsafe variable `?p`"),
+        "{found:#?}"
+    );
+    let limits = Limits {
+        unsafe_variables: UnsafeVariables::RangeOverGroundTerms,
+        ..Limits::default()
+    };
+    let fast = GdlGame::parse_with(UNSAFE, "t.kif", &limits).unwrap();
+    assert_eq!(fast.reasoner_kind(), ReasonerKind::Fast);
+    let warnings = fast.warnings();
+    let warned: Vec<&String> = (warnings.iter())
+        .filter(|w| w.contains("unsafe variable(s)") && w.contains("ground terms"))
+        .collect();
+    assert_eq!(warned.len(), 4, "one per rule: {warnings:#?}");
+    assert!(
+        warned[0].starts_with("t.kif:3:1: unsafe variable(s) ?p:"),
+        "{warned:#?}"
+    );
+    let bottom_up = fast.clone().with_reasoner(ReasonerKind::Reference).unwrap();
+    let goal_directed = bottom_up.clone().with_goal_directed(true);
+    for g in [fast, bottom_up, goal_directed] {
+        let name = |g: &GdlGame, s: &FluentSet| -> Vec<String> {
+            let mut moves = MoveList::new();
+            g.legal_moves(s, 0, &mut moves);
+            let mut names: Vec<String> = moves.iter().map(|&m| g.move_term(m)).collect();
+            names.sort();
+            names
+        };
+        let play = |s: &FluentSet, m: &str| {
+            let mut s = s.clone();
+            let mv = g.find_move(m).unwrap();
+            g.apply(&mut s, mv).unwrap_or(s)
+        };
+        let start = g.initial_state();
+        assert_eq!(
+            name(&g, &start),
+            ["mark", "pass"],
+            "{:?}",
+            g.reasoner_kind()
+        );
+        let marked = play(&start, "mark");
+        assert_eq!(name(&g, &marked), ["pass"], "{:?}", g.reasoner_kind());
+        for (first, goal) in [(marked, 100), (play(&start, "pass"), 0)] {
+            assert_ne!(g.turn(&first), Turn::Over);
+            let end = play(&first, "pass");
+            assert_eq!(g.turn(&end), Turn::Over, "{:?}", g.reasoner_kind());
+            assert_eq!(g.goals(&end)[0], Some(goal), "{:?}", g.reasoner_kind());
+        }
+    }
 }

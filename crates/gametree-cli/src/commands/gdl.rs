@@ -1,10 +1,10 @@
-//! `gametree gdl check <FILE>`: validate a GDL description and summarise it.
-//! `gametree gdl bench <FILE> [--seconds S] [--seed N] [--json]`: load time, ground rules, fluents,
-//! random playouts per second and their mean length.
+//! `gametree gdl check <FILE> [--accept-unsafe]`: validate a GDL description and summarise it.
+//! `gametree gdl bench <FILE> [--seconds S] [--seed N] [--json] [--accept-unsafe]`: load time,
+//! ground rules, fluents, random playouts per second and their mean length.
 
 use std::path::PathBuf;
 
-use gametree::gdl::{BenchReport, GdlError, Limits};
+use gametree::gdl::{check_file_with, BenchReport, GdlError, Limits, UnsafeVariables};
 
 use crate::out::{out, outln};
 use crate::Failure;
@@ -23,6 +23,8 @@ enum Command {
     Check {
         /// A GDL file (KIF or the infix Prolog-like form).
         file: PathBuf,
+        #[command(flatten)]
+        reading: Reading,
     },
     /// Measure a game: load time, ground rules, fluents, moves, then seeded uniformly random playouts
     /// for about S seconds (playouts per second, mean length). One thread. Exit 1 if the game does
@@ -39,12 +41,37 @@ enum Command {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        reading: Reading,
     },
+}
+
+/// How the description is read (shared with `ggp play`).
+#[derive(clap::Args, Debug)]
+pub struct Reading {
+    /// Accept rules with a variable no positive literal binds, as GGP Base does (GDL forbids
+    /// them): each such variable ranges over the ground terms the description writes.
+    #[arg(long)]
+    accept_unsafe: bool,
+}
+
+impl Reading {
+    /// The default limits, with unsafe variables read as asked.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            unsafe_variables: if self.accept_unsafe {
+                UnsafeVariables::RangeOverGroundTerms
+            } else {
+                UnsafeVariables::Reject
+            },
+            ..Limits::default()
+        }
+    }
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
     match &args.command {
-        Command::Check { file } => match gametree::gdl::check_file(file) {
+        Command::Check { file, reading } => match check_file_with(file, &reading.limits()) {
             Ok(report) => {
                 out!("{report}");
                 Ok(())
@@ -56,13 +83,14 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             seconds,
             seed,
             json,
+            reading,
         } => {
             if !(seconds.is_finite() && *seconds >= 0.0) {
                 return Err(Failure::input(format!(
                     "--seconds must be a non-negative number, got {seconds}"
                 )));
             }
-            let report = gametree::gdl::bench(file, *seconds, *seed, &Limits::default())
+            let report = gametree::gdl::bench(file, *seconds, *seed, &reading.limits())
                 .map_err(|e| failure(file, e))?;
             if *json {
                 outln!("{}", to_json(&report));

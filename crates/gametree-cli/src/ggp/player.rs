@@ -532,6 +532,9 @@ fn load(rules: &[Sexp], id: &str, budget: Duration) -> Result<GdlGame, GdlError>
     // that a game too large to ground in time is played by the reference reasoner instead.
     limits.time = budget.mul_f64(0.8).max(Duration::from_millis(100));
     limits.ground_time = limits.time.mul_f64(0.6);
+    // A game manager's rulesheet is played if any reading of it can be: a rejected game forfeits
+    // the match. GGP Base, where most rulesheets come from, accepts unsafe variables.
+    limits.unsafe_variables = gametree::gdl::UnsafeVariables::RangeOverGroundTerms;
     GdlGame::parse_with(&text.join("\n"), id, &limits)
 }
 
