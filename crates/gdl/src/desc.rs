@@ -130,10 +130,12 @@ pub enum UnsafeVariables {
     /// The description is invalid, as the GDL specification says.
     #[default]
     Reject,
-    /// Each unsafe variable ranges over the ground terms the description writes as an argument
-    /// anywhere, with a warning: how a top-down prover such as GGP Base's reads these rules
-    /// (`(legal ?player pass)` holds for whichever player it is asked about), and what rulesheets
-    /// in circulation rely on.
+    /// Each unsafe variable ranges over the ground terms that can reach its argument positions
+    /// (or, where those positions can hold compound terms, over every ground term the
+    /// description writes as an argument), with a warning: how a top-down prover such as GGP
+    /// Base's reads these rules (`(legal ?player pass)` holds for whichever player it is asked
+    /// about), and what rulesheets in circulation rely on. Which terms reach a position: the
+    /// crate docs, "Validation".
     RangeOverGroundTerms,
 }
 

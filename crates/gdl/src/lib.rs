@@ -67,10 +67,14 @@
 //! when no rule reads them, since declarations only describe the game; read by a rule, they are
 //! an arity clash. And when asked ([`Limits::unsafe_variables`], which `gametree ggp` sets), a rule
 //! with unsafe variables (`(legal ?player pass)`, `(<= (sum ?x 0 ?x) (succ 0 1))`) is read as
-//! GGP Base's top-down prover reads it, with a warning: each such variable ranges over the ground
-//! terms the description writes as arguments ([`UnsafeVariables`]). A relation whose every
-//! argument is unsafe then has as many atoms as the description has terms to the power of its
-//! arity, which the atom budget bounds.
+//! GGP Base's top-down prover reads it (the caller binds the variable), with a warning
+//! ([`UnsafeVariables`]). A variable of the head ranges over the constants that can reach its
+//! argument positions: positions are connected when a rule writes one variable at both, and
+//! where `init`, `true` and `next` (or `legal` and `does`, or the role arguments) meet; a value
+//! reaches a position only from a connected one (the argument domains of Kissmann and Edelkamp,
+//! *Instantiating General Games*, 2009). Where those positions can hold compound terms, and for
+//! a variable only in `not` or `distinct` (which GGP Base's prover reads as asking about any
+//! value), it ranges over every ground term the description writes as an argument.
 //!
 //! # Semantics
 //! A state is a set of ground fluents. The initial state holds every `f` with `init(f)`. In a state,
@@ -174,6 +178,7 @@ pub mod round;
 pub mod syntax;
 pub mod term;
 mod turn_taking;
+mod unsafe_binding;
 mod validate;
 
 pub use bench::{bench, BenchReport};

@@ -2,10 +2,11 @@
 
 use std::collections::HashMap;
 
-use crate::desc::{Description, Literal, Rule, UnsafeVariables, KEYWORDS};
+use crate::desc::{Description, Literal, UnsafeVariables, KEYWORDS};
 use crate::error::{Diagnostic, Location};
 use crate::graph;
 use crate::term::{Node, Sym, TermId};
+use crate::unsafe_binding;
 
 /// Checks `desc`, sets its warnings, and returns the problems found (empty if valid); binds
 /// unsafe variables first if `unsafe_variables` says so.
@@ -17,7 +18,8 @@ pub fn validate(desc: &mut Description, unsafe_variables: UnsafeVariables) -> Ve
     v.foreign_declarations();
     v.arities();
     if unsafe_variables == UnsafeVariables::RangeOverGroundTerms {
-        v.bind_unsafe_variables();
+        let warnings = unsafe_binding::bind(v.desc);
+        v.desc.warnings.extend(warnings);
     }
     v.heads_and_safety();
     // The relation graph needs only relation names, so its checks run even after arity or safety
@@ -162,7 +164,7 @@ impl Validator<'_> {
                 }
             }
             let r = &self.desc.rules[rule];
-            let messages: Vec<String> = unsafe_variables(&self.desc.terms, r)
+            let messages: Vec<String> = unsafe_binding::unsafe_variables(&self.desc.terms, r)
                 .into_iter()
                 .map(|(v, place)| {
                     let name = r.var_names.get(v as usize).map_or("?", String::as_str);
@@ -173,76 +175,6 @@ impl Validator<'_> {
                 self.report(rule, m);
             }
         }
-    }
-
-    /// Gives each unsafe variable a positive literal ranging it over the ground terms written as
-    /// arguments anywhere in the description ([`UnsafeVariables::RangeOverGroundTerms`]), with a
-    /// warning per rule.
-    fn bind_unsafe_variables(&mut self) {
-        let unsafe_rules: Vec<(usize, Vec<u32>)> = (0..self.desc.rules.len())
-            .filter_map(|i| {
-                let vars = unsafe_variables(&self.desc.terms, &self.desc.rules[i]);
-                (!vars.is_empty()).then(|| (i, vars.into_iter().map(|(v, _)| v).collect()))
-            })
-            .collect();
-        let Some(&(first, _)) = unsafe_rules.first() else {
-            return;
-        };
-        let universe = self.ground_arguments();
-        // A name the parser cannot produce (it splits symbols at spaces): no clash with the game's.
-        let domain = self.desc.terms.sym("ground term");
-        for &(i, ref vars) in &unsafe_rules {
-            let r = &self.desc.rules[i];
-            let names: Vec<&str> = (vars.iter())
-                .map(|&v| r.var_names.get(v as usize).map_or("?", String::as_str))
-                .collect();
-            self.desc.warnings.push(format!(
-                "{}: unsafe variable(s) {}: each ranges over the {} ground terms the description \
-                 writes as arguments",
-                r.location,
-                names.join(", "),
-                universe.len()
-            ));
-            for &v in vars {
-                let var = self.desc.terms.var(v);
-                let lit = Literal::Pos(self.desc.terms.app(domain, &[var]));
-                self.desc.rules[i].body.push(lit);
-            }
-        }
-        let location = self.desc.rules[first].location.clone();
-        for t in universe {
-            let head = self.desc.terms.app(domain, &[t]);
-            let text = format!("(ground term {})", self.desc.terms.show(t));
-            self.desc.rules.push(Rule {
-                head,
-                body: Vec::new(),
-                vars: 0,
-                var_names: Vec::new(),
-                location: location.clone(),
-                text,
-            });
-        }
-    }
-
-    /// The ground terms written as arguments of an atom, or of such a term, in any rule; each once,
-    /// in the order first written.
-    fn ground_arguments(&self) -> Vec<TermId> {
-        let terms = &self.desc.terms;
-        let mut seen = std::collections::HashSet::new();
-        let mut out = Vec::new();
-        let mut stack: Vec<TermId> = Vec::new();
-        for rule in 0..self.desc.rules.len() {
-            for atom in self.atoms_of(rule) {
-                stack.extend(terms.args(atom).iter().rev());
-                while let Some(t) = stack.pop() {
-                    if terms.is_ground(t) && seen.insert(t) {
-                        out.push(t);
-                    }
-                    stack.extend(terms.args(t).iter().rev());
-                }
-            }
-        }
-        out
     }
 
     /// The recursion restriction of the GDL specification (Love et al. 2008, Definition 15),
@@ -510,36 +442,4 @@ impl Validator<'_> {
             });
         }
     }
-}
-
-/// The variables of `r` that no positive body literal binds, each with where it first occurs.
-fn unsafe_variables(terms: &crate::term::Terms, r: &Rule) -> Vec<(u32, &'static str)> {
-    let mut bound = Vec::new();
-    for lit in &r.body {
-        if let Literal::Pos(a) = *lit {
-            terms.vars_of(a, &mut bound);
-        }
-    }
-    let mut found: Vec<(u32, &'static str)> = Vec::new();
-    let mut check = |t: TermId, place: &'static str| {
-        let mut vars = Vec::new();
-        terms.vars_of(t, &mut vars);
-        for v in vars {
-            if !bound.contains(&v) && !found.iter().any(|(u, _)| *u == v) {
-                found.push((v, place));
-            }
-        }
-    };
-    check(r.head, "the head");
-    for lit in &r.body {
-        match *lit {
-            Literal::Neg(a) => check(a, "a negated literal"),
-            Literal::Distinct(a, b) | Literal::Same(a, b) => {
-                check(a, "a `distinct`");
-                check(b, "a `distinct`");
-            }
-            Literal::Pos(_) => {}
-        }
-    }
-    found
 }

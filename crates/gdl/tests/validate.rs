@@ -298,12 +298,12 @@ const UNSAFE: &str = "(role a)\n(init (step 0))\n(legal ?p pass)\n\
 (<= (sum ?x ?y ?z) (succ ?y0 ?y) (succ ?z0 ?z) (sum ?x ?y0 ?z0))\n(succ 0 1)\n(succ 1 2)\n\
 (succ 2 3)\n(<= (differ ?x ?y) (distinct ?x ?y))\n\
 (<= terminal (true (step ?s)) (not (differ ?s 2)))\n(<= (goal a 100) (true (marked a)))\n\
-(<= (goal a 0) (not (true (marked a))))\n";
+(<= (goal a 0) (not (true (marked a))))\n(<= (absent ?f) (not (true ?f)))\n";
 
 #[test]
 fn unsafe_variables_range_over_the_ground_terms_when_asked() {
     let found = problems(UNSAFE);
-    assert_eq!(found.len(), 5, "{found:#?}");
+    assert_eq!(found.len(), 6, "{found:#?}");
     assert!(
         found[0].starts_with("t.kif:3:1: unsafe variable `?p`"),
         "{found:#?}"
@@ -318,11 +318,22 @@ fn unsafe_variables_range_over_the_ground_terms_when_asked() {
     let warned: Vec<&String> = (warnings.iter())
         .filter(|w| w.contains("unsafe variable(s)") && w.contains("ground terms"))
         .collect();
-    assert_eq!(warned.len(), 4, "one per rule: {warnings:#?}");
-    assert!(
-        warned[0].starts_with("t.kif:3:1: unsafe variable(s) ?p:"),
-        "{warned:#?}"
-    );
+    // Each variable ranges over the constants that reach its positions: the role for `?p` and
+    // `free`'s `?x`; the numbers of `sum` and `step` (joined through `succ`) for `sum`'s `?x`;
+    // the steps, and the 2 written against them, for `differ`.
+    let expected = [
+        "t.kif:3:1: unsafe variable(s) ?p (1 value(s)):",
+        "t.kif:5:1: unsafe variable(s) ?x (1 value(s)):",
+        "t.kif:9:1: unsafe variable(s) ?x (4 value(s)):",
+        "t.kif:14:1: unsafe variable(s) ?x (4 value(s)), ?y (1 value(s)):",
+        // `true`'s argument holds compound terms: every ground argument instead, the 10 terms
+        // a, pass, mark, 0, 1, 2, 3, 100, (step 0) and (marked a).
+        "t.kif:18:1: unsafe variable(s) ?f (10 value(s)):",
+    ];
+    assert_eq!(warned.len(), expected.len(), "one per rule: {warnings:#?}");
+    for (w, e) in warned.iter().zip(expected) {
+        assert!(w.starts_with(e), "{w}");
+    }
     let bottom_up = fast.clone().with_reasoner(ReasonerKind::Reference).unwrap();
     let goal_directed = bottom_up.clone().with_goal_directed(true);
     for g in [fast, bottom_up, goal_directed] {
