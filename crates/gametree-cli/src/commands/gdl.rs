@@ -50,7 +50,7 @@ enum Command {
 #[derive(clap::Args, Debug)]
 pub struct Reading {
     /// Accept rules with a variable no positive literal binds, as GGP Base does (GDL forbids
-    /// them): each such variable ranges over the ground terms the description writes.
+    /// them): each such variable ranges over the ground terms that can reach it, with a warning.
     #[arg(long)]
     accept_unsafe: bool,
 }
