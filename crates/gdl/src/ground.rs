@@ -213,27 +213,29 @@ impl Instances {
         true
     }
 
-    /// Drops the ground rules added since the program had `len` of them.
+    /// Drops the ground rules added since the program had `len` of them (forgetting only theirs:
+    /// the whole table each time made choosing a rule as written quadratic in the program).
     fn rollback(&mut self, len: usize) {
         let p = &mut self.program;
+        for r in len..p.len() {
+            let h = rule_hash(p.heads[r], p.body(r));
+            if let Some(rules) = self.seen.get_mut(&h) {
+                rules.retain(|&x| x as usize != r);
+                if rules.is_empty() {
+                    self.seen.remove(&h);
+                }
+            }
+        }
         p.lits.truncate(p.starts[len] as usize);
         p.heads.truncate(len);
         p.starts.truncate(len + 1);
-        self.seen.retain(|_, rules| {
-            rules.retain(|&r| (r as usize) < len);
-            !rules.is_empty()
-        });
     }
 
     /// Adds a ground rule unless an identical one exists.
     fn add(&mut self, head: u32, lits: &mut Vec<Lit>) {
         lits.sort_unstable();
         lits.dedup();
-        let h = lits
-            .iter()
-            .fold(crate::hash::mix(u64::from(head)), |h, &l| {
-                crate::hash::mix(h ^ u64::from(l))
-            });
+        let h = rule_hash(head, lits);
         let same = self.seen.get(&h).is_some_and(|rules| {
             rules.iter().any(|&r| {
                 self.program.heads[r as usize] == head
@@ -249,6 +251,13 @@ impl Instances {
         p.lits.extend_from_slice(lits);
         p.starts.push(p.lits.len() as u32);
     }
+}
+
+/// The key of a ground rule (its literals sorted) in [`Instances::seen`].
+fn rule_hash(head: u32, lits: &[Lit]) -> u64 {
+    (lits.iter()).fold(crate::hash::mix(u64::from(head)), |h, &l| {
+        crate::hash::mix(h ^ u64::from(l))
+    })
 }
 
 /// The relaxed model of `rules` (see the module docs), within `budget` (whose depth limit stops the
