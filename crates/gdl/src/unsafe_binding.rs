@@ -27,6 +27,7 @@
 use std::collections::HashMap;
 
 use crate::desc::{Description, Literal, Rule};
+use crate::error::Location;
 use crate::term::{Node, Sym, TermId, Terms};
 
 /// Binds every unsafe variable of `desc` (see the module docs) and returns a warning per rule
@@ -72,20 +73,7 @@ pub fn bind(desc: &mut Description) -> Vec<String> {
         ));
     }
     let location = desc.rules[first].location.clone();
-    for (relation, values) in domains.made {
-        for t in values {
-            let head = desc.terms.app(relation, &[t]);
-            let text = format!("({} {})", desc.terms.name(relation), desc.terms.show(t));
-            desc.rules.push(Rule {
-                head,
-                body: Vec::new(),
-                vars: 0,
-                var_names: Vec::new(),
-                location: location.clone(),
-                text,
-            });
-        }
-    }
+    domains.add_facts(desc, &location);
     warnings
 }
 
@@ -144,6 +132,24 @@ impl Domains {
         self.by_class.insert(class, s);
         self.made.push((s, values));
         s
+    }
+
+    /// Adds the relations made as facts of `desc`, placed at `location` for messages.
+    fn add_facts(self, desc: &mut Description, location: &Location) {
+        for (relation, values) in self.made {
+            for t in values {
+                let head = desc.terms.app(relation, &[t]);
+                let text = format!("({} {})", desc.terms.name(relation), desc.terms.show(t));
+                desc.rules.push(Rule {
+                    head,
+                    body: Vec::new(),
+                    vars: 0,
+                    var_names: Vec::new(),
+                    location: location.clone(),
+                    text,
+                });
+            }
+        }
     }
 }
 
