@@ -54,6 +54,17 @@ pub struct Rule {
     pub text: String,
 }
 
+impl Rule {
+    /// The head, then the atoms of the positive and negated body literals, in source order.
+    pub fn atoms(&self) -> impl Iterator<Item = TermId> + '_ {
+        let body = self.body.iter().filter_map(|l| match *l {
+            Literal::Pos(a) | Literal::Neg(a) => Some(a),
+            Literal::Distinct(..) | Literal::Same(..) => None,
+        });
+        std::iter::once(self.head).chain(body)
+    }
+}
+
 /// The GDL keywords and their arities.
 pub const KEYWORDS: [(&str, usize); 11] = [
     ("role", 1),

@@ -175,11 +175,7 @@ impl Positions {
         };
         for r in &desc.rules {
             let mut var_at: HashMap<u32, usize> = HashMap::new();
-            let atoms = std::iter::once(r.head).chain(r.body.iter().flat_map(|l| match *l {
-                Literal::Pos(a) | Literal::Neg(a) => Some(a),
-                Literal::Distinct(..) | Literal::Same(..) => None,
-            }));
-            for atom in atoms {
+            for atom in r.atoms() {
                 p.walk(&desc.terms, atom, &mut var_at);
             }
         }
@@ -296,11 +292,7 @@ fn ground_arguments(desc: &Description) -> Vec<TermId> {
     let mut out = Vec::new();
     let mut stack: Vec<TermId> = Vec::new();
     for r in &desc.rules {
-        let atoms = std::iter::once(r.head).chain(r.body.iter().flat_map(|l| match *l {
-            Literal::Pos(a) | Literal::Neg(a) => Some(a),
-            Literal::Distinct(..) | Literal::Same(..) => None,
-        }));
-        for atom in atoms {
+        for atom in r.atoms() {
             stack.extend(terms.args(atom).iter().rev());
             while let Some(t) = stack.pop() {
                 if terms.is_ground(t) && seen.insert(t) {

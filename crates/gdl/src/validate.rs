@@ -44,18 +44,6 @@ impl Validator<'_> {
         });
     }
 
-    fn atoms_of(&self, rule: usize) -> Vec<TermId> {
-        let r = &self.desc.rules[rule];
-        let mut atoms = vec![r.head];
-        for lit in &r.body {
-            match *lit {
-                Literal::Pos(a) | Literal::Neg(a) => atoms.push(a),
-                Literal::Distinct(..) | Literal::Same(..) => {}
-            }
-        }
-        atoms
-    }
-
     /// Drops the `base` and `input` facts and rules written with other arities than GDL's (some
     /// GGP Base rulesheets declare `(base cell (val 1 2 3) (val x o b))`, a compact form of their
     /// own) when no rule reads them: these declarations only describe the game, so playing it
@@ -106,7 +94,8 @@ impl Validator<'_> {
             }
         }
         for rule in 0..self.desc.rules.len() {
-            for atom in self.atoms_of(rule) {
+            let atoms: Vec<TermId> = self.desc.rules[rule].atoms().collect();
+            for atom in atoms {
                 let Some((f, arity)) = self.desc.terms.functor(atom) else {
                     continue;
                 };
