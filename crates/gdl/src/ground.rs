@@ -26,7 +26,6 @@
 //! Everything runs under a [`Budget`]; exceeding it stops grounding with the rule being
 //! instantiated.
 
-use std::collections::HashMap;
 use std::time::Instant;
 
 use crate::decompose::{decompose, Decomposed};
@@ -116,8 +115,8 @@ enum Folded {
 
 /// Instantiation state: the tables that give atoms their literal codes, and the rules so far.
 struct Instances {
-    fluents: HashMap<TermId, u32>,
-    moves: HashMap<TermId, u32>,
+    fluents: FastMap<TermId, u32>,
+    moves: FastMap<TermId, u32>,
     roles: Vec<TermId>,
     true_: Sym,
     does_sym: Sym,
@@ -139,40 +138,31 @@ impl Instances {
         })
     }
 
-    /// A ground positive atom (or `None`: a term never built, so no fact) as a literal.
-    fn fold(
-        &mut self,
-        terms: &crate::term::Terms,
-        statics: &Facts,
-        relaxed: &Facts,
-        atom: Option<TermId>,
-    ) -> Folded {
-        let Some(atom) = atom else {
+    /// `true(f)` for a ground `f` (or `None`: a term never built, so no fluent) as a literal.
+    fn fold_fluent(&self, fluent: Option<TermId>) -> Folded {
+        match fluent.and_then(|f| self.fluents.get(&f)) {
+            Some(&id) => Folded::Lit(KIND_FLUENT | id),
+            None => Folded::Never,
+        }
+    }
+
+    /// `does(role, move)` for ground arguments as a literal.
+    fn fold_does(&mut self, role: Option<TermId>, mv: Option<TermId>) -> Folded {
+        let role = role.and_then(|role| self.roles.iter().position(|&r| r == role));
+        let (Some(r), Some(&m)) = (role, mv.and_then(|m| self.moves.get(&m))) else {
             return Folded::Never;
         };
-        let Some((rel, _)) = terms.functor(atom) else {
-            return Folded::Never;
-        };
-        if rel == self.true_ {
-            return match self.fluents.get(&terms.args(atom)[0]) {
-                Some(&id) => Folded::Lit(KIND_FLUENT | id),
-                None => Folded::Never,
-            };
+        let key = (r as u32, m);
+        let next = self.program.does.len() as u32;
+        let id = *self.does_ids.entry(key).or_insert(next);
+        if id == next {
+            self.program.does.push(key);
         }
-        if rel == self.does_sym {
-            let args = terms.args(atom);
-            let role = self.roles.iter().position(|&r| r == args[0]);
-            let (Some(r), Some(&m)) = (role, self.moves.get(&args[1])) else {
-                return Folded::Never;
-            };
-            let key = (r as u32, m);
-            let next = self.program.does.len() as u32;
-            let id = *self.does_ids.entry(key).or_insert(next);
-            if id == next {
-                self.program.does.push(key);
-            }
-            return Folded::Lit(KIND_DOES | id);
-        }
+        Folded::Lit(KIND_DOES | id)
+    }
+
+    /// A ground atom of relation `rel`, neither `true` nor `does`, as a literal.
+    fn fold_atom(&mut self, statics: &Facts, relaxed: &Facts, rel: Sym, atom: TermId) -> Folded {
         if self.static_rels.contains(&rel) {
             return if statics.contains(atom) {
                 Folded::Always
@@ -184,6 +174,32 @@ impl Instances {
             return Folded::Never;
         }
         Folded::Lit(KIND_DERIVED | self.slot(atom))
+    }
+
+    /// The positive literal `atom` under `b` as a literal of a ground rule. The arguments of
+    /// `true` and `does` are looked up as they are: their atoms are never built.
+    fn fold(
+        &mut self,
+        terms: &crate::term::Terms,
+        statics: &Facts,
+        relaxed: &Facts,
+        atom: TermId,
+        b: &crate::term::Bindings,
+    ) -> Folded {
+        let Some((rel, _)) = terms.functor(atom) else {
+            return Folded::Never;
+        };
+        let args = terms.args(atom);
+        if rel == self.true_ {
+            return self.fold_fluent(terms.resolve(args[0], b));
+        }
+        if rel == self.does_sym {
+            return self.fold_does(terms.resolve(args[0], b), terms.resolve(args[1], b));
+        }
+        match terms.resolve(atom, b) {
+            Some(atom) => self.fold_atom(statics, relaxed, rel, atom),
+            None => Folded::Never,
+        }
     }
 
     /// The literals of a ground body under `b` into `lits`; `false` if a literal is false for good.
@@ -203,8 +219,7 @@ impl Instances {
                 Literal::Neg(a) => (a, true),
                 Literal::Distinct(..) | Literal::Same(..) => continue, // decided by the join
             };
-            let atom = terms.resolve(atom, b);
-            match (self.fold(terms, statics, relaxed, atom), negated) {
+            match (self.fold(terms, statics, relaxed, atom, b), negated) {
                 (Folded::Always, false) | (Folded::Never, true) => {}
                 (Folded::Never, false) | (Folded::Always, true) => return false,
                 (Folded::Lit(l), neg) => lits.push(if neg { l | NEGATED } else { l }),
