@@ -162,6 +162,72 @@ fn gdl_check_exit_codes() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Take one or two of three sticks; taking the last wins. `noop` is written `unsafe` (its `?p`
+/// is bound by no positive literal, as in GGP Base rulesheets) or `safe` (bound by `role`).
+fn sticks(noop: &str) -> String {
+    let body = match noop {
+        "unsafe" => "(true (control ?q)) (distinct ?p ?q)",
+        _ => "(role ?p) (true (control ?q)) (distinct ?p ?q)",
+    };
+    format!(
+        "(role x) (role o) (init (pile 3)) (init (control x)) (succ 0 1) (succ 1 2) (succ 2 3)
+         (<= (legal ?p (take 1)) (true (control ?p)) (true (pile ?n)) (succ ?m ?n))
+         (<= (legal ?p (take 2)) (true (control ?p)) (true (pile ?n)) (succ ?m ?n) (succ ?k ?m))
+         (<= (legal ?p noop) {body})
+         (<= (next (pile ?m)) (does ?p (take 1)) (true (pile ?n)) (succ ?m ?n))
+         (<= (next (pile ?k)) (does ?p (take 2)) (true (pile ?n)) (succ ?m ?n) (succ ?k ?m))
+         (<= (next (control o)) (true (control x))) (<= (next (control x)) (true (control o)))
+         (<= (next (last ?p)) (does ?p (take ?n)))
+         (<= terminal (true (pile 0)))
+         (<= (goal ?p 100) (true (last ?p))) (<= (goal ?p 0) (role ?p) (not (true (last ?p))))"
+    )
+}
+
+#[test]
+fn perft_search_and_match_accept_unsafe_variables_when_asked() {
+    let dir = std::env::temp_dir().join(format!("gametree-unsafe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (safe, unsafe_) = (dir.join("safe.kif"), dir.join("unsafe.kif"));
+    std::fs::write(&safe, sticks("safe")).unwrap();
+    std::fs::write(&unsafe_, sticks("unsafe")).unwrap();
+    let (safe, unsafe_) = (safe.to_str().unwrap(), unsafe_.to_str().unwrap());
+    let counts = |out: &Output| -> Vec<String> {
+        assert!(out.status.success(), "{}", stderr(out));
+        let text = stdout(out);
+        // `depth count seconds`: the seconds vary.
+        (text.lines())
+            .map(|l| l.rsplit_once(' ').unwrap().0.to_string())
+            .collect()
+    };
+    let refused = gametree(&["perft", unsafe_, "3"]);
+    assert_eq!(refused.status.code(), Some(2), "{}", stdout(&refused));
+    assert_eq!(stderr(&refused).lines().count(), 1, "{}", stderr(&refused));
+    assert!(
+        stderr(&refused).contains("unsafe variable"),
+        "{}",
+        stderr(&refused)
+    );
+    let read = counts(&gametree(&["perft", unsafe_, "3", "--accept-unsafe"]));
+    assert_eq!(read, counts(&gametree(&["perft", safe, "3"])));
+    assert_eq!(read[..2], ["1 2", "2 3"]);
+    for args in [
+        &["search", unsafe_, "--searcher", "alphabeta:depth=4"][..],
+        &[
+            "match",
+            unsafe_,
+            "alphabeta:depth=3",
+            "alphabeta:depth=3",
+            "--games",
+            "1",
+        ],
+    ] {
+        assert_eq!(gametree(args).status.code(), Some(2), "{args:?}");
+        let out = gametree(&[args, &["--accept-unsafe"]].concat());
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn match_plays_both_colours_and_list_names_everything() {
     let out = gametree(&[

@@ -98,6 +98,21 @@ impl GameChoice {
         if is_game_file(text) {
             return game_file(text);
         }
+        GameChoice::built_in(text)
+    }
+
+    /// [`parse`](Self::parse), loading a game file within `limits` (e.g. to accept the unsafe
+    /// variables of GGP Base rulesheets: [`gdl::UnsafeVariables`]).
+    #[cfg(feature = "gdl")]
+    pub fn parse_with(text: &str, limits: &gdl::Limits) -> Result<GameChoice, SpecError> {
+        if is_game_file(text) {
+            return gdl_file(text, limits);
+        }
+        GameChoice::built_in(text)
+    }
+
+    /// A built-in game's spec.
+    fn built_in(text: &str) -> Result<GameChoice, SpecError> {
         let spec: Spec = text.parse()?;
         let entry = registry::game(spec.name())?;
         let mut args = Args::new(&spec, &[entry.params])?;
@@ -188,9 +203,14 @@ fn is_game_file(text: &str) -> bool {
 
 #[cfg(feature = "gdl")]
 fn game_file(path: &str) -> Result<GameChoice, SpecError> {
-    let game = gdl::GdlGame::from_file(path).map_err(|e| SpecError::Invalid {
+    gdl_file(path, &gdl::Limits::default())
+}
+
+#[cfg(feature = "gdl")]
+fn gdl_file(path: &str, limits: &gdl::Limits) -> Result<GameChoice, SpecError> {
+    let game = gdl::GdlGame::from_file_with(path, limits).map_err(|e| SpecError::Invalid {
         name: path.to_string(),
-        message: e.to_string(),
+        message: e.headline(),
     })?;
     let two_player = gdl::TurnTaking::new(game.clone()).ok();
     Ok(GameChoice::Gdl(Box::new((game, two_player))))

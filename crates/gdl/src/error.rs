@@ -102,6 +102,24 @@ impl GdlError {
             _ => 1,
         }
     }
+
+    /// The error in one line, for a tool that reports failures in one: an invalid description's
+    /// first problem (without its rule) and how many more there are; otherwise the whole message.
+    pub fn headline(&self) -> String {
+        match self {
+            GdlError::Invalid { diagnostics } => match diagnostics.as_slice() {
+                [] => "invalid game description".to_string(),
+                [d, rest @ ..] => {
+                    let more = match rest.len() {
+                        0 => String::new(),
+                        n => format!(" (and {n} more problem(s))"),
+                    };
+                    format!("{}: {}{more}", d.location, d.message)
+                }
+            },
+            other => other.to_string(),
+        }
+    }
 }
 
 struct DisplayList<'a>(&'a [Diagnostic]);

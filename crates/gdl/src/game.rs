@@ -159,12 +159,18 @@ impl GdlGame {
     /// possible. Errors: [`GdlError::Unreadable`] if the file cannot be read as UTF-8 text, otherwise
     /// what [`GdlGame::parse`] reports.
     pub fn from_file(path: impl AsRef<Path>) -> Result<GdlGame, GdlError> {
+        GdlGame::from_file_with(path, &Limits::default())
+    }
+
+    /// [`from_file`](Self::from_file) within the given limits (see
+    /// [`parse_with`](Self::parse_with)), e.g. to accept unsafe variables.
+    pub fn from_file_with(path: impl AsRef<Path>, limits: &Limits) -> Result<GdlGame, GdlError> {
         let path = path.as_ref();
         let text = std::fs::read_to_string(path).map_err(|e| GdlError::Unreadable {
             path: path.display().to_string(),
             reason: e.to_string(),
         })?;
-        GdlGame::parse(&text, &path.display().to_string())
+        GdlGame::parse_with(&text, &path.display().to_string(), limits)
     }
 
     /// Parses and validates a description given as text (`<input>` in messages).

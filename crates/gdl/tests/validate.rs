@@ -35,6 +35,22 @@ fn the_base_game_is_valid() {
 }
 
 #[test]
+fn the_headline_of_an_invalid_description_is_its_first_problem_in_one_line() {
+    let text = format!("{BASE}(<= (legal a ?m) (true (on)))\n(<= (legal a ?n) (true (on)))\n");
+    let e = GdlGame::parse(&text, "t.kif").unwrap_err();
+    let line = e.headline();
+    assert!(line.starts_with("t.kif:7:"), "{line}");
+    assert!(line.contains("unsafe variable `?m`"), "{line}");
+    assert!(line.ends_with("(and 1 more problem(s))"), "{line}");
+    assert!(
+        !line.contains('\n') && e.to_string().contains('\n'),
+        "{line}"
+    );
+    let e = GdlGame::parse("(role a", "t.kif").unwrap_err();
+    assert_eq!(e.headline(), e.to_string());
+}
+
+#[test]
 fn arity_clash() {
     assert_problem(
         "(p 1)\n(<= (q) (p 1 2))\n",

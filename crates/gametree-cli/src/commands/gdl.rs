@@ -46,11 +46,12 @@ enum Command {
     },
 }
 
-/// How the description is read (shared with `ggp play`).
+/// How a game file is read (shared with `ggp play`, `perft`, `search` and `match`).
 #[derive(clap::Args, Debug)]
 pub struct Reading {
-    /// Accept rules with a variable no positive literal binds, as GGP Base does (GDL forbids
-    /// them): each such variable ranges over the ground terms that can reach it, with a warning.
+    /// Accept rules in a game file with a variable no positive literal binds, as GGP Base does
+    /// (GDL forbids them): each such variable ranges over the ground terms that can reach it
+    /// (`gdl check` warns about each rule).
     #[arg(long)]
     accept_unsafe: bool,
 }

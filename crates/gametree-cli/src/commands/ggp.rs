@@ -184,7 +184,8 @@ fn match_setup(args: &PlayArgs) -> Result<MatchSetup, Failure> {
     let text = std::fs::read_to_string(&args.game)
         .map_err(|e| Failure::input(format!("{}: {e}", args.game.display())))?;
     let name = args.game.display().to_string();
-    let game = GdlGame::parse_with(&text, &name, &args.reading.limits()).map_err(Failure::input)?;
+    let game = GdlGame::parse_with(&text, &name, &args.reading.limits())
+        .map_err(|e| Failure::input(e.headline()))?;
     let clauses = gametree::gdl::syntax::parse(&text, &name).map_err(Failure::input)?;
     let rules: Vec<String> = clauses.iter().map(|c| c.to_kif()).collect();
     if args.players.len() != game.players() {

@@ -1,4 +1,5 @@
-//! `gametree match <GAME> <SPEC_A> <SPEC_B> --games N --seed S [--json] [--shard K/N] [--jobs J]`.
+//! `gametree match <GAME> <SPEC_A> <SPEC_B> --games N --seed S [--json] [--shard K/N] [--jobs J]
+//! [--accept-unsafe]`.
 //!
 //! The units of a match (for `--shard` and `--jobs`) are its games, `0..2 · games`: game `i`
 //! plays opening `i / 2`, drawn in order from the seed, with colours by `i % 2`.
@@ -52,13 +53,16 @@ pub struct Args {
     /// Games played at once, on this many threads (each with its own pair of searchers).
     #[arg(long, value_name = "J", default_value_t = 1)]
     jobs: usize,
+    #[command(flatten)]
+    reading: super::gdl::Reading,
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
     if args.jobs == 0 {
         return Err(Failure::input("--jobs must be at least 1"));
     }
-    let game = GameChoice::parse(&args.game).map_err(Failure::input)?;
+    let game =
+        GameChoice::parse_with(&args.game, &args.reading.limits()).map_err(Failure::input)?;
     let a: Spec = args.a.parse().map_err(Failure::input)?;
     let b: Spec = args.b.parse().map_err(Failure::input)?;
     game.visit(Match { a, b, args })

@@ -1,4 +1,4 @@
-//! `gametree perft <GAME> <DEPTH> [--json]`.
+//! `gametree perft <GAME> <DEPTH> [--json] [--accept-unsafe]`.
 
 use std::time::Instant;
 
@@ -18,10 +18,13 @@ pub struct Args {
     /// One JSON object per line: {"depth":..,"count":..,"seconds":..}.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    reading: super::gdl::Reading,
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
-    let game = GameChoice::parse(&args.game).map_err(Failure::input)?;
+    let game =
+        GameChoice::parse_with(&args.game, &args.reading.limits()).map_err(Failure::input)?;
     game.visit_general(Perft {
         depth: args.depth,
         json: args.json,

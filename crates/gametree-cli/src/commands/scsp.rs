@@ -87,8 +87,8 @@ pub fn run(args: &Args) -> Result<(), Failure> {
 fn run_encode(args: &EncodeArgs) -> Result<(), Failure> {
     let start = Instant::now();
     let file = args.file.display();
-    let game =
-        GdlGame::from_file(&args.file).map_err(|e| Failure::input(format!("{file}: {e}")))?;
+    let game = GdlGame::from_file(&args.file)
+        .map_err(|e| Failure::input(format!("{file}: {}", e.headline())))?;
     let round = GdlRound::new(game).map_err(|e| match e {
         GdlError::Encoding(_) => Failure::check(format!("{file}: {e}")),
         e => Failure::input(format!("{file}: {e}")),

@@ -1,4 +1,4 @@
-//! `gametree search <GAME> --searcher <SPEC> [--json]`.
+//! `gametree search <GAME> --searcher <SPEC> [--json] [--accept-unsafe]`.
 
 use std::time::Duration;
 
@@ -26,10 +26,13 @@ pub struct Args {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    reading: super::gdl::Reading,
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
-    let game = GameChoice::parse(&args.game).map_err(Failure::input)?;
+    let game =
+        GameChoice::parse_with(&args.game, &args.reading.limits()).map_err(Failure::input)?;
     let spec: Spec = args.searcher.parse().map_err(Failure::input)?;
     let mut limits = Limits::none();
     if let Some(ms) = args.time_ms {
