@@ -9,8 +9,9 @@
 //!
 //! `DIR` defaults to the shipped games; `SECONDS` (default 2) is the time given to playouts, and
 //! again to the cross-check, per game. Loading runs under the default [`Limits`] with 20 s in all
-//! and 10 s for grounding, and reads unsafe variables as GGP Base does, as `gametree ggp` does. One line per game, then a summary; exit 1 if the reasoners disagree on
-//! any game. Figures for a corpus of GGP Base games: `docs/reproductions.md`.
+//! and 10 s for grounding, and reads unsafe variables as GGP Base does, as `gametree ggp` does.
+//! One line per game, then a summary; exit 1 if the reasoners disagree on any game. Figures for a
+//! corpus of GGP Base games: `docs/reproductions.md`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -27,6 +27,10 @@ pub struct Differential {
     derived_base: u32,
     /// The model of the empty state, the starting point of every thread's first update.
     empty: Model,
+    /// A state (its fluent words) whose model is kept: an update to it is a copy. The game's
+    /// initial state, where every playout of a bench, and every random game a player plays out
+    /// from the start, goes back to.
+    anchor: Option<(Vec<u64>, Model)>,
 }
 
 /// The model of one state under a [`Differential`] program: its bits and the counts behind them.
@@ -42,6 +46,16 @@ pub struct Model {
     support: Vec<u32>,
     /// Bits flipped whose readers are still to be updated (`bit << 1 | new value`).
     pending: Vec<u32>,
+}
+
+impl Model {
+    /// Makes this model a copy of `other`, reusing its buffers.
+    pub(crate) fn copy_from(&mut self, other: &Model) {
+        self.bits.clone_from(&other.bits);
+        self.missing.clone_from(&other.missing);
+        self.support.clone_from(&other.support);
+        self.pending.clear();
+    }
 }
 
 impl Differential {
@@ -102,7 +116,17 @@ impl Differential {
             readers,
             derived_base,
             empty,
+            anchor: None,
         }
+    }
+
+    /// Keeps the model of the state whose fluent words (without trailing zero words) are `words`,
+    /// so that updating any model to that state copies it.
+    pub fn anchor_at(&mut self, words: &[u64], fluent_words: usize) {
+        let mut model = Model::default();
+        model.copy_from(&self.empty);
+        self.update(&mut model, &[], words, fluent_words);
+        self.anchor = Some((words.to_vec(), model));
     }
 
     /// The model of the empty state.
@@ -113,6 +137,13 @@ impl Differential {
     /// Turns `model`, the model of state `from`, into the model of state `to` (both given as fluent
     /// words; missing words are zero). Allocates nothing once the model's buffers have grown.
     pub fn update(&self, model: &mut Model, from: &[u64], to: &[u64], fluent_words: usize) {
+        if let Some((words, anchored)) = &self.anchor {
+            if words.as_slice() == to {
+                // Going back to the start undoes every fluent a playout changed (two per mark in
+                // tic-tac-toe): copying the kept model costs less than propagating them.
+                return model.copy_from(anchored);
+            }
+        }
         for w in 0..fluent_words {
             let a = from.get(w).copied().unwrap_or(0);
             let b = to.get(w).copied().unwrap_or(0);

@@ -771,7 +771,10 @@ fn build_fast(
             let net = Network::build(kb, &program);
             profile.compile = start.elapsed();
             return Ok(match net {
-                Ok(net) => (Some(net), None),
+                Ok(mut net) => {
+                    net.anchor_view_at(init);
+                    (Some(net), None)
+                }
                 Err(reason) => (None, Some(reason)),
             });
         }

@@ -724,9 +724,17 @@ impl Network {
         match previous {
             Some(previous) => diff.update(model, previous.words(), state.words(), fluent_words),
             None => {
-                model.clone_from(diff.empty());
+                model.copy_from(diff.empty());
                 diff.update(model, &[], state.words(), fluent_words);
             }
+        }
+    }
+
+    /// Keeps the view of `state` (a game's initial state): updating a view to it is then a copy.
+    pub(crate) fn anchor_view_at(&mut self, state: &FluentSet) {
+        let fluent_words = self.layout.does_base as usize / 64;
+        if let Some(diff) = &mut self.diff {
+            diff.anchor_at(state.words(), fluent_words);
         }
     }
 
