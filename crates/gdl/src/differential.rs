@@ -8,6 +8,9 @@
 //! crosses zero flips in turn. In a program without recursion (an acyclic ground atom graph) the
 //! counts determine the model, so the result is the same whatever the order changes are propagated
 //! in — and the same as evaluating the rules from scratch.
+//!
+//! Rules whose heads no rule reads (a game's `legal` atoms) can instead be evaluated again after
+//! each update, where a sample of play shows that to be cheaper ([`Leaves`]).
 
 /// The most literals a rule of a differential program may have: a count of the literals that do
 /// not hold fits in 16 bits even while it passes below zero for a moment (see
@@ -27,6 +30,8 @@ pub struct Differential {
     derived_base: u32,
     /// The model of the empty state, the starting point of every thread's first update.
     empty: Model,
+    /// The rules whose heads nothing reads, evaluated after each update.
+    leaves: Leaves,
     /// A state (its fluent words) whose model is kept: an update to it is a copy. The game's
     /// initial state, where every playout of a bench, and every random game a player plays out
     /// from the start, goes back to.
@@ -68,6 +73,7 @@ impl Differential {
         words: usize,
         derived_base: u32,
         empty_bits: Vec<u64>,
+        leaves: Leaves,
     ) -> Differential {
         let bits = words * 64;
         let mut count = vec![0u32; bits + 1];
@@ -116,6 +122,7 @@ impl Differential {
             readers,
             derived_base,
             empty,
+            leaves,
             anchor: None,
         }
     }
@@ -127,6 +134,12 @@ impl Differential {
         model.copy_from(&self.empty);
         self.update(&mut model, &[], words, fluent_words);
         self.anchor = Some((words.to_vec(), model));
+    }
+
+    /// How many rules are evaluated after each update rather than counted ([`Leaves`]).
+    #[cfg(test)]
+    pub(crate) fn evaluated_rules(&self) -> usize {
+        self.leaves.rules.len()
     }
 
     /// The model of the empty state.
@@ -157,6 +170,7 @@ impl Differential {
             }
         }
         self.propagate(model);
+        self.leaves.eval(&mut model.bits);
     }
 
     /// Updates the readers of every pending flip, flipping the atoms whose support crosses zero.
@@ -201,6 +215,156 @@ impl Differential {
         if flips {
             model.bits[head as usize / 64] ^= 1 << (head % 64);
             model.pending.push(head << 1 | gained as u32);
+        }
+    }
+}
+
+/// Rules whose heads no rule reads (a game's `legal` atoms), left out of the counts: after each
+/// update their heads are cleared and the rules evaluated again, in groups sharing a literal, so
+/// that a group whose literal does not hold costs one bit test.
+///
+/// A turn-taking game gates every move on whose turn it is (directly, or through an atom per
+/// piece or square that can move): each turn flips the gates of both sides, and counting would
+/// update every rule behind them, the moves that are not legal included. Evaluated, only the
+/// groups of the side to move are read, once.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Leaves {
+    /// (word, bits) of the heads, cleared before the groups run.
+    heads: Vec<(u32, u64)>,
+    /// Per group: its shared literal ([`ALWAYS`] for rules without literals) and its rules.
+    groups: Vec<(u32, u32, u32)>,
+    /// Per rule: its head bit and its other literals in `lits`.
+    rules: Vec<(u32, u32, u32)>,
+    lits: Vec<u32>,
+    negated: u32,
+}
+
+/// What updating a rule's count costs, in bit tests: a count update is a load, a store, a branch
+/// and the pending stack around them, a test a load and a shift. With 4, the choice agrees with
+/// cachegrind's instruction counts on the shipped games: tic-tac-toe, connect four, breakthrough
+/// and chess evaluate their legal rules, Tron (whose legal rules hold in most states) counts them.
+const COUNT_COST: u64 = 4;
+
+/// The shared literal of a group of rules without literals.
+const ALWAYS: u32 = u32::MAX;
+
+impl Leaves {
+    /// Groups `rules` (head bit, literal bits with `negated` flagging negative ones) by the literal
+    /// most of them share: each rule goes with its literal read by the most rules.
+    pub(crate) fn new<'a>(
+        rules: impl Iterator<Item = (u32, &'a [u32])> + Clone,
+        negated: u32,
+    ) -> Leaves {
+        let mut readers: crate::hash::FastMap<u32, u32> = Default::default();
+        for (_, lits) in rules.clone() {
+            for &l in lits {
+                *readers.entry(l).or_default() += 1;
+            }
+        }
+        let gate = |lits: &[u32]| {
+            let best = lits
+                .iter()
+                .enumerate()
+                .max_by_key(|&(i, l)| (readers[l], usize::MAX - i));
+            best.map_or((ALWAYS, usize::MAX), |(i, &l)| (l, i))
+        };
+        let mut by_gate: Vec<(u32, u32, Vec<u32>)> = rules
+            .map(|(head, lits)| {
+                let (g, at) = gate(lits);
+                let rest = (lits.iter().enumerate()).filter(|&(i, _)| i != at);
+                (g, head, rest.map(|(_, &l)| l).collect())
+            })
+            .collect();
+        by_gate.sort_by_key(|&(g, head, _)| (g, head));
+        let mut leaves = Leaves {
+            negated,
+            ..Leaves::default()
+        };
+        let mut heads: std::collections::BTreeMap<u32, u64> = Default::default();
+        for (g, head, rest) in by_gate {
+            *heads.entry(head / 64).or_default() |= 1 << (head % 64);
+            if leaves.groups.last().map_or(true, |&(last, _, _)| last != g) {
+                let at = leaves.rules.len() as u32;
+                leaves.groups.push((g, at, at));
+            }
+            let start = leaves.lits.len() as u32;
+            leaves.lits.extend(rest);
+            leaves.rules.push((head, start, leaves.lits.len() as u32));
+            leaves.groups.last_mut().expect("pushed").2 += 1;
+        }
+        leaves.heads = heads.into_iter().collect();
+        leaves
+    }
+
+    /// The heads of `rules` (as for [`new`](Self::new)) whose rules are cheaper evaluated than
+    /// counted over the successive views `views` (a sample of play): evaluating costs a bit test
+    /// per group in each view, and the literals of its rules when its shared literal holds;
+    /// counting costs an update per literal that changed from the view before.
+    pub(crate) fn cheaper_evaluated<'a>(
+        rules: impl Iterator<Item = (u32, &'a [u32])> + Clone,
+        negated: u32,
+        views: &[Vec<u64>],
+    ) -> crate::hash::FastSet<u32> {
+        let all = Leaves::new(rules, negated);
+        let mut evaluated = crate::hash::FastSet::default();
+        let mut counted = crate::hash::FastSet::default();
+        for &(gate, start, end) in &all.groups {
+            let rules = &all.rules[start as usize..end as usize];
+            let (evaluating, counting) = all.costs(gate, rules, views);
+            let heads = rules.iter().map(|&(head, _, _)| head);
+            if evaluating < counting {
+                evaluated.extend(heads);
+            } else {
+                counted.extend(heads);
+            }
+        }
+        // An atom is evaluated only if all its rules are.
+        evaluated.retain(|h| !counted.contains(h));
+        evaluated
+    }
+
+    /// What evaluating and what counting the group of `rules` sharing literal `gate` cost over
+    /// `views` (see [`cheaper_evaluated`](Self::cheaper_evaluated)).
+    fn costs(&self, gate: u32, rules: &[(u32, u32, u32)], views: &[Vec<u64>]) -> (u64, u64) {
+        let (mut evaluating, mut counting) = (0u64, 0u64);
+        let lits = |&(_, from, to): &(u32, u32, u32)| &self.lits[from as usize..to as usize];
+        for pair in views.windows(2) {
+            let (before, now) = (&pair[0], &pair[1]);
+            let changed = |l: u32| self.holds(before, l) != self.holds(now, l);
+            evaluating += 1;
+            if gate == ALWAYS || self.holds(now, gate) {
+                evaluating += rules.iter().map(|r| lits(r).len() as u64 + 1).sum::<u64>();
+            }
+            let gate_flips = (gate != ALWAYS && changed(gate)) as usize;
+            for r in rules {
+                let flips = lits(r).iter().filter(|&&l| changed(l)).count() + gate_flips;
+                counting += COUNT_COST * flips as u64;
+            }
+        }
+        (evaluating, counting)
+    }
+
+    /// Whether literal `l` holds in `bits`.
+    #[inline]
+    fn holds(&self, bits: &[u64], l: u32) -> bool {
+        let at = l & !self.negated;
+        (bits[at as usize / 64] >> (at % 64) & 1 == 1) != (l & self.negated != 0)
+    }
+
+    /// Sets the heads of the rules that hold in `bits`, and clears the others.
+    fn eval(&self, bits: &mut [u64]) {
+        for &(w, m) in &self.heads {
+            bits[w as usize] &= !m;
+        }
+        for &(gate, start, end) in &self.groups {
+            if gate != ALWAYS && !self.holds(bits, gate) {
+                continue;
+            }
+            for &(head, from, to) in &self.rules[start as usize..end as usize] {
+                if (self.lits[from as usize..to as usize].iter()).all(|&l| self.holds(bits, l)) {
+                    bits[head as usize / 64] |= 1 << (head % 64);
+                }
+            }
         }
     }
 }
@@ -276,6 +440,24 @@ mod tests {
             differential >= 5,
             "most shipped games have views without recursion"
         );
+    }
+
+    /// Where the moves of the side to move are all that changes from turn to turn, the legal
+    /// rules are evaluated after each update; Tron's, which hold in most states, are counted.
+    #[test]
+    fn legal_rules_are_evaluated_where_a_sample_of_play_shows_it_cheaper() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/games");
+        for (name, evaluated) in [
+            ("tictactoe.kif", true),
+            ("connect4.kif", true),
+            ("breakthrough.kif", true),
+            ("chess_groundable.kif", true),
+            ("tron.kif", false),
+        ] {
+            let game = GdlGame::from_file(format!("{dir}/{name}")).unwrap();
+            let rules = game.network().unwrap().evaluated_view_rules();
+            assert_eq!(rules > 0, evaluated, "{name}: {rules} rules evaluated");
+        }
     }
 
     /// A game whose view has a rule of `literals` literals (`full`: every cell is set).

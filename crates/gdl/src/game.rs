@@ -772,7 +772,7 @@ fn build_fast(
             profile.compile = start.elapsed();
             return Ok(match net {
                 Ok(mut net) => {
-                    net.anchor_view_at(init);
+                    net.tune_view(init);
                     (Some(net), None)
                 }
                 Err(reason) => (None, Some(reason)),

@@ -17,12 +17,13 @@
 
 use smallvec::SmallVec;
 
-use crate::differential::{self, Differential, Model};
+use crate::differential::{self, Differential, Leaves, Model};
 use crate::fluents::FluentSet;
 use crate::graph;
 use crate::ground::{
     GroundProgram, Lit, INDEX, KIND, KIND_DERIVED, KIND_DOES, KIND_FLUENT, NEGATED,
 };
+use crate::hash::FastSet;
 use crate::legal::LegalIndex;
 use crate::reference::{goal_value, Kb};
 
@@ -533,8 +534,9 @@ impl Compiler<'_> {
 
 /// The view program `p` indexed for differential evaluation, unless it has recursive blocks (whose
 /// atoms could support each other: counts of holding rules do not determine them) or a rule too
-/// long for its counts.
-fn differential_view(net: &Network) -> Option<Differential> {
+/// long for its counts. The rules of the atoms of `evaluated` (`legal` atoms no rule reads) are
+/// left out of the counts: they are evaluated after each update instead ([`Leaves`]).
+fn differential_view(net: &Network, evaluated: &FastSet<u32>) -> Option<Differential> {
     let (p, layout) = (&net.view, net.layout);
     if p.blocks.iter().any(|b| b.fixpoint) {
         return None;
@@ -544,18 +546,49 @@ fn differential_view(net: &Network) -> Option<Differential> {
     }
     let mut empty = vec![0u64; layout.words];
     net.run(p, &[], &mut empty);
-    let rules = p.rules.iter().map(|r| {
-        let lits = &p.lits[r.start as usize..r.end as usize];
-        (r.head, lits)
-    });
+    let leaf = evaluated;
+    let lits = |r: &CompiledRule| &p.lits[r.start as usize..r.end as usize];
+    let rules = (p.rules.iter())
+        .filter(|r| !leaf.contains(&r.head))
+        .map(|r| (r.head, lits(r)));
+    let leaves = Leaves::new(
+        (p.rules.iter())
+            .filter(|r| leaf.contains(&r.head))
+            .map(|r| (r.head, lits(r))),
+        NEGATED,
+    );
     Some(Differential::new(
         rules,
         NEGATED,
         layout.words,
         layout.derived_base,
         empty,
+        leaves,
     ))
 }
+
+/// The bits of the `legal` atoms no rule of the view, goal or next program reads: only the game
+/// reads them, after an update.
+fn leaf_heads(net: &Network) -> FastSet<u32> {
+    let mut leaf: FastSet<u32> = net.legal.iter().flatten().map(|&(bit, _)| bit).collect();
+    for p in [&net.view, &net.goal, &net.next] {
+        let rules = (p.rules.iter()).chain(&p.bucket_rules).chain(&p.pre_rules);
+        let moved = p.moved.iter().map(|(_, r)| r);
+        for r in rules.chain(moved) {
+            for &l in &p.lits[r.start as usize..r.end as usize] {
+                leaf.remove(&(l & !NEGATED));
+            }
+        }
+        for &(guard, _, _) in &p.guards {
+            leaf.remove(&guard);
+        }
+    }
+    leaf
+}
+
+/// The states [`Network::tune_view`] looks at, and the seed of their playouts.
+const TUNING_PLIES: usize = 64;
+const TUNING_SEED: u64 = 0x1eaf;
 
 /// Legal moves read out of bit order are sorted in a stack buffer of this size.
 const SORTED_ON_STACK: usize = 128;
@@ -708,7 +741,7 @@ impl Network {
             next_out,
             ground_rules: kept,
         };
-        net.diff = differential_view(&net);
+        net.diff = differential_view(&net, &FastSet::default());
         Ok(net)
     }
 
@@ -730,12 +763,67 @@ impl Network {
         }
     }
 
-    /// Keeps the view of `state` (a game's initial state): updating a view to it is then a copy.
-    pub(crate) fn anchor_view_at(&mut self, state: &FluentSet) {
+    /// Prepares the differential view for games played from `init`: chooses the `legal` rules to
+    /// evaluate rather than count ([`Leaves`]) by what each way costs along a short seeded random
+    /// playout from `init`, and keeps `init`'s view (updating a view to it is then a copy).
+    pub(crate) fn tune_view(&mut self, init: &FluentSet) {
+        if self.diff.is_none() {
+            return;
+        }
+        let views = self.sample_views(init);
+        let p = &self.view;
+        let candidates = leaf_heads(self);
+        let rules = (p.rules.iter())
+            .filter(|r| candidates.contains(&r.head))
+            .map(|r| (r.head, &p.lits[r.start as usize..r.end as usize]));
+        let evaluated = Leaves::cheaper_evaluated(rules, NEGATED, &views);
+        if !evaluated.is_empty() {
+            self.diff = differential_view(self, &evaluated);
+        }
         let fluent_words = self.layout.does_base as usize / 64;
         if let Some(diff) = &mut self.diff {
-            diff.anchor_at(state.words(), fluent_words);
+            diff.anchor_at(init.words(), fluent_words);
         }
+    }
+
+    /// The views of the states of seeded random playouts from `init`, [`TUNING_PLIES`] in all.
+    fn sample_views(&self, init: &FluentSet) -> Vec<Scratch> {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(TUNING_SEED);
+        let (mut state, mut next) = (init.clone(), FluentSet::new());
+        let (mut views, mut scratch, mut moves, mut joint) =
+            (Vec::new(), Scratch::new(), Vec::new(), Vec::new());
+        while views.len() < TUNING_PLIES {
+            let mut view = Scratch::new();
+            self.eval_view(&state, &mut view);
+            joint.clear();
+            for r in 0..self.roles() {
+                moves.clear();
+                self.legal_moves(&view, r, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                joint.push(moves[rng.gen_range(0..moves.len())]);
+            }
+            let over = self.terminal(&view) || joint.len() < self.roles();
+            if !over {
+                self.next_into(&state, &joint, &view, &mut scratch, &mut next);
+            }
+            views.push(view);
+            if over {
+                state.clone_from(init);
+            } else {
+                std::mem::swap(&mut state, &mut next);
+            }
+        }
+        views
+    }
+
+    /// How many rules of the differential view are evaluated after each update rather than
+    /// counted (see [`tune_view`](Self::tune_view)).
+    #[cfg(test)]
+    pub(crate) fn evaluated_view_rules(&self) -> usize {
+        self.diff.as_ref().map_or(0, Differential::evaluated_rules)
     }
 
     /// Whether views are updated from the previous state's ([`update_view`](Network::update_view)).
