@@ -154,6 +154,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod atom_index;
 mod bench;
 mod check;
 mod cone;
@@ -169,7 +170,6 @@ mod game;
 mod graph;
 pub mod ground;
 mod hash;
-mod legal;
 mod limits;
 pub mod network;
 mod playout;

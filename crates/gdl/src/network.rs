@@ -17,6 +17,7 @@
 
 use smallvec::SmallVec;
 
+use crate::atom_index::AtomIndex;
 use crate::differential::{self, Differential, Leaves, Model};
 use crate::fluents::FluentSet;
 use crate::graph;
@@ -24,7 +25,6 @@ use crate::ground::{
     GroundProgram, Lit, INDEX, KIND, KIND_DERIVED, KIND_DOES, KIND_FLUENT, NEGATED,
 };
 use crate::hash::FastSet;
-use crate::legal::LegalIndex;
 use crate::reference::{goal_value, Kb};
 
 /// Scratch bits for the derived atoms of one evaluation.
@@ -128,12 +128,12 @@ pub struct Network {
     /// Per role: (bit of the `legal` atom, move id), sorted by move id.
     legal: Vec<Vec<(u32, u32)>>,
     /// Per role: its `legal` bits by word.
-    legal_index: Vec<LegalIndex>,
+    legal_index: Vec<AtomIndex>,
     terminal: Option<u32>,
     /// Per role: (bit of the `goal` atom, goal value).
     goals: Vec<Vec<(u32, u8)>>,
-    /// (bit, fluent id) of every `next` atom some rule derives, by fluent id.
-    next_out: Vec<(u32, u32)>,
+    /// The `next` atoms some rule derives, with their fluents: only those that hold are read.
+    next_out: AtomIndex,
     ground_rules: usize,
     /// The view program indexed for differential evaluation, when it has no recursion.
     diff: Option<Differential>,
@@ -714,16 +714,15 @@ impl Network {
             .iter()
             .map(|l| l.iter().map(|&(s, m)| (at(s), m)).collect())
             .collect();
-        let mut next_out: Vec<(u32, u32)> = outputs
+        let next_out: Vec<(u32, u32)> = outputs
             .next_out
             .iter()
             .map(|&(s, f)| (at(s), f))
             .filter(|&(s, _)| heads.contains(&s))
             .collect();
-        next_out.sort_unstable_by_key(|&(_, f)| f);
         let mut net = Network {
             diff: None,
-            legal_index: legal.iter().map(|l| LegalIndex::new(l)).collect(),
+            legal_index: legal.iter().map(|l| AtomIndex::new(l)).collect(),
             legal,
             id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             copy,
@@ -738,7 +737,7 @@ impl Network {
                 .iter()
                 .map(|l| l.iter().map(|&(s, v)| (at(s), v)).collect())
                 .collect(),
-            next_out,
+            next_out: AtomIndex::new(&next_out),
             ground_rules: kept,
         };
         net.diff = differential_view(&net, &FastSet::default());
@@ -1074,17 +1073,8 @@ impl Network {
                 }
             }
         }
-        // `next_out` is sorted by fluent: a word's bits are gathered in a register, then stored.
-        let (mut word, mut gathered) = (0, 0u64);
-        for &(s, f) in &self.next_out {
-            if f / 64 != word {
-                words[word as usize] |= gathered;
-                (word, gathered) = (f / 64, 0);
-            }
-            gathered |= (scratch[s as usize / 64] >> (s % 64) & 1) << (f % 64);
-        }
-        if let Some(w) = words.get_mut(word as usize) {
-            *w |= gathered;
+        for f in self.next_out.iter(scratch) {
+            words[f as usize / 64] |= 1 << (f % 64);
         }
         out.trim();
     }
