@@ -10,7 +10,7 @@
 //! in — and the same as evaluating the rules from scratch.
 //!
 //! Rules whose heads no rule reads (a game's `legal` atoms) can instead be evaluated again after
-//! each update, where a sample of play shows that to be cheaper ([`Leaves`]).
+//! each update, where a sample of play shows that to be cheaper.
 
 /// The most literals a rule of a differential program may have: a count of the literals that do
 /// not hold fits in 16 bits even while it passes below zero for a moment (see

@@ -546,14 +546,13 @@ fn differential_view(net: &Network, evaluated: &FastSet<u32>) -> Option<Differen
     }
     let mut empty = vec![0u64; layout.words];
     net.run(p, &[], &mut empty);
-    let leaf = evaluated;
     let lits = |r: &CompiledRule| &p.lits[r.start as usize..r.end as usize];
     let rules = (p.rules.iter())
-        .filter(|r| !leaf.contains(&r.head))
+        .filter(|r| !evaluated.contains(&r.head))
         .map(|r| (r.head, lits(r)));
     let leaves = Leaves::new(
         (p.rules.iter())
-            .filter(|r| leaf.contains(&r.head))
+            .filter(|r| evaluated.contains(&r.head))
             .map(|r| (r.head, lits(r))),
         NEGATED,
     );
@@ -586,8 +585,9 @@ fn leaf_heads(net: &Network) -> FastSet<u32> {
     leaf
 }
 
-/// The states [`Network::tune_view`] looks at, and the seed of their playouts.
+/// The states [`Network::tune_view`] looks at.
 const TUNING_PLIES: usize = 64;
+/// The seed of the random playouts [`Network::tune_view`] plays.
 const TUNING_SEED: u64 = 0x1eaf;
 
 /// Legal moves read out of bit order are sorted in a stack buffer of this size.
