@@ -41,6 +41,20 @@ impl Budget {
         self.spent
     }
 
+    /// Whether the budget is spent, polling the clock and the flag at once: before a piece of
+    /// work worth `calls` ordinary calls (indexing thousands of tuples).
+    pub(crate) fn spent_after(&mut self, calls: usize) -> bool {
+        self.calls += calls as u64;
+        if !self.spent {
+            self.spent = self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self
+                    .stop
+                    .as_ref()
+                    .is_some_and(|s| s.load(Ordering::Relaxed));
+        }
+        self.spent
+    }
+
     /// Whether the budget ran out at some poll.
     pub(crate) fn ran_out(&self) -> bool {
         self.spent

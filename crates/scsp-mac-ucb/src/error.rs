@@ -102,6 +102,12 @@ pub enum ScspError {
         /// What is wrong, and in which state.
         message: String,
     },
+    /// The deadline or the stop flag ended the work first (indexing a round for its networks).
+    #[error("stopped by the deadline or the stop flag before {what} was done")]
+    Stopped {
+        /// What was under way.
+        what: &'static str,
+    },
     /// A player parameter out of its range.
     #[error("parameter `{name}` {message}")]
     Parameter {

@@ -123,6 +123,7 @@ mod error;
 mod fc;
 pub mod gac;
 pub mod games;
+mod hashing;
 pub mod json;
 mod mac;
 pub mod model;
@@ -134,7 +135,7 @@ pub mod solve;
 mod tables;
 mod validate;
 
-pub use encoding::{check_round, round_network, RoundNetwork};
+pub use encoding::{check_round, round_network, RoundEncoder, RoundNetwork};
 pub use error::ScspError;
 pub use model::{Constraint, Cpt, Network, Relation, Stage, VarId, Variable};
 pub use player::{Arms, FinalChoice, MacUcb, MacUcbAnalysis, MacUcbConfig, ThresholdPruning};

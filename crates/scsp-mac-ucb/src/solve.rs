@@ -73,6 +73,12 @@ pub struct SolveOptions {
     pub deadline: Option<Instant>,
     /// Stop as soon as this flag is set, as at the deadline.
     pub stop: Option<Arc<AtomicBool>>,
+    /// Prune by the threshold while solving (Koriche et al., Section 4.4): a policy of the
+    /// stochastic part `N″` whose value, with the most the decision constraints can add, falls
+    /// below `θ` for some player leaves the feasibility constraint `c_s` before MAC runs (FC and
+    /// brute force drop the policies below `θ` as they find them). [`Solved::feasible`] then
+    /// holds only the solution policies. Default `false`: every feasible policy is listed.
+    pub prune: bool,
 }
 
 /// A feasible policy of a one-stage network: the values of its decision variables (in order) and
@@ -96,6 +102,9 @@ pub struct Solved {
     pub threshold: Vec<f64>,
     /// Whether the enumeration finished (else a deadline stopped it).
     pub complete: bool,
+    /// With [`SolveOptions::prune`]: the policies the threshold removed (of `N″` for MAC + FC,
+    /// feasible policies of the whole network otherwise).
+    pub pruned: usize,
 }
 
 impl Solved {
@@ -119,11 +128,20 @@ pub fn solve(network: &Network, options: &SolveOptions) -> Result<Solved, ScspEr
     } else {
         network
     };
-    let (mut feasible, complete) = match options.algorithm {
-        Algorithm::Brute => (brute::solve(network, options.feasibility), true),
-        Algorithm::Fc => fc::solve(network, options.feasibility, &mut budget),
-        Algorithm::MacFc => mac_fc(network, options.feasibility, &mut budget),
+    let threshold = options.prune.then_some(network.threshold.as_slice());
+    let (mut feasible, complete, mut pruned) = match options.algorithm {
+        Algorithm::Brute => (brute::solve(network, options.feasibility), true, 0),
+        Algorithm::Fc => {
+            let (found, complete) = fc::solve(network, options.feasibility, &mut budget);
+            (found, complete, 0)
+        }
+        Algorithm::MacFc => mac_fc(network, options.feasibility, threshold, &mut budget),
     };
+    if let Some(threshold) = threshold {
+        let before = feasible.len();
+        feasible.retain(|s| meets(&s.value, threshold));
+        pruned += before - feasible.len();
+    }
     let decisions = network.decisions();
     sort_lexicographically(&mut feasible, network, &decisions);
     Ok(Solved {
@@ -134,6 +152,7 @@ pub fn solve(network: &Network, options: &SolveOptions) -> Result<Solved, ScspEr
         feasible,
         threshold: network.threshold.clone(),
         complete,
+        pruned,
     })
 }
 
@@ -172,14 +191,27 @@ fn sort_lexicographically(solutions: &mut [Solution], network: &Network, decisio
     }
 }
 
-/// MAC + FC (see the [module docs](self)).
+/// MAC + FC (see the [module docs](self)); with a `threshold`, the policies of `N″` that cannot
+/// meet it leave `c_s` (their count is returned last).
 fn mac_fc(
     network: &Network,
     feasibility: Feasibility,
+    threshold: Option<&[f64]>,
     budget: &mut Budget,
-) -> (Vec<Solution>, bool) {
+) -> (Vec<Solution>, bool, usize) {
     let (stochastic_part, shared) = split(network);
-    let (policies, complete) = fc::solve(&stochastic_part, feasibility, budget);
+    let (mut policies, complete) = fc::solve(&stochastic_part, feasibility, budget);
+    let mut pruned = 0;
+    if let Some(threshold) = threshold {
+        // The decision constraints add at most their best utilities to a policy's value.
+        let bound = decision_utility_bound(network);
+        let before = policies.len();
+        policies.retain(|p| {
+            let most: Vec<f64> = p.value.iter().zip(&bound).map(|(v, b)| v + b).collect();
+            meets(&most, threshold)
+        });
+        pruned = before - policies.len();
+    }
     // c_s: the decision tuples of N″'s feasible policies, with their expected utilities.
     let shared_ids: Vec<VarId> = shared.iter().map(|&(v, _)| v).collect();
     let index_of = |v: VarId, value: i64| -> u32 {
@@ -228,7 +260,23 @@ fn mac_fc(
             value,
         });
     });
-    (found, complete && finished)
+    (found, complete && finished, pruned)
+}
+
+/// Each player's largest sum of utilities the decision constraints (soft, without a stochastic
+/// variable) can give: an unlisted tuple is worth 0, so each constraint adds at least 0.
+fn decision_utility_bound(network: &Network) -> Vec<f64> {
+    let mut bound = vec![0.0; network.players];
+    let decision =
+        |c: &&crate::model::Constraint| c.scope.iter().all(|&v| !network.variables[v].stochastic);
+    for c in network.constraints.iter().filter(decision) {
+        if let crate::model::Relation::Utility(rows) = &c.relation {
+            for (p, b) in bound.iter_mut().enumerate() {
+                *b += rows.iter().map(|(_, u)| u[p]).fold(0.0, f64::max);
+            }
+        }
+    }
+    bound
 }
 
 /// `N″`: the stochastic constraints and tables over the stochastic variables and the decision

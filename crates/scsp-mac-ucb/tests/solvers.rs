@@ -566,3 +566,64 @@ fn a_raised_stop_flag_or_a_passed_deadline_stops_the_solver() {
         }
     }
 }
+
+/// Pruning by the threshold while solving keeps exactly the solution policies, whichever method
+/// solves, on random networks under random thresholds.
+#[test]
+fn pruning_by_the_threshold_keeps_exactly_the_solutions() {
+    fn prop(seed: u64) -> TestResult {
+        let mut network = one_stage(&Shape::small(seed), seed);
+        let mut rng = Pcg64::seed_from_u64(seed);
+        network.threshold = (0..network.players)
+            .map(|_| rng.gen_range(0.0..0.6))
+            .collect();
+        for algorithm in [Algorithm::Brute, Algorithm::Fc, Algorithm::MacFc] {
+            let options = SolveOptions {
+                algorithm,
+                ..SolveOptions::default()
+            };
+            let all = solve(&network, &options).unwrap();
+            let solutions: Vec<Solution> = all.solutions().cloned().collect();
+            let pruned = solve(
+                &network,
+                &SolveOptions {
+                    prune: true,
+                    ..options
+                },
+            )
+            .unwrap();
+            if !same(&pruned.feasible, &solutions) {
+                return TestResult::error(format!(
+                    "seed {seed}, {algorithm:?}: solutions {solutions:?}, pruned {:?}",
+                    pruned.feasible
+                ));
+            }
+        }
+        TestResult::passed()
+    }
+    QuickCheck::new()
+        .tests(300)
+        .quickcheck(prop as fn(u64) -> TestResult);
+}
+
+/// Section 4.4: the higher `θ`, the fewer policies of the stochastic part reach the feasibility
+/// constraint `c_s`. The one-stage example's three policies are worth ½, ½ and 0 to the first
+/// player: raising its threshold from 0.25 to 0.5 leaves `c_s` with two, then none past ½.
+#[test]
+fn a_raised_threshold_removes_policies_before_mac_runs() {
+    let mut network = json::read(testdata("one-stage.json")).expect("parses");
+    let pruned = |network: &Network| {
+        let options = SolveOptions {
+            prune: true,
+            ..SolveOptions::default()
+        };
+        let solved = solve(network, &options).unwrap();
+        (solved.feasible.len(), solved.pruned)
+    };
+    network.threshold = vec![0.0, 0.0];
+    assert_eq!(pruned(&network), (3, 0));
+    network.threshold = vec![0.5, 0.0];
+    assert_eq!(pruned(&network), (2, 1));
+    network.threshold = vec![0.6, 0.0];
+    assert_eq!(pruned(&network), (0, 3));
+}

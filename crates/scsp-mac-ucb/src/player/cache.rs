@@ -1,10 +1,10 @@
 //! The cache of completely explored states (Koriche et al., Section 4.4): a state is in it once
 //! every state below it that the samples can reach has been reached, with its exact value.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use game_trait::mix64;
+use std::collections::HashMap;
+
+use crate::hashing::BuildPrehashed;
 
 /// Marks "no horizon" in a key.
 pub(crate) const UNBOUNDED: u32 = u32::MAX;
@@ -24,7 +24,7 @@ pub(crate) const UNBOUNDED: u32 = u32::MAX;
 /// bits among a million has a probability below 10⁻⁷.
 #[derive(Debug, Default)]
 pub(crate) struct Cache {
-    values: HashMap<u64, Box<[f64]>, BuildHasherDefault<Prehashed>>,
+    values: HashMap<u64, Box<[f64]>, BuildPrehashed>,
     capacity: usize,
 }
 
@@ -64,25 +64,5 @@ impl Cache {
 
     pub(crate) fn clear(&mut self) {
         self.values.clear();
-    }
-}
-
-/// The map's hasher: the keys are already mixed.
-#[derive(Debug, Default)]
-pub(crate) struct Prehashed(u64);
-
-impl Hasher for Prehashed {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = mix64(self.0 ^ u64::from(b));
-        }
-    }
-
-    fn write_u64(&mut self, key: u64) {
-        self.0 = key;
     }
 }

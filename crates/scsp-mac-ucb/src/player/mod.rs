@@ -57,7 +57,8 @@ use game_trait::{
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
-use crate::encoding::{asks, round_network};
+use crate::encoding::asks;
+use crate::encoding::round_network;
 use crate::error::ScspError;
 use crate::solve::{solve, SolveOptions};
 use bandit::Bandit;
@@ -257,6 +258,7 @@ impl MacUcb {
                 preprocess: self.config.preprocess,
                 deadline: limits.deadline,
                 stop: limits.stop.clone(),
+                prune: false,
             };
             Ok((solve(&rn.network, &options)?, rn.actions))
         });
