@@ -516,7 +516,7 @@ pub fn general_searcher<G: SharedGeneralGame>(spec: &Spec) -> Result<Built<G>, S
 pub fn round_searcher<G: game_trait::RoundGame + SharedGeneralGame>(
     spec: &Spec,
 ) -> Result<Built<G>, SpecError> {
-    use scsp_mac_ucb::{Arms, FinalChoice, MacUcb, MacUcbConfig, ThresholdPruning};
+    use scsp_mac_ucb::{Arms, FinalChoice, Lookahead, MacUcb, MacUcbConfig, ThresholdPruning};
     let entry = registry::searcher(spec.name())?;
     match entry.needs {
         Needs::General => return general_searcher(spec),
@@ -532,6 +532,10 @@ pub fn round_searcher<G: game_trait::RoundGame + SharedGeneralGame>(
     let horizon: u32 = args.int("horizon");
     let config = MacUcbConfig {
         samples: args.int("samples"),
+        lookahead: match args.choice("lookahead") {
+            "round" => Lookahead::Round,
+            _ => Lookahead::Sequence,
+        },
         solve_share: args.real("share"),
         exploration: args.real("c"),
         seed: args.int("seed"),
@@ -551,6 +555,8 @@ pub fn round_searcher<G: game_trait::RoundGame + SharedGeneralGame>(
             _ => ThresholdPruning::Chooser,
         },
         preprocess: args.choice("preprocess") == "on",
+        confidence_pruning: args.choice("confidence") == "on",
+        cache_bytes: args.size("cache"),
         player: args.optional("player"),
         ..base
     };

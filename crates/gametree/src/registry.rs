@@ -297,8 +297,8 @@ pub const SEARCHERS: &[SearcherEntry] = &[
     #[cfg(feature = "scsp")]
     SearcherEntry {
         name: "mac-ucb",
-        about: "solves each round's stochastic constraint network by MAC + FC, then samples every \
-                feasible policy with UCB",
+        about: "solves a sequence of the rounds' stochastic constraint networks by MAC + FC, each \
+                instantiated where UCB points, and samples below them",
         paper: "Koriche, Lagrue, Piette and Tabary, General Game Playing with Stochastic CSP, 2016",
         needs: Needs::Rounds,
         evaluates: false,
@@ -331,8 +331,12 @@ const UCT_PARALLEL: &str = "root";
 #[rustfmt::skip] // a table: one parameter per line
 const MAC_UCB: &[Param] = &[
     Param::fixed("samples", int(1, ANY), "10000", "samples per search"),
+    Param::fixed("lookahead", choice(&["sequence", "round"]), "sequence",
+        "sequence: a tree of solved networks grown where UCB points, samples below it; round: \
+         the current round's network only, its solutions sampled flat"),
     Param::fixed("share", Kind::Real { min: 0.0, max: 1.0 }, "0.9",
-        "share of the time to the deadline given to solving the round, the rest to sampling"),
+        "share of the search given to solving networks, the rest to sampling (of the time with \
+         a deadline, else of the work: a network and a sample count one each)"),
     Param::fixed("c", Kind::Real { min: 0.0, max: f64::MAX }, "1.4142135623730951",
         "exploration weight: √2 is the paper's √(2 ln n / n_i)"),
     Param::fixed("seed", int(0, ANY), "0", "seed of the samples"),
@@ -346,6 +350,11 @@ const MAC_UCB: &[Param] = &[
     Param::fixed("pruning", choice(&["chooser", "all", "off"]), "chooser",
         "completely explored arms below the threshold are removed, by the chooser's value or by \
          every player's"),
+    Param::fixed("confidence", choice(&["on", "off"]), "on",
+        "sequence: joint actions whose sampled outcomes' upper confidence bounds fall below the \
+         threshold leave the networks"),
+    Param::fixed("cache", Kind::Size, "1gb",
+        "most memory for the tree of solved networks, and for the cache of explored states"),
     Param::fixed("preprocess", choice(&["on", "off"]), "on",
         "merging, unary projection, universal variables and SAC before solving"),
     Param::derived("player", int(0, 255), "the only player with a choice, else 0",

@@ -4,8 +4,9 @@
 //!
 //! A game with chance, played in rounds, is a sequence of one-stage stochastic constraint networks
 //! (`μSCSP`s), one per round: the state's variables fixed, the players' actions to decide, chance's
-//! outcome drawn. A player solves the network of the current round exactly (every feasible policy)
-//! and then estimates each policy's worth by sampling the rest of the game with UCB.
+//! outcome drawn. A player solves these networks exactly (every feasible policy) in a sequence
+//! that UCB steers, each instantiated where the best solution of the one before leads, and
+//! estimates the policies' worth by sampling below the last.
 //!
 //! # The model ([`model`], [`policy`])
 //! A `k`-player network ⟨V, Y, D, C, P, θ⟩ (Definition 2): ordered variables with finite integer
@@ -33,13 +34,17 @@
 //! # Playing ([`MacUcb`], [`RoundGame`](game_trait::RoundGame))
 //! A game describes its rounds once, as variables and tables ([`game_trait::round`]);
 //! [`round_network`] turns a state into its `μSCSP_t`, [`check_round`] confirms that the
-//! description agrees with the rules. [`MacUcb`] solves the round's network, makes every feasible
-//! policy an arm of a UCB1 bandit (`ū_i + √(2 ln n / n_i)`, Section 4.3), samples each arm by
-//! uniformly random play to the end of the game or the horizon, caches completely explored
-//! states and prunes arms by the threshold `θ = (r_min, …, r_min)` (Section 4.4). Its parameters
-//! and their defaults are in [`MacUcbConfig`]: 90 % of the time to solving, 10 000 samples, `c` =
-//! √2, as in the paper. FC-UCB is the same player with [`MacUcbConfig::fc_ucb`]. [`games`] holds
-//! three hand-written games that describe their rounds.
+//! description agrees with the rules, and a [`RoundEncoder`] instantiates many states' networks
+//! cheaply. [`MacUcb`] grows a tree of solved networks below the current state: each node's
+//! feasible policies are the arms of a UCB1 bandit (`ū_i + √(2 ln n / n_i)`, Section 4.3), a
+//! sample descends by UCB, solves the network where it leaves the tree (within the solve share),
+//! and plays uniformly at random below to the end of the game or the horizon; completely explored
+//! subtrees are known exactly, and the networks carry the threshold `θ = (r_min, …, r_min)` and
+//! what the tree knows, so that the solver removes the joint actions that fall below it (Section
+//! 4.4). The [`player`] module sets each of the paper's sentences beside what the player does.
+//! Its parameters and their defaults are in [`MacUcbConfig`]: 90 % of the work to solving,
+//! 10 000 samples, `c` = √2, as in the paper. FC-UCB is the same player with
+//! [`MacUcbConfig::fc_ucb`]. [`games`] holds three hand-written games that describe their rounds.
 //!
 //! # Readings of the paper, and the defaults
 //! Where the paper can be read more than one way, each reading is an option and the default is the
@@ -50,9 +55,14 @@
 //!   variable every action of the chance player, most of them illegal (probability 0) in any state,
 //!   and the paper's examples treat those branches as irrelevant. The default,
 //!   [`Feasibility::Probable`], asks it of the paths of positive probability (`0 · −∞ = 0`).
-//! - **Arms** ([`Arms`]): "each feasible solution of μSCSP_t" is an arm: a joint action of every
-//!   player ([`Arms::Joint`], the default). [`Arms::OwnAction`] groups them by the choosing
-//!   player's action, which values a simultaneous move against every reply.
+//! - **Lookahead** ([`Lookahead`]): "MAC … used to solve each μSCSP in turn" is a sequence of
+//!   networks in every deliberation, each "instantiating μSCSP_{t+1} with the values of the best
+//!   feasible solution estimated from μSCSP_t" ([`Lookahead::Sequence`], the default: a tree of
+//!   them, grown where UCB points). [`Lookahead::Round`] solves the current round's network only
+//!   and samples its solutions flat.
+//! - **Arms** (round reading, [`Arms`]): "each feasible solution of μSCSP_t" is an arm: a joint
+//!   action of every player ([`Arms::Joint`], the default). [`Arms::OwnAction`] groups them by the
+//!   choosing player's action, which values a simultaneous move against every reply.
 //! - **Threshold** ([`ThresholdPruning`]): the literal `val(π) ≥ θ` for every player
 //!   ([`ThresholdPruning::AllPlayers`]) would remove a move that wins outright in any game someone
 //!   wins (its value for the loser is 0 < `r_min`); the default compares the choosing player's
@@ -64,17 +74,21 @@
 //!   from the game's rules (see [`encoding`]).
 //! - **Horizon**: the paper samples "as deep as UCB can in the time given"; the default samples to
 //!   the end of the game, and [`MacUcbConfig::horizon`] sets a fixed `T`.
-//!
+//! - **Confidence pruning** ([`MacUcbConfig::confidence_pruning`]): "when a sufficient number of
+//!   domain values of the stochastic variable are below the confidence value, the corresponding
+//!   subtree can be safely removed from the solution set of N″", which the paper does not define
+//!   further. Our reading: a joint action's value, each chance outcome counted at the upper
+//!   confidence bound of its samples (exactly when known, 1 when never sampled), must reach `θ`;
+//!   FC on `N″` removes the policies that cannot. A node that lost a joint action this way is
+//!   never known exactly.
 //! - **Preprocessing on every round**: the paper preprocesses each `μSCSP_t` but the last, in which
 //!   the rewards are revealed; the player here preprocesses every round's network (the steps
 //!   preserve the solutions, so this costs time, never a policy), and
 //!   [`MacUcbConfig::preprocess`] turns it off.
 //!
-//! Not implemented: the paper's second pruning, removing from `N″` "a sufficient number of domain
-//! values of the stochastic variable below the confidence value", which it does not define further.
-//! Nor is the paper's compilation of a GDL description into networks (its Section 3.2): a game enters
-//! this crate through [`RoundGame`](game_trait::RoundGame), which the games of the `gdl` crate do
-//! not implement yet.
+//! The paper's compilation of a GDL description into networks (its Section 3.2) is not in this
+//! crate: a game enters it through [`RoundGame`](game_trait::RoundGame), which `gdl::GdlRound`
+//! implements for the GDL descriptions whose round it can encode.
 //!
 //! # Example
 //! Koriche et al.'s cooperative matching pennies (their Example 1): alice and bob each place a
@@ -138,6 +152,8 @@ mod validate;
 pub use encoding::{check_round, round_network, RoundEncoder, RoundNetwork};
 pub use error::ScspError;
 pub use model::{Constraint, Cpt, Network, Relation, Stage, VarId, Variable};
-pub use player::{Arms, FinalChoice, MacUcb, MacUcbAnalysis, MacUcbConfig, ThresholdPruning};
+pub use player::{
+    Arms, FinalChoice, Lookahead, MacUcb, MacUcbAnalysis, MacUcbConfig, ThresholdPruning,
+};
 pub use policy::{policies, Policy};
 pub use solve::{solve, Algorithm, Feasibility, Solution, SolveOptions, Solved};

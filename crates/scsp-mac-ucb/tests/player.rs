@@ -16,7 +16,7 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 use scsp_mac_ucb::games::{CooperativePennies, Nim, Pig, PigState, HOLD, ROLL};
 use scsp_mac_ucb::{
-    Algorithm, Arms, FinalChoice, MacUcb, MacUcbAnalysis, MacUcbConfig, ThresholdPruning,
+    Algorithm, Arms, FinalChoice, Lookahead, MacUcb, MacUcbAnalysis, MacUcbConfig, ThresholdPruning,
 };
 
 fn player(config: MacUcbConfig) -> MacUcb {
@@ -83,14 +83,17 @@ fn play_checking_legality<G: RoundGame>(game: &G, config: &MacUcbConfig, seed: u
     }
 }
 
-/// Every option, one at a time, on both resolutions.
+/// Every option, one at a time, on both resolutions and both readings.
 fn configurations() -> Vec<MacUcbConfig> {
-    let base = samples(150);
     let mut all = Vec::new();
-    for algorithm in [Algorithm::MacFc, Algorithm::Fc] {
+    for (algorithm, lookahead) in [Algorithm::MacFc, Algorithm::Fc]
+        .into_iter()
+        .flat_map(|a| [(a, Lookahead::Sequence), (a, Lookahead::Round)])
+    {
         let base = MacUcbConfig {
             algorithm,
-            ..base.clone()
+            lookahead,
+            ..samples(150)
         };
         all.push(base.clone());
         all.push(MacUcbConfig {
@@ -112,6 +115,8 @@ fn configurations() -> Vec<MacUcbConfig> {
         all.push(MacUcbConfig {
             horizon: Some(3),
             preprocess: false,
+            confidence_pruning: false,
+            solve_share: 0.3,
             ..base.clone()
         });
     }
@@ -189,9 +194,11 @@ fn pennies_arms_are_the_joint_choices_valued_exactly() {
     assert_eq!(chosen[0], chosen[1]);
     assert_eq!(result.value, 0);
 
-    // Grouped by alice's coin, each arm is worth ¼: bob matches half the time.
+    // Grouped by alice's coin (the round reading's option), each arm is worth ¼: bob matches
+    // half the time.
     let own = MacUcbConfig {
         arms: Arms::OwnAction,
+        lookahead: Lookahead::Round,
         ..samples(1_000)
     };
     let (_, analysis) = player(own).analyse(&game, &root, &Limits::none());
@@ -202,24 +209,20 @@ fn pennies_arms_are_the_joint_choices_valued_exactly() {
     }
 }
 
+/// In the round reading, the arms are valued by the searching player, so the threshold removes
+/// the two disagreeing joint choices under both readings of it; in the sequence reading, where
+/// alice and bob both choose, no one player's value ranks the joint choices, and only the
+/// componentwise reading removes them.
 #[test]
 fn the_threshold_prunes_completely_explored_arms_below_it() {
     let game = CooperativePennies::new();
     let root = game.initial_state();
-    let removed = |pruning| {
-        let mut p = player(MacUcbConfig {
-            pruning,
-            ..samples(1_000)
-        });
-        p.search(&game, &root, &Limits::none());
-        // θ = (½, ½), from the agreeing policy chosen.
-        assert_eq!(p.threshold(), Some(&[0.5, 0.5][..]));
-        let (_, analysis) = p.analyse(&game, &root, &Limits::none());
-        analysis.arms.iter().filter(|a| a.removed).count()
-    };
-    assert_eq!(removed(ThresholdPruning::Off), 0);
-    assert_eq!(removed(ThresholdPruning::Chooser), 2);
-    assert_eq!(removed(ThresholdPruning::AllPlayers), 2);
+    for (lookahead, by_chooser) in [(Lookahead::Round, 2), (Lookahead::Sequence, 0)] {
+        let removed = |pruning| removed_by(&game, &root, lookahead, pruning);
+        assert_eq!(removed(ThresholdPruning::Off), 0);
+        assert_eq!(removed(ThresholdPruning::Chooser), by_chooser);
+        assert_eq!(removed(ThresholdPruning::AllPlayers), 2);
+    }
 
     // Reset forgets θ and the cache.
     let mut p = player(samples(1_000));
@@ -229,6 +232,27 @@ fn the_threshold_prunes_completely_explored_arms_below_it() {
     let (_, analysis) = p.analyse(&game, &root, &Limits::none());
     assert_eq!(analysis.threshold, None);
     assert!(analysis.arms.iter().all(|a| !a.removed));
+}
+
+/// The arms the threshold removes in a second search of pennies' opening.
+fn removed_by(
+    game: &CooperativePennies,
+    root: &<CooperativePennies as Game>::State,
+    lookahead: Lookahead,
+    pruning: ThresholdPruning,
+) -> usize {
+    {
+        let mut p = player(MacUcbConfig {
+            pruning,
+            lookahead,
+            ..samples(1_000)
+        });
+        p.search(game, root, &Limits::none());
+        // θ = (½, ½), from the agreeing policy chosen.
+        assert_eq!(p.threshold(), Some(&[0.5, 0.5][..]));
+        let (_, analysis) = p.analyse(game, root, &Limits::none());
+        analysis.arms.iter().filter(|a| a.removed).count()
+    }
 }
 
 /// Under the literal componentwise reading, a threshold with a positive opponent component is
@@ -303,7 +327,12 @@ fn the_horizon_scores_unfinished_states_zero() {
         .iter()
         .all(|a| a.exact && a.mean == Some(vec![0.0, 0.0])));
     assert_eq!(result.value, -1000);
-    let (_, analysis) = player(samples(100)).analyse(&nim, &root, &Limits::none());
+    // Without a horizon, random play from any of the three moves wins sometimes.
+    let round = MacUcbConfig {
+        lookahead: Lookahead::Round,
+        ..samples(100)
+    };
+    let (_, analysis) = player(round).analyse(&nim, &root, &Limits::none());
     assert!(analysis
         .arms
         .iter()

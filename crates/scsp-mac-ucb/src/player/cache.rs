@@ -25,7 +25,15 @@ pub(crate) const UNBOUNDED: u32 = u32::MAX;
 #[derive(Debug, Default)]
 pub(crate) struct Cache {
     values: HashMap<u64, Box<[f64]>, BuildPrehashed>,
+    /// The most bytes the entries may take, and what they take.
     capacity: usize,
+    bytes: usize,
+}
+
+/// What an entry of `players` values takes: the key, the boxed slice and its allocation, and the
+/// map's control byte and spare room (about an eighth), rounded up.
+fn entry_bytes(players: usize) -> usize {
+    8 + 16 + 8 * players + 16 + 8
 }
 
 /// The key of a state: its values and the rounds left to the horizon, mixed into 64 bits.
@@ -39,10 +47,12 @@ pub(crate) fn key(values: &[u32], rounds_left: u32) -> u64 {
 }
 
 impl Cache {
-    pub(crate) fn new(capacity: usize) -> Cache {
+    /// An empty cache that may take up to `bytes`.
+    pub(crate) fn new(bytes: usize) -> Cache {
         Cache {
             values: HashMap::default(),
-            capacity,
+            capacity: bytes,
+            bytes: 0,
         }
     }
 
@@ -53,8 +63,9 @@ impl Cache {
     /// Records a completely explored state; once the cache is full, new states are not recorded
     /// (their subtrees are then never complete, which costs pruning, never correctness).
     pub(crate) fn insert(&mut self, key: u64, value: &[f64]) {
-        if self.values.len() < self.capacity {
-            self.values.insert(key, value.into());
+        let bytes = entry_bytes(value.len());
+        if self.bytes + bytes <= self.capacity && self.values.insert(key, value.into()).is_none() {
+            self.bytes += bytes;
         }
     }
 
@@ -64,5 +75,6 @@ impl Cache {
 
     pub(crate) fn clear(&mut self) {
         self.values.clear();
+        self.bytes = 0;
     }
 }

@@ -6,7 +6,24 @@ use serde::{Deserialize, Serialize};
 use crate::error::ScspError;
 use crate::solve::{Algorithm, Feasibility};
 
-/// What an arm of the bandit is.
+/// How far a search looks ahead with solved networks: the two readings of "MAC is used to solve
+/// each μSCSP in turn" (the module docs of [`player`](crate::player) set them beside the paper's
+/// sentences).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Lookahead {
+    /// A tree of solved networks below the current state, grown where UCB points, with the solve
+    /// share of the time; uniform random samples from its frontier. The default: the paper's
+    /// sequence ⟨μSCSP_1, …, μSCSP_t⟩, each instantiated from the best solution of the one
+    /// before (Sections 4.3–4.4, 5.2).
+    #[default]
+    Sequence,
+    /// The current round's network only, its solutions sampled flat to the end of the game: one
+    /// network per move.
+    Round,
+}
+
+/// What an arm of the bandit is, in the [`Lookahead::Round`] reading (the sequence reading's nodes
+/// are described in the [module docs](crate::player)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Arms {
     /// Every feasible policy of the round's network, a joint action of all players, is an arm
@@ -57,6 +74,8 @@ pub enum ThresholdPruning {
 /// The parameters of [`MacUcb`](crate::MacUcb), with the defaults of [`MacUcbConfig::default`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MacUcbConfig {
+    /// How far a search looks ahead with solved networks. Default [`Lookahead::Sequence`].
+    pub lookahead: Lookahead,
     /// How each round's network is solved: [`Algorithm::MacFc`] (MAC-UCB, the default) or
     /// [`Algorithm::Fc`] (FC-UCB).
     pub algorithm: Algorithm,
@@ -64,8 +83,12 @@ pub struct MacUcbConfig {
     pub preprocess: bool,
     /// Which paths of a policy must be consistent. Default [`Feasibility::Probable`].
     pub feasibility: Feasibility,
-    /// The share of the time to the deadline given to solving; sampling has the rest (and any time
-    /// the solver leaves unused). Default 0.9, the paper's 90 % / 10 % (its Figure 6).
+    /// The share of the search given to solving networks, the rest to sampling. Default 0.9, the
+    /// paper's 90 % / 10 % (its Figure 6). [`Lookahead::Sequence`]: a network is solved to extend
+    /// the tree only while solving has had at most this share of the time spent so far (of the
+    /// work, counting a network and a sample as one each, when the search has no deadline).
+    /// [`Lookahead::Round`]: the round's network is solved within this share of the time to the
+    /// deadline, and sampling has the rest.
     pub solve_share: f64,
     /// `c` of the UCB index `ū_i + c·√(ln n / n_i)`. Default √2, the paper's `√(2 ln n / n_i)`.
     pub exploration: f64,
@@ -76,8 +99,10 @@ pub struct MacUcbConfig {
     pub seed: u64,
     /// The horizon `T`, in rounds after the current one: a state reached `T` rounds later that is
     /// not terminal is worth 0 to every player (so `Some(1)` scores each arm's successor state
-    /// itself, without sampling past it). `None`, the default, samples as deep as the game goes
-    /// in the time given (the paper's rule; a sample the deadline interrupts is not counted).
+    /// itself, without sampling past it). `None`, the default, is the paper's horizon (Section
+    /// 5.1): "the maximum number of turns that can be sampled by UCB during a given deliberation
+    /// time", so samples go as deep as the game goes in the time given, and a sample the
+    /// deadline interrupts is not counted.
     pub horizon: Option<u32>,
     /// What an arm is. Default [`Arms::Joint`].
     pub arms: Arms,
@@ -85,9 +110,18 @@ pub struct MacUcbConfig {
     pub choice: FinalChoice,
     /// How the threshold prunes. Default [`ThresholdPruning::Chooser`].
     pub pruning: ThresholdPruning,
-    /// Most states whose exact value the cache keeps (kept across searches until
-    /// [`Reset::reset`](game_trait::Reset::reset)). Default 2²⁰.
-    pub cache_capacity: usize,
+    /// [`Lookahead::Sequence`]: whether the networks also lose the joint actions whose value, by
+    /// the upper confidence bounds of their sampled outcomes, cannot reach the threshold (the
+    /// paper's pruning of "domain values of the stochastic variable below the confidence value",
+    /// Section 4.4). Default `true`. A node that lost a joint action this way is never marked
+    /// exact: the bound is an estimate.
+    pub confidence_pruning: bool,
+    /// The most memory the tree of solved networks ([`Lookahead::Sequence`]) or the cache of
+    /// explored states ([`Lookahead::Round`]) may hold, in bytes; both are kept across searches
+    /// until [`Reset::reset`](game_trait::Reset::reset). A full tree stops growing, and is
+    /// dropped at the start of the next search. Default 1 GiB (the paper allowed 32 GB and never
+    /// filled them).
+    pub cache_bytes: usize,
     /// The player whose move is returned, and whose reward the arms maximise, in rounds where
     /// several players choose. `None`, the default: the only player with a choice if there is one,
     /// else player 0. A player the game does not have counts as `None`.
@@ -97,6 +131,7 @@ pub struct MacUcbConfig {
 impl Default for MacUcbConfig {
     fn default() -> MacUcbConfig {
         MacUcbConfig {
+            lookahead: Lookahead::Sequence,
             algorithm: Algorithm::MacFc,
             preprocess: true,
             feasibility: Feasibility::Probable,
@@ -108,7 +143,8 @@ impl Default for MacUcbConfig {
             arms: Arms::Joint,
             choice: FinalChoice::UcbIndex,
             pruning: ThresholdPruning::Chooser,
-            cache_capacity: 1 << 20,
+            confidence_pruning: true,
+            cache_bytes: 1 << 30,
             player: None,
         }
     }

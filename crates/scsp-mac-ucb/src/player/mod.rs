@@ -1,29 +1,60 @@
 //! [`MacUcb`]: the MAC-UCB and FC-UCB players of Koriche, Lagrue, Piette and Tabary, *General Game
-//! Playing with Stochastic CSP* (Constraints, 2016, Sections 4.3–4.4), for any [`RoundGame`].
+//! Playing with Stochastic CSP* (Constraints, 2016, Sections 4.3–4.4 and 5), for any
+//! [`RoundGame`].
 //!
-//! # One search
-//! 1. **Solve.** The round's one-stage network of the current state ([`round_network`]) is
-//!    preprocessed and solved by MAC + FC (MAC-UCB) or FC alone (FC-UCB), until it is solved or
-//!    [`solve_share`](MacUcbConfig::solve_share) of the time to the deadline has passed. Every
-//!    feasible policy found, a joint action of the players, is an arm ([`Arms`]).
-//! 2. **Sample.** UCB1 picks the arm that maximises `ū_i + c·√(ln n / n_i)` (`ū_i` its mean reward
-//!    for the choosing player, `n_i` its samples, `n` all samples, `c` =
-//!    [`exploration`](MacUcbConfig::exploration), √2 by default: the paper's `√(2 ln n / n_i)`). A
-//!    sample plays the arm's joint action, draws chance's outcome by its probability, then plays
-//!    uniformly random moves until a terminal state (scored by its payoffs) or the
-//!    [`horizon`](MacUcbConfig::horizon) (a non-terminal state there is worth 0 to all).
-//! 3. **Cache and threshold.** Every state a sample ends in, and every state whose successors are
-//!    all in the cache, is recorded with its exact value (the expectation of a sample from it),
-//!    so a subtree is known to be completely explored when its root is in the cache. A completely
-//!    explored arm's mean becomes exact; if it is below the threshold `θ`, the arm is removed
-//!    ([`ThresholdPruning`]). After each search `θ` becomes `(r_min, …, r_min)`, `r` the chosen
-//!    arm's mean rewards (Section 4.4). The cache and `θ` last until [`Reset::reset`].
-//! 4. **Choose.** The arm with the highest UCB index is played ([`FinalChoice`]); once every arm is
-//!    completely explored, the one with the highest exact value.
+//! # What the paper says, and how we read it
+//! The paper's sentences that constrain the player, each with what the player does:
+//!
+//! | the paper | the player |
+//! |---|---|
+//! | "MAC … used to solve each μSCSP in turn, together with the UCB policy for approximating the values of those strategies obtained by the last μSCSP in the sequence" (abstract) | a search grows a tree of solved one-stage networks below the current state, and samples below its frontier |
+//! | "The resolution of the next problem in the sequence is performed by instantiating μSCSP_{t+1} with the values of the best feasible solution estimated from μSCSP_t" (4.3) | a network is instantiated at the state that UCB's best arm (and chance's outcome) leads to, and solved; its feasible solutions are that node's arms |
+//! | "we sample uniformly at random all possible moves from t + 1 to T − 1" (4.3) | below the frontier, uniformly random moves to a finished game or the horizon |
+//! | "the one that maximizes ū_i + √(2 ln n / n_i)" (4.3) | UCB1 at every node, `c` = √2 by default ([`MacUcbConfig::exploration`]) |
+//! | "θ is reset to (r_min, …, r_min)" from "the best policy estimated by UCB over the sequence" (4.4) | after each search `θ` becomes the smallest component of the played arm's mean; every network solved afterwards carries it |
+//! | "a caching technique which stores the leaves already explored … whether a subtree is completely explored … any solution … whose expected value is less than θ can be safely removed" (4.4) | the cache of explored states and the tree know completely explored subtrees exactly; the solver removes the joint actions known to fall below `θ` |
+//! | "When a sufficient number of domain values of the stochastic variable are below the confidence value, the corresponding subtree can be safely removed from the solution set of … N″" (4.4) | the networks carry each joint action's upper confidence bound per chance outcome, and FC on `N″` removes those below `θ` ([`MacUcbConfig::confidence_pruning`]) |
+//! | "the ability of MAC to solve a more important number of μSCSPs in the sequence" (5.2); "90 % of deliberation time was dedicated to exploitation" (solving) (5.2, Figure 6) | [`MacUcbConfig::solve_share`] bounds the share of the search spent solving networks; the rest samples |
+//! | "10000 simulations were performed" (footnote 3) | [`MacUcbConfig::samples`], 10,000 |
+//! | "32 GB were allowed for caching and this limit was never reached" (footnote 4) | [`MacUcbConfig::cache_bytes`], 1 GiB by default |
+//! | "The horizon T was fixed to the maximum number of turns that can be sampled by UCB during a given deliberation time" (5.1) | samples go as deep as the game in the time given; [`MacUcbConfig::horizon`] fixes `T` |
+//!
+//! Where the paper is silent, the choices are ours:
+//!
+//! - **Which node to extend next**: where a sample's descent leaves the tree, at most one network
+//!   per sample (as UCT adds one node per simulation), while solving is within its share; the
+//!   descent then takes one of the new node's arms and samples from there.
+//! - **The share, without a deadline**: a search by sample count measures work instead of time,
+//!   a network and a sample counting one each, so that it depends on its seed only.
+//! - **Exact values**: a node is known exactly when its arms are (each arm the expectation of its
+//!   chance outcomes' nodes), as the value of the best policy: the choosing player's best arm,
+//!   the first of equals. An arm known exactly has a confidence interval of width zero, so its
+//!   UCB index is its value alone. Where several players choose at once, a node is known only
+//!   when every outcome pays them alike (a cooperative game): a maximum does not solve a matrix
+//!   game.
+//! - **Several players choosing at once**: each runs UCB over its own actions (decoupled UCB);
+//!   a joint arm valued by one player would have the others play for that player.
+//! - **The threshold's players** ([`ThresholdPruning`]): the choosing player's value by default;
+//!   the best arm known exactly is never removed (the threshold comes from an earlier estimate).
+//!
+//! [`Lookahead::Round`] keeps the other reading: the current round's network only, its
+//! solutions one bandit's arms sampled flat to the end of the game, the cache's exact values the
+//! expectation of uniformly random play. It is the player this crate had before the sequence
+//! reading, reproduced exactly (`cargo test -p scsp-mac-ucb --test round_reading`).
+//!
+//! # One search (the sequence reading)
+//! 1. The root's network is solved (unless the tree kept from earlier searches knows the root
+//!    exactly), with `θ` and what the tree knows of the root's successors.
+//! 2. Until the budget, the deadline or the stop flag, or until the root is known exactly: a
+//!    sample descends by UCB, extends the tree where solving is within its share, samples
+//!    below, and backs up every player's value.
+//! 3. The arm played is the best exact one once the root is known exactly, else by
+//!    [`FinalChoice`] (the UCB index by default: the paper's "best" feasible solution).
 //!
 //! The move returned is the choosing player's: the player to move at a `Player` turn; at a
 //! `Simultaneous` turn [`MacUcbConfig::player`], else the only player with a choice, else player
-//! 0. At a `Chance` turn nobody chooses and the result has no move.
+//! 0. At a `Chance` turn nobody chooses and the result has no move. The tree, the cache and `θ`
+//! last until [`Reset::reset`], for the same game value.
 //!
 //! # Limits
 //! Samples per search: [`Limits::nodes`], or [`MacUcbConfig::samples`] when that is `None`. The
@@ -32,46 +63,59 @@
 //! `limits.depth` is ignored.
 //!
 //! # What a search reports
-//! The value is the chosen arm's mean reward for the choosing player on the scale
+//! The value is the played arm's mean reward for the choosing player on the scale
 //! `round((2m − 1) · 1000)`: a certain win +1000, ½ 0, a certain loss −1000. `stats.evaluated` is
-//! the number of samples, `stats.expanded` the number of arms, `stats.generated` the states the
-//! cache learned. [`MacUcb::analyse`] also returns every arm's statistics.
+//! the number of samples, `stats.expanded` the networks solved, `stats.generated` the nodes (or,
+//! in the round reading, cached states) added. [`MacUcb::analyse`] also returns every root
+//! arm's statistics and whether the root is known exactly.
 //!
 //! # Determinism
-//! Every random choice comes from a [`Pcg64`] seeded with [`MacUcbConfig::seed`] at the start of
-//! each search: without a deadline or stop flag, a search depends only on the configuration, the
-//! game, the state and what the cache and `θ` learned in earlier searches.
+//! Every random choice comes from a [`Pcg64`](rand_pcg::Pcg64) seeded with
+//! [`MacUcbConfig::seed`] at the start of each search: without a deadline or stop flag, a search
+//! depends only on the configuration, the game, the state and what the tree, the cache and `θ`
+//! learned in earlier searches.
 
 mod bandit;
 mod cache;
 mod config;
+mod round;
 mod sample;
+mod sequence;
 
-use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 use game_trait::{
-    Bound, GeneralGame, Limits, MoveList, PlayerId, Reset, RoundGame, Score, SearchResult,
-    SearchStats, Searcher, Turn,
+    GeneralGame, Limits, MoveList, PlayerId, Reset, RoundGame, Score, SearchResult, Searcher, Turn,
 };
-use rand::{Rng, SeedableRng};
-use rand_pcg::Pcg64;
 
-use crate::encoding::asks;
-use crate::encoding::round_network;
+use crate::budget::Budget;
+use crate::encoding::{asks, RoundEncoder};
 use crate::error::ScspError;
-use crate::solve::{solve, SolveOptions};
-use bandit::Bandit;
 use cache::Cache;
-pub use config::{Arms, FinalChoice, MacUcbConfig, ThresholdPruning};
-use sample::{draw, Sampler};
+pub use config::{Arms, FinalChoice, Lookahead, MacUcbConfig, ThresholdPruning};
+use sequence::Tree;
 
 /// The MAC-UCB player, or FC-UCB with [`MacUcbConfig::fc_ucb`] (see the [module docs](self)).
 #[derive(Debug)]
 pub struct MacUcb {
     config: MacUcbConfig,
+    /// The round reading's cache of explored states.
     cache: Cache,
+    /// The sequence reading's tree, and the game it belongs to.
+    tree: Option<(GameId, Tree)>,
+    /// The game's round, indexed, and the game it belongs to.
+    encoder: Option<(GameId, RoundEncoder)>,
     threshold: Option<Vec<f64>>,
+}
+
+/// A game value while it lives: its type's name and its address (two values of a zero-sized
+/// type share an address, and are the same game). What the player learned of one game is not
+/// used on another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct GameId(&'static str, usize);
+
+fn identify<G>(game: &G) -> GameId {
+    GameId(std::any::type_name::<G>(), game as *const G as usize)
 }
 
 /// One arm after a search.
@@ -108,12 +152,20 @@ pub struct MacUcbAnalysis {
     pub fallback: Option<String>,
     /// The threshold the search pruned with.
     pub threshold: Option<Vec<f64>>,
-    /// Time spent solving.
+    /// Time spent solving (zero in a sequence search without a deadline, which counts work
+    /// instead of time).
     pub solve_time: Duration,
     /// Samples drawn.
     pub samples: u64,
-    /// States in the cache after the search.
+    /// States in the cache (round reading) or nodes in the tree (sequence reading) after the
+    /// search.
     pub cached_states: usize,
+    /// Networks solved: the root's and those that extended the tree.
+    pub networks: u64,
+    /// Time spent sampling (sequence reading with a deadline).
+    pub sample_time: Duration,
+    /// Whether the root's value is known exactly: its subtree is completely explored.
+    pub exact: bool,
 }
 
 /// A mean reward in `[0, 1]` on the ±1000 scale of search values.
@@ -126,7 +178,9 @@ impl MacUcb {
     pub fn new(config: MacUcbConfig) -> Result<MacUcb, ScspError> {
         config.validate()?;
         Ok(MacUcb {
-            cache: Cache::new(config.cache_capacity),
+            cache: Cache::new(config.cache_bytes),
+            tree: None,
+            encoder: None,
             config,
             threshold: None,
         })
@@ -149,70 +203,62 @@ impl MacUcb {
         state: &G::State,
         limits: &Limits,
     ) -> (SearchResult<G::Move>, MacUcbAnalysis) {
-        let start = Instant::now();
+        match self.config.lookahead {
+            Lookahead::Round => self.analyse_round(game, state, limits),
+            Lookahead::Sequence => self.analyse_sequence(game, state, limits),
+        }
+    }
+
+    /// A search in the sequence reading.
+    fn analyse_sequence<G: RoundGame>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        limits: &Limits,
+    ) -> (SearchResult<G::Move>, MacUcbAnalysis) {
         let turn = game.turn(state);
         let chooser = self.chooser(game, state, turn);
-        let perspective = chooser.or(self.player(game)).unwrap_or(0);
         if turn == Turn::Over {
+            let perspective = chooser.or(self.player(game)).unwrap_or(0);
             let value = score_of_mean(game.payoff(state, perspective));
             return (SearchResult::leaf(value), MacUcbAnalysis::default());
         }
-        let solve_deadline = limits.deadline.map(|d| {
-            start
-                + d.saturating_duration_since(start)
-                    .mul_f64(self.config.solve_share)
-        });
-        let mut analysis = MacUcbAnalysis {
-            chooser,
-            threshold: self.threshold.clone(),
-            ..MacUcbAnalysis::default()
-        };
-        let solve_limits = Limits {
-            deadline: solve_deadline,
-            ..limits.clone()
-        };
-        let joints = self.arms_of(game, state, turn, &solve_limits, &mut analysis);
-        analysis.solve_time = start.elapsed();
-        let group = chooser.filter(|_| self.config.arms == Arms::OwnAction);
-        let players = game.players();
-        let mut bandit = Bandit::new(joints, group, perspective, self.config.exploration, players);
-        let cached_before = self.cache.len();
-        self.sample(game, state, limits, &mut bandit);
-
-        let all_exact = (0..bandit.arms.len())
-            .all(|i| bandit.arms[i].removed || bandit.arms[i].exact.is_some());
-        let choice = if all_exact {
-            FinalChoice::Mean
-        } else {
-            self.config.choice
-        };
-        let chosen = bandit.choose(choice);
-        let mean = bandit.mean(chosen);
-        if let Some(r) = &mean {
-            let r_min = r.iter().copied().fold(f64::INFINITY, f64::min);
-            self.threshold = Some(vec![r_min; players]);
+        let id = identify(game);
+        let keep =
+            |(kept, tree): &(GameId, Tree)| *kept == id && tree.bytes() < self.config.cache_bytes;
+        if !self.tree.as_ref().is_some_and(keep) {
+            self.tree = Some((id, Tree::default()));
+            self.cache.clear();
         }
-        let joint = &bandit.joints[bandit.arms[chosen].members[0]];
-        let best_move = chooser.map(|p| game.action(Some(p), joint[p]));
-        analysis.chosen = Some(chosen);
-        analysis.samples = bandit.total;
-        analysis.cached_states = self.cache.len();
-        analysis.arms = reports(&bandit);
-        let result = SearchResult {
-            best_move,
-            value: score_of_mean(mean.map_or(0.5, |m| m[perspective])),
-            bound: Bound::Exact,
-            pv: best_move.into_iter().collect(),
-            depth: 1,
-            stats: SearchStats {
-                generated: (self.cache.len() - cached_before) as u64,
-                expanded: bandit.arms.len() as u64,
-                evaluated: bandit.total,
-                ..SearchStats::default()
-            },
-            elapsed: start.elapsed(),
+        let encoder = self.index_round(game, limits);
+        let encoder = encoder.map(|()| &self.encoder.as_ref().expect("indexed").1);
+        let (_, tree) = self.tree.as_mut().expect("a tree was just made");
+        let parts = sequence::Parts {
+            config: &self.config,
+            encoder,
+            threshold: self.threshold.as_deref(),
+            tree,
+            cache: &mut self.cache,
         };
-        (result, analysis)
+        let found = sequence::search(parts, game, state, limits, chooser);
+        if let Some(r) = &found.mean {
+            let r_min = r.iter().copied().fold(f64::INFINITY, f64::min);
+            self.threshold = Some(vec![r_min; game.players()]);
+        }
+        (found.result, found.analysis)
+    }
+
+    /// Indexes `game`'s round into `self.encoder` unless it is there: once per game, within the
+    /// deadline of `limits` (an error if it runs out first: the search then plays the rules'
+    /// moves, and the next one tries again).
+    fn index_round<G: RoundGame>(&mut self, game: &G, limits: &Limits) -> Result<(), ScspError> {
+        let id = identify(game);
+        if self.encoder.as_ref().map_or(true, |(kept, _)| *kept != id) {
+            self.encoder = None;
+            let mut budget = Budget::new(limits.deadline, limits.stop.clone());
+            self.encoder = Some((id, RoundEncoder::within(game, &mut budget)?));
+        }
+        Ok(())
     }
 
     /// [`MacUcbConfig::player`], if `game` has that player.
@@ -239,130 +285,17 @@ impl MacUcb {
             }
         }
     }
+}
 
-    /// The distinct joint actions of the round's feasible policies that the rules allow; the
-    /// rules' legal joint moves if there are none (the reason goes into `analysis.fallback`).
-    fn arms_of<G: RoundGame>(
-        &self,
-        game: &G,
-        state: &G::State,
-        turn: Turn,
-        limits: &Limits,
-        analysis: &mut MacUcbAnalysis,
-    ) -> Vec<Vec<u32>> {
-        let legal = LegalValues::of(game, state, turn);
-        let solved = round_network(game, state).and_then(|rn| {
-            let options = SolveOptions {
-                algorithm: self.config.algorithm,
-                feasibility: self.config.feasibility,
-                preprocess: self.config.preprocess,
-                deadline: limits.deadline,
-                stop: limits.stop.clone(),
-                prune: false,
-            };
-            Ok((solve(&rn.network, &options)?, rn.actions))
-        });
-        let reason = match solved {
-            Err(e) => e.to_string(),
-            Ok((solved, actions)) => {
-                analysis.feasible = solved.feasible.len();
-                analysis.solved = solved.complete;
-                let mut seen = HashSet::new();
-                let joints: Vec<Vec<u32>> = solved
-                    .feasible
-                    .iter()
-                    .map(|s| {
-                        actions
-                            .iter()
-                            .map(|&a| s.assignment[a] as u32)
-                            .collect::<Vec<_>>()
-                    })
-                    .filter(|j| legal.allows(j) && seen.insert(j.clone()))
-                    .collect();
-                if !joints.is_empty() {
-                    return joints;
-                }
-                match (analysis.feasible, solved.complete) {
-                    (0, false) => "no feasible policy was found before the solving deadline".into(),
-                    (0, true) => "the round's network has no feasible policy".into(),
-                    _ => "no feasible policy is a legal joint move".into(),
-                }
-            }
-        };
-        analysis.fallback = Some(reason);
-        legal.joints()
+/// Why a network's solutions gave no arm, when `feasible` policies were found and the solver
+/// finished (`complete`) or not.
+pub(crate) fn fallback_reason(feasible: usize, complete: bool) -> String {
+    match (feasible, complete) {
+        (0, false) => "no feasible policy was found before the solving deadline",
+        (0, true) => "the round's network has no feasible policy",
+        _ => "no feasible policy is a legal joint move",
     }
-
-    /// Samples until the budget, the deadline or the stop flag.
-    fn sample<G: RoundGame>(
-        &mut self,
-        game: &G,
-        state: &G::State,
-        limits: &Limits,
-        bandit: &mut Bandit,
-    ) {
-        let mut rng = Pcg64::seed_from_u64(self.config.seed);
-        let mut sampler = Sampler::new(game, self.config.horizon);
-        let chance = sampler.chance_values(state);
-        let budget = limits.nodes.unwrap_or(self.config.samples);
-        for arm in 0..bandit.arms.len() {
-            self.update_exact(&mut sampler, state, &chance, bandit, arm);
-        }
-        while bandit.total < budget && !stopped(limits) {
-            if bandit.arms.iter().all(|a| a.removed || a.exact.is_some()) {
-                break;
-            }
-            let arm = bandit.select();
-            if let Some(exact) = bandit.arms[arm].exact.clone() {
-                bandit.record(arm, &exact);
-                continue;
-            }
-            let members = &bandit.arms[arm].members;
-            let joint = &bandit.joints[members[rng.gen_range(0..members.len())]];
-            let y = (!chance.is_empty()).then(|| draw(&chance, &mut rng));
-            let next = sampler.successor(state, joint, y);
-            match sampler.playout(next, &mut self.cache, &mut rng, limits) {
-                Some(reward) => bandit.record(arm, reward),
-                None => break,
-            }
-            self.update_exact(&mut sampler, state, &chance, bandit, arm);
-        }
-    }
-
-    /// Gives `arm` its members' exact values where the cache knows every successor, and prunes.
-    fn update_exact<G: RoundGame>(
-        &self,
-        sampler: &mut Sampler<G>,
-        state: &G::State,
-        chance: &[(u32, f64)],
-        bandit: &mut Bandit,
-        arm: usize,
-    ) {
-        if bandit.arms[arm].exact.is_some() {
-            return;
-        }
-        for k in 0..bandit.arms[arm].members.len() {
-            let m = bandit.arms[arm].members[k];
-            if bandit.joint_exact[m].is_some() {
-                continue;
-            }
-            // Chance's outcomes, or the one successor when chance does not move.
-            let branches = chance.len().max(1);
-            let mut value = vec![0.0; bandit.arms[arm].sum.len()];
-            for b in 0..branches {
-                let (y, p) = chance.get(b).map_or((None, 1.0), |&(y, p)| (Some(y), p));
-                let next = sampler.successor(state, &bandit.joints[m], y);
-                let Some(v) = self.cache.get(sampler.key(&next, 1)) else {
-                    return;
-                };
-                value.iter_mut().zip(v).for_each(|(x, v)| *x += p * v);
-            }
-            bandit.set_exact(arm, m, value);
-        }
-        if let Some(threshold) = &self.threshold {
-            bandit.prune(threshold, self.config.pruning);
-        }
-    }
+    .to_string()
 }
 
 /// Whether the deadline has passed or the stop flag is set.
@@ -374,32 +307,13 @@ pub(crate) fn stopped(limits: &Limits) -> bool {
             .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
 }
 
-fn reports(bandit: &Bandit) -> Vec<ArmReport> {
-    (0..bandit.arms.len())
-        .map(|i| {
-            let arm = &bandit.arms[i];
-            ArmReport {
-                joints: arm
-                    .members
-                    .iter()
-                    .map(|&m| bandit.joints[m].clone())
-                    .collect(),
-                samples: arm.samples,
-                mean: bandit.mean(i),
-                exact: arm.exact.is_some(),
-                removed: arm.removed,
-            }
-        })
-        .collect()
-}
-
 /// The action values the rules allow each player in a state (empty for a player not asked).
-struct LegalValues {
+pub(crate) struct LegalValues {
     players: Vec<Vec<u32>>,
 }
 
 impl LegalValues {
-    fn of<G: RoundGame>(game: &G, state: &G::State, turn: Turn) -> LegalValues {
+    pub(crate) fn of<G: RoundGame>(game: &G, state: &G::State, turn: Turn) -> LegalValues {
         let mut moves = MoveList::new();
         let players = (0..game.players())
             .map(|p| {
@@ -417,15 +331,35 @@ impl LegalValues {
     }
 
     /// Whether every player the game asks plays a legal move in `joint`.
-    fn allows(&self, joint: &[u32]) -> bool {
+    pub(crate) fn allows(&self, joint: &[u32]) -> bool {
         self.players
             .iter()
             .zip(joint)
             .all(|(legal, a)| legal.is_empty() || legal.contains(a))
     }
 
+    /// The actions of the players asked in `joint` (the others' are never played).
+    pub(crate) fn asked(&self, joint: &[u32]) -> Vec<u32> {
+        (self.players.iter().zip(joint))
+            .filter(|(legal, _)| !legal.is_empty())
+            .map(|(_, &a)| a)
+            .collect()
+    }
+
+    /// The only player with more than one legal action at a `turn` that asks players.
+    pub(crate) fn only_chooser(&self, turn: Turn) -> Option<PlayerId> {
+        if let Turn::Player(p) = turn {
+            return Some(p);
+        }
+        let mut choosing = (0..self.players.len()).filter(|&p| self.players[p].len() > 1);
+        match (choosing.next(), choosing.next()) {
+            (Some(p), None) => Some(p),
+            _ => None,
+        }
+    }
+
     /// Every legal joint move (players not asked: value 0, never played).
-    fn joints(&self) -> Vec<Vec<u32>> {
+    pub(crate) fn joints(&self) -> Vec<Vec<u32>> {
         let mut joints = vec![Vec::new()];
         for legal in &self.players {
             let choices: &[u32] = if legal.is_empty() { &[0] } else { legal };
@@ -439,9 +373,11 @@ impl LegalValues {
 }
 
 impl Reset for MacUcb {
-    /// Forgets the cache and the threshold.
+    /// Forgets the cache, the tree, the indexed round and the threshold.
     fn reset(&mut self) {
         self.cache.clear();
+        self.tree = None;
+        self.encoder = None;
         self.threshold = None;
     }
 }

@@ -13,12 +13,46 @@ use crate::encoding::play_round;
 /// How often, in playout rounds, a sample reads the clock.
 const CLOCK_EVERY: u32 = 64;
 
+/// What the cache's exact value of a completely explored state is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Valuation {
+    /// The expectation of a sample from it: uniform over each player's moves, chance by its
+    /// probabilities. What the round reading's arm means estimate.
+    Uniform,
+    /// The value of the best policy below it: the choosing player's best move, chance by its
+    /// probabilities (expectimax). What the sequence reading's nodes back up. A state where
+    /// several players choose at once has one only when every outcome pays all alike.
+    Policy,
+}
+
+/// The value of the best policy from the values of each combination of the `choosing` players'
+/// moves (see [`Valuation::Policy`]).
+fn policy_value(combinations: Vec<Vec<f64>>, choosing: &[PlayerId]) -> Option<Vec<f64>> {
+    let best_for = |p: PlayerId| {
+        (combinations.iter())
+            .fold(None::<&Vec<f64>>, |b, v| match b {
+                Some(b) if b[p] >= v[p] => Some(b),
+                _ => Some(v),
+            })
+            .cloned()
+    };
+    match choosing {
+        [] => combinations.first().cloned(),
+        &[p] => best_for(p),
+        _ => {
+            let alike = (combinations.iter()).all(|v| v.iter().all(|x| (x - v[0]).abs() < 1e-9));
+            alike.then(|| best_for(0)).flatten()
+        }
+    }
+}
+
 /// Samples states of one game, owning the buffers a sample reuses (moves, outcomes, the path, the
 /// reward). What a sample still allocates: the state clones along its path, the entries it adds to
 /// the cache, and the move lists of the completeness check.
 pub(crate) struct Sampler<'a, G: RoundGame> {
     game: &'a G,
     horizon: Option<u32>,
+    valuation: Valuation,
     /// The reward of the last sample, one per player.
     reward: Vec<f64>,
     /// The playout's states below the arm, with their depths, for the completeness check.
@@ -31,10 +65,11 @@ pub(crate) struct Sampler<'a, G: RoundGame> {
 }
 
 impl<'a, G: RoundGame> Sampler<'a, G> {
-    pub(crate) fn new(game: &'a G, horizon: Option<u32>) -> Sampler<'a, G> {
+    pub(crate) fn new(game: &'a G, horizon: Option<u32>, valuation: Valuation) -> Sampler<'a, G> {
         Sampler {
             game,
             horizon,
+            valuation,
             reward: vec![0.0; game.players()],
             path: Vec::new(),
             values: Vec::new(),
@@ -67,17 +102,17 @@ impl<'a, G: RoundGame> Sampler<'a, G> {
             .collect()
     }
 
-    /// Plays out from `state`, one round below the root, and returns every player's reward; `None`
-    /// if the deadline passed or the stop flag was set first (the sample does not count).
+    /// Plays out from `state`, `depth` rounds below the root, and returns every player's reward;
+    /// `None` if the deadline passed or the stop flag was set first (the sample does not count).
     pub(crate) fn playout(
         &mut self,
         mut state: G::State,
+        mut depth: u32,
         cache: &mut Cache,
         rng: &mut Pcg64,
         limits: &Limits,
     ) -> Option<&[f64]> {
         self.path.clear();
-        let mut depth = 1;
         loop {
             let key = self.key(&state, depth);
             if let Some(value) = cache.get(key) {
@@ -104,6 +139,13 @@ impl<'a, G: RoundGame> Sampler<'a, G> {
         }
         self.record_complete(cache);
         Some(&self.reward)
+    }
+
+    /// Every player's value of `state`, `depth` rounds below the root, if it ends a sample: its
+    /// payoffs if it is terminal, 0 at the horizon.
+    pub(crate) fn leaf_value(&mut self, state: &G::State, depth: u32) -> Option<&[f64]> {
+        let turn = self.game.turn(state);
+        self.leaf(state, turn, depth).then_some(&self.reward[..])
     }
 
     /// Whether a state ends a sample, terminal (scored by its payoffs) or at the horizon (0), with
@@ -175,8 +217,10 @@ impl<'a, G: RoundGame> Sampler<'a, G> {
         }
     }
 
-    /// The exact value of `state` at `depth` if every successor is in the cache: the mean over
-    /// each player's legal moves (uniform, as the samples play) and chance's probabilities.
+    /// The exact value of `state` at `depth` if every successor is in the cache, by the
+    /// sampler's [`Valuation`]: over each combination of the choosing players' moves, the
+    /// expectation over chance's outcomes; then the mean over the combinations (uniform, as the
+    /// samples play) or the best one for the player who chooses.
     fn exact(&mut self, state: &G::State, depth: u32, cache: &Cache) -> Option<Vec<f64>> {
         let game = self.game;
         let players = game.players();
@@ -195,15 +239,19 @@ impl<'a, G: RoundGame> Sampler<'a, G> {
                 moves
             })
             .collect();
-        game.chance_outcomes(state, &mut self.outcomes);
-        let outcomes: ChanceList<G::Move> = std::mem::take(&mut self.outcomes);
         if lists.iter().any(|l| l.is_empty()) {
             return None;
         }
+        game.chance_outcomes(state, &mut self.outcomes);
+        let outcomes: ChanceList<G::Move> = std::mem::take(&mut self.outcomes);
+        let mut combinations: Vec<Vec<f64>> = Vec::new();
+        // The uniform mean, summed as the products come (its rounding is part of what the round
+        // reading's samples report).
         let weight = 1.0 / lists.iter().map(|l| l.len() as f64).product::<f64>();
-        let mut value = vec![0.0; players];
+        let mut uniform = vec![0.0; players];
         let mut index = vec![0usize; lists.len()];
         let complete = 'all: loop {
+            let mut value = vec![0.0; players];
             for (mv, p) in chance_or_none(&outcomes) {
                 let mut child = state.clone();
                 self.joint.clear();
@@ -217,11 +265,13 @@ impl<'a, G: RoundGame> Sampler<'a, G> {
                 let Some(v) = cache.get(self.key(&child, depth + 1)) else {
                     break 'all false;
                 };
-                value
+                value.iter_mut().zip(v).for_each(|(x, v)| *x += p * v);
+                uniform
                     .iter_mut()
                     .zip(v)
                     .for_each(|(x, v)| *x += weight * p * v);
             }
+            combinations.push(value);
             // The next combination of moves (an odometer), or done.
             let Some(i) = (0..index.len())
                 .rev()
@@ -233,7 +283,17 @@ impl<'a, G: RoundGame> Sampler<'a, G> {
             index[i + 1..].iter_mut().for_each(|x| *x = 0);
         };
         self.outcomes = outcomes;
-        complete.then_some(value)
+        if !complete {
+            return None;
+        }
+        let choosing: Vec<PlayerId> = (choosers.iter().zip(&lists))
+            .filter(|(_, l)| l.len() > 1)
+            .map(|(&p, _)| p)
+            .collect();
+        match self.valuation {
+            Valuation::Uniform => Some(uniform),
+            Valuation::Policy => policy_value(combinations, &choosing),
+        }
     }
 
     /// The cache key of `state` at `depth`.

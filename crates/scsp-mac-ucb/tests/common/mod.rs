@@ -195,3 +195,201 @@ impl RoundGame for Luck {
         }
     }
 }
+
+/// A small random game tree, two players, with chance nodes and payoffs drawn uniformly from
+/// `[0, 1]` for each player (ties have probability 0): the state is a node, a move the place of
+/// a child among its siblings.
+/// Its round has one state variable (the node), an action variable per player and the chance
+/// variable (each with a `noop` value last), and the tables its structure gives.
+#[derive(Clone, Debug)]
+pub struct RandomTree {
+    pub nodes: Vec<TreeNode>,
+    round: Round,
+}
+
+/// A node of a [`RandomTree`].
+#[derive(Clone, Debug)]
+pub enum TreeNode {
+    /// Player `.0` chooses among the children.
+    Decide(PlayerId, Vec<u32>),
+    /// Chance draws a child uniformly.
+    Chance(Vec<u32>),
+    /// Every player's payoff.
+    End([f64; 2]),
+}
+
+impl RandomTree {
+    /// A tree from `seed`: up to `depth` levels, 1 to `width` children per inner node.
+    pub fn new(seed: u64, depth: u32, width: u32) -> RandomTree {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
+        let mut nodes = Vec::new();
+        fn grow(
+            nodes: &mut Vec<TreeNode>,
+            rng: &mut rand_pcg::Pcg64,
+            depth: u32,
+            width: u32,
+        ) -> u32 {
+            let id = nodes.len() as u32;
+            nodes.push(TreeNode::End([0.0; 2]));
+            if depth == 0 || (id > 0 && rng.gen_bool(0.2)) {
+                nodes[id as usize] = TreeNode::End([rng.gen(), rng.gen()]);
+                return id;
+            }
+            let n = rng.gen_range(1..=width);
+            let children = (0..n).map(|_| grow(nodes, rng, depth - 1, width)).collect();
+            nodes[id as usize] = match rng.gen_range(0..3) {
+                0 => TreeNode::Chance(children),
+                p => TreeNode::Decide(p - 1, children),
+            };
+            id
+        }
+        grow(&mut nodes, &mut rng, depth, width);
+        let round = RandomTree::describe(&nodes, width);
+        RandomTree { nodes, round }
+    }
+
+    /// The round: `node` → actions of both players and chance → `node'`.
+    fn describe(nodes: &[TreeNode], width: u32) -> Round {
+        use game_trait::round::{TableRole, VariableKind};
+        let names: Vec<String> = (0..nodes.len()).map(|i| format!("n{i}")).collect();
+        let node_values: Vec<&str> = names.iter().map(String::as_str).collect();
+        let moves: Vec<String> = (0..width)
+            .map(|i| format!("m{i}"))
+            .chain(["noop".into()])
+            .collect();
+        let move_values: Vec<&str> = moves.iter().map(String::as_str).collect();
+        let noop = width;
+        let mut round = Round::new(2);
+        let terminal = round.variable("terminal", VariableKind::Terminal, &["no", "yes"]);
+        let node = round.variable("node", VariableKind::State, &node_values);
+        let a0 = round.variable("does(0)", VariableKind::Action(0), &move_values);
+        let a1 = round.variable("does(1)", VariableKind::Action(1), &move_values);
+        let y = round.variable("does(random)", VariableKind::Chance, &move_values);
+        let next = round.variable("node'", VariableKind::Next(node), &node_values);
+        let children = |n: u32| match &nodes[n as usize] {
+            TreeNode::Decide(_, c) | TreeNode::Chance(c) => c.clone(),
+            TreeNode::End(_) => Vec::new(),
+        };
+        // Who acts at a node, by variable: its moves, or `noop` alone.
+        let legal = move |n: u32, who: Option<PlayerId>, a: u32| {
+            let acts = match (&nodes[n as usize], who) {
+                (TreeNode::Decide(p, _), Some(q)) => *p == q,
+                (TreeNode::Chance(_), None) => true,
+                _ => false,
+            };
+            if acts {
+                a < children(n).len() as u32
+            } else {
+                a == noop && !matches!(nodes[n as usize], TreeNode::End(_))
+            }
+        };
+        round.hard_table("terminal", TableRole::Terminal, &[node, terminal], |t| {
+            u32::from(matches!(nodes[t[0] as usize], TreeNode::End(_))) == t[1]
+        });
+        for (who, var) in [(Some(0), a0), (Some(1), a1), (None, y)] {
+            round.hard_table("legal", TableRole::Legal, &[node, var], move |t| {
+                legal(t[0], who, t[1])
+            });
+        }
+        round.hard_table("next", TableRole::Next, &[node, a0, a1, y, next], |t| {
+            let picked = match &nodes[t[0] as usize] {
+                TreeNode::Decide(0, c) => c.get(t[1] as usize),
+                TreeNode::Decide(_, c) => c.get(t[2] as usize),
+                TreeNode::Chance(c) => c.get(t[3] as usize),
+                TreeNode::End(_) => None,
+            };
+            picked == Some(&t[4])
+        });
+        round.goal_table("goal", &[node, terminal], |t| match nodes[t[0] as usize] {
+            TreeNode::End(payoffs) if t[1] == 1 => Some(payoffs.to_vec()),
+            _ => None,
+        });
+        round
+    }
+
+    /// The value of `node` for both players: the mover's best child for the mover (the first of
+    /// equals), chance's children averaged.
+    pub fn expectimax(&self, node: u32) -> [f64; 2] {
+        match &self.nodes[node as usize] {
+            TreeNode::End(payoffs) => *payoffs,
+            TreeNode::Chance(children) => {
+                let values: Vec<[f64; 2]> = children.iter().map(|&c| self.expectimax(c)).collect();
+                let n = values.len() as f64;
+                [0, 1].map(|p| values.iter().map(|v| v[p]).sum::<f64>() / n)
+            }
+            TreeNode::Decide(p, children) => children
+                .iter()
+                .map(|&c| self.expectimax(c))
+                .fold(None::<[f64; 2]>, |best, v| match best {
+                    Some(b) if b[*p] >= v[*p] => Some(b),
+                    _ => Some(v),
+                })
+                .expect("a decision has a child"),
+        }
+    }
+}
+
+impl Game for RandomTree {
+    type State = u32;
+    type Move = u32;
+    fn initial_state(&self) -> u32 {
+        0
+    }
+    fn apply(&self, state: &mut u32, mv: u32) -> Option<u32> {
+        match &self.nodes[*state as usize] {
+            TreeNode::Decide(_, c) | TreeNode::Chance(c) => Some(c[mv as usize]),
+            TreeNode::End(_) => None,
+        }
+    }
+}
+
+impl GeneralGame for RandomTree {
+    fn players(&self) -> usize {
+        2
+    }
+    fn turn(&self, state: &u32) -> Turn {
+        match &self.nodes[*state as usize] {
+            TreeNode::Decide(p, _) => Turn::Player(*p),
+            TreeNode::Chance(_) => Turn::Chance,
+            TreeNode::End(_) => Turn::Over,
+        }
+    }
+    fn legal_moves(&self, state: &u32, player: PlayerId, moves: &mut MoveList<u32>) {
+        moves.clear();
+        if let TreeNode::Decide(p, children) = &self.nodes[*state as usize] {
+            if *p == player {
+                moves.extend(0..children.len() as u32);
+            }
+        }
+    }
+    fn chance_outcomes(&self, state: &u32, outcomes: &mut ChanceList<u32>) {
+        outcomes.clear();
+        if let TreeNode::Chance(children) = &self.nodes[*state as usize] {
+            let p = 1.0 / children.len() as f64;
+            outcomes.extend((0..children.len() as u32).map(|c| (c, p)));
+        }
+    }
+    fn payoff(&self, state: &u32, player: PlayerId) -> f64 {
+        match &self.nodes[*state as usize] {
+            TreeNode::End(payoffs) => payoffs[player],
+            _ => 0.0,
+        }
+    }
+}
+
+impl RoundGame for RandomTree {
+    fn round(&self) -> &Round {
+        &self.round
+    }
+    fn state_values(&self, state: &u32, values: &mut Vec<u32>) {
+        values.clear();
+        values.push(*state);
+    }
+    fn action(&self, _: Option<PlayerId>, value: u32) -> u32 {
+        value
+    }
+    fn action_value(&self, _: Option<PlayerId>, mv: u32) -> u32 {
+        mv
+    }
+}
