@@ -597,6 +597,7 @@ fn uct<G: SharedGeneralGame>(args: &mut Args) -> Result<Box<dyn Searcher<G>>, Sp
         exploration: args.real("c"),
         seed: args.int("seed"),
         reuse,
+        solver: args.flag("solver"),
         ..UctConfig::default()
     });
     let threads: usize = args.int("threads");

@@ -287,6 +287,10 @@ pub const SEARCHERS: &[SearcherEntry] = &[
             Param::fixed("reuse", Kind::Flag, "false",
                 "keep the tree for the next search, which starts from the subtree of its state \
                  (refused with threads>1 and parallel=root)"),
+            Param::fixed("solver", Kind::Flag, "false",
+                "record completely explored subtrees with their exact values (the best policy's: \
+                 the mover's best child, chance's expectation) and use them in selection, as \
+                 MCTS-Solver does; a solved root stops the search"),
             Param::fixed("threads", int(1, 256), "1",
                 "threads searching at once (1: the sequential search, whatever parallel says)"),
             Param::fixed("parallel", choice(&["tree", "root"]), UCT_PARALLEL,

@@ -77,6 +77,7 @@
 //! | `max_playout_plies` | 10 000 | longest playout below the tree |
 //! | `truncation_payoff` | 0 | every player's payoff for a truncated playout |
 //! | `reuse` | `false` | keep the tree for the next search (below) |
+//! | `solver` | `false` | record completely explored subtrees with their exact values, and use them ([`UctConfig::solver`]) |
 //! | `virtual_loss` | 1 | tree-parallel only: visits without reward counted on the path of each simulation under way |
 //!
 //! The playout policy is a type parameter, [`UniformPlayout`] by default ([`Uct::with_policy`]).
@@ -159,6 +160,7 @@
 
 mod parallel;
 mod playout;
+mod solver;
 mod tree;
 mod tree_parallel;
 
@@ -269,6 +271,15 @@ pub struct UctConfig {
     /// come back. Sequential and root-parallel searches never see a virtual loss.
     #[serde(default = "default_virtual_loss")]
     pub virtual_loss: u32,
+    /// Record the subtrees the simulations have explored completely, with their exact values,
+    /// and use them: a simulation stops at a node known exactly, and an edge whose child is known
+    /// exactly has its value as its UCB1 index. A search whose root becomes known exactly stops
+    /// and plays its best child. The "cache allowing it to know in advance the subtrees already
+    /// explored" of the UCT that Koriche et al. (2016) played against, read as MCTS-Solver (see
+    /// the solver's module docs in the source, `uct/solver.rs`, and the [module docs](self)).
+    /// Default `false`.
+    #[serde(default)]
+    pub solver: bool,
 }
 
 fn default_virtual_loss() -> u32 {
@@ -285,6 +296,7 @@ impl Default for UctConfig {
             truncation_payoff: 0.0,
             reuse: false,
             virtual_loss: default_virtual_loss(),
+            solver: false,
         }
     }
 }
@@ -410,7 +422,7 @@ impl<P> Uct<P> {
             Err(finished) => return *finished,
         };
         let mut check = CheckPace::new();
-        while run.simulations < budget {
+        while run.simulations < budget && !run.root_solved() {
             if check.due(run.simulations) && limits.exhausted(run.simulations) {
                 break;
             }
@@ -656,9 +668,19 @@ impl<'a, G: GeneralGame, P: PlayoutPolicy<G>> Run<'a, G, P> {
         let mut node = ROOT;
         loop {
             let turn = self.tree.nodes[node as usize].turn;
+            if self.config.solver {
+                if let Some(value) = self.tree.exact.get(&node) {
+                    self.payoffs.copy_from_slice(value);
+                    self.path.push((node, Step::Leaf));
+                    return false;
+                }
+            }
             if turn == Turn::Over {
                 self.path.push((node, Step::Leaf));
                 self.read_payoffs(state);
+                if self.config.solver {
+                    self.settle_finished(node);
+                }
                 return false;
             }
             if !self.tree.nodes[node as usize].expanded {
@@ -680,6 +702,9 @@ impl<'a, G: GeneralGame, P: PlayoutPolicy<G>> Run<'a, G, P> {
                 self.path.push((child, Step::Leaf));
                 if self.tree.nodes[child as usize].turn == Turn::Over {
                     self.read_payoffs(state);
+                    if self.config.solver {
+                        self.settle_finished(child);
+                    }
                     return false;
                 }
             }
@@ -699,7 +724,7 @@ impl<'a, G: GeneralGame, P: PlayoutPolicy<G>> Run<'a, G, P> {
         let edges = self.tree.nodes[node as usize].first_edge as usize;
         let count = self.tree.nodes[node as usize].edge_count as usize;
         let edge = match turn {
-            Turn::Player(_) => self.ucb1(node, edges..edges + count)?,
+            Turn::Player(p) => self.ucb1(node, edges..edges + count, Some(p))?,
             Turn::Chance => edges + sample(&mut self.rng, &self.tree.edges[edges..edges + count])?,
             Turn::Simultaneous => return self.select_joint(node, state),
             Turn::Over => return None,
@@ -721,7 +746,7 @@ impl<'a, G: GeneralGame, P: PlayoutPolicy<G>> Run<'a, G, P> {
         for p in 0..=self.players {
             let arms = self.tree.arms(node, p);
             let chosen = if p < self.players {
-                self.ucb1(node, arms)?
+                self.ucb1(node, arms, None)?
             } else if arms.is_empty() {
                 break; // chance does not move here
             } else {
@@ -744,8 +769,15 @@ impl<'a, G: GeneralGame, P: PlayoutPolicy<G>> Run<'a, G, P> {
     /// `None` if the range is empty.
     ///
     /// In a tree-parallel search, visits count the simulations under way (`pending`) as
-    /// [`UctConfig::virtual_loss`] visits each, with no reward: the virtual loss.
-    fn ucb1(&mut self, node: NodeId, range: std::ops::Range<usize>) -> Option<usize> {
+    /// [`UctConfig::virtual_loss`] visits each, with no reward: the virtual loss. With
+    /// [`UctConfig::solver`], an edge of `player`'s whose child is known exactly has that value as
+    /// its index.
+    fn ucb1(
+        &mut self,
+        node: NodeId,
+        range: std::ops::Range<usize>,
+        player: Option<PlayerId>,
+    ) -> Option<usize> {
         let loss = u64::from(self.config.virtual_loss);
         let n = &self.tree.nodes[node as usize];
         let log_n = ((n.visits + u64::from(n.pending) * loss).max(1) as f64).ln();
@@ -756,7 +788,12 @@ impl<'a, G: GeneralGame, P: PlayoutPolicy<G>> Run<'a, G, P> {
         for i in range {
             let e = &self.tree.edges[i];
             let visits = e.visits + u64::from(e.pending) * loss;
-            let index = if visits == 0 {
+            let exact = player
+                .filter(|_| self.config.solver)
+                .and_then(|p| Some(self.exact_child(e.child)?[p]));
+            let index = if let Some(exact) = exact {
+                exact
+            } else if visits == 0 {
                 f64::INFINITY
             } else {
                 let n = visits as f64;
@@ -946,6 +983,29 @@ impl<'a, G: GeneralGame, P: PlayoutPolicy<G>> Run<'a, G, P> {
         for (sum, payoff) in self.payoff_sums.iter_mut().zip(&self.payoffs) {
             *sum += payoff;
         }
+        if self.config.solver {
+            self.settle_path();
+        }
+    }
+
+    /// Whether the root is known exactly ([`UctConfig::solver`]): nothing is left to search.
+    fn root_solved(&self) -> bool {
+        self.tree.exact.contains_key(&ROOT)
+    }
+
+    /// The root's edge best for its mover `p` among those whose child is known exactly (the first
+    /// of equals), once the root is.
+    fn best_exact(&self, p: PlayerId, range: std::ops::Range<usize>) -> Option<usize> {
+        let value = |i: usize| self.exact_child(self.tree.edges[i].child).map(|v| v[p]);
+        let mut best: Option<(usize, f64)> = None;
+        for i in range {
+            if let Some(v) = value(i) {
+                if best.map_or(true, |(_, b)| v > b) {
+                    best = Some((i, v));
+                }
+            }
+        }
+        best.map(|(i, _)| i)
     }
 
     /// The root's decision arms: `(player, absolute edge range)` per deciding player.
@@ -1016,13 +1076,34 @@ impl<'a, G: GeneralGame, P: PlayoutPolicy<G>> Run<'a, G, P> {
             self.payoff_sums.iter().map(|s| s / n).collect()
         };
         let root_arms = self.root_arms();
-        let best = root_arms
-            .first()
-            .and_then(|(_, range)| self.most_visited(range.clone()));
-        let value = match (self.tree.nodes[ROOT as usize].turn, best) {
-            (Turn::Chance, _) => score_of_mean(root_mean.first().copied().unwrap_or(0.5)),
-            (_, Some(best)) => score_of_mean(self.tree.edges[best].mean().unwrap_or(0.5)),
-            (_, None) => 0,
+        // A root known exactly plays its best child: the mover's, or player 0's arm of the best
+        // joint move.
+        let solved = match self.tree.nodes[ROOT as usize].turn {
+            _ if !self.root_solved() => None,
+            Turn::Player(p) => root_arms
+                .first()
+                .and_then(|(_, range)| self.best_exact(p, range.clone()))
+                .map(|best| {
+                    (
+                        best,
+                        self.exact_child(self.tree.edges[best].child).unwrap()[p],
+                    )
+                }),
+            Turn::Simultaneous => self
+                .joint_value(ROOT)
+                .map(|(arms, value)| (arms[0], value[0])),
+            Turn::Chance | Turn::Over => None,
+        };
+        let best = solved.map(|(best, _)| best).or_else(|| {
+            root_arms
+                .first()
+                .and_then(|(_, range)| self.most_visited(range.clone()))
+        });
+        let value = match (self.tree.nodes[ROOT as usize].turn, best, solved) {
+            (_, _, Some((_, exact))) => score_of_mean(exact),
+            (Turn::Chance, _, _) => score_of_mean(root_mean.first().copied().unwrap_or(0.5)),
+            (_, Some(best), _) => score_of_mean(self.tree.edges[best].mean().unwrap_or(0.5)),
+            (_, None, _) => 0,
         };
         let arms = root_arms
             .iter()

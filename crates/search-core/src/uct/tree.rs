@@ -106,6 +106,9 @@ pub(super) struct Tree<M> {
     pub keys: Vec<Option<u64>>,
     /// Whether `keys` is kept.
     keyed: bool,
+    /// The value, for every player, of the nodes whose subtree is completely explored, when
+    /// [`UctConfig::solver`](super::UctConfig::solver) records them.
+    pub exact: HashMap<NodeId, Box<[f64]>, BuildHasherDefault<FxHasher>>,
 }
 
 /// The empty tree, with no node at all (not even a root), allocating nothing: what a
@@ -119,6 +122,7 @@ impl<M> Default for Tree<M> {
             joint_children: HashMap::default(),
             keys: Vec::new(),
             keyed: false,
+            exact: HashMap::default(),
         }
     }
 }
@@ -134,6 +138,7 @@ impl<M: Copy> Tree<M> {
             joint_children: HashMap::default(),
             keys: Vec::new(),
             keyed,
+            exact: HashMap::default(),
         };
         tree.push_node(turn, 0, root_key);
         tree
@@ -237,6 +242,7 @@ impl<M: Copy> Tree<M> {
             joint_children: HashMap::default(),
             keys: Vec::with_capacity(if self.keyed { order.len() } else { 0 }),
             keyed: self.keyed,
+            exact: HashMap::default(),
         };
         for &old in &order {
             let mut n = self.nodes[old as usize].clone();
@@ -267,6 +273,11 @@ impl<M: Copy> Tree<M> {
             let (parent, child) = (renumber[parent as usize], renumber[child as usize]);
             if parent != NONE && child != NONE {
                 tree.joint_children.insert((parent, code), child);
+            }
+        }
+        for (&old, value) in &self.exact {
+            if renumber[old as usize] != NONE {
+                tree.exact.insert(renumber[old as usize], value.clone());
             }
         }
         tree

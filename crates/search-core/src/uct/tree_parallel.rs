@@ -299,7 +299,9 @@ mod tests {
             run.tree.nodes[ROOT as usize].visits = 20;
             run.tree.edges[0].pending = 1;
             run.tree.nodes[ROOT as usize].pending = 1;
-            let picks: Vec<usize> = (0..64).map(|_| run.ucb1(ROOT, 0..2).unwrap()).collect();
+            let picks: Vec<usize> = (0..64)
+                .map(|_| run.ucb1(ROOT, 0..2, Some(0)).unwrap())
+                .collect();
             if steered {
                 assert!(
                     picks.iter().all(|&i| i == 1),
