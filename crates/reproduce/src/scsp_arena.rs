@@ -61,7 +61,8 @@ impl Setting {
 /// A searcher of the tables.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Algo {
-    /// UCT with the cache of explored subtrees (`uct:reuse=true`), as the paper ran it.
+    /// UCT with the cache of explored subtrees (`uct:reuse=true,solver=true`: its tree kept
+    /// between moves, completely explored subtrees known exactly), as the paper ran it.
     Uct,
     /// MAC-UCB, with its share of the time to solving (default 0.9, the paper's).
     MacUcb(Option<f64>),
@@ -83,7 +84,7 @@ impl Algo {
     pub fn spec(self, setting: &Setting, seed: u64, seat: PlayerId) -> String {
         let budget = setting.samples.unwrap_or(UNBOUNDED);
         match self {
-            Algo::Uct => format!("uct:reuse=true,sims={budget},seed={seed}"),
+            Algo::Uct => format!("uct:reuse=true,solver=true,sims={budget},seed={seed}"),
             Algo::FcUcb => format!("fc-ucb:samples={budget},seed={seed},player={seat}"),
             Algo::MacUcb(share) => {
                 let share = share.map_or(String::new(), |s| format!(",share={s}"));

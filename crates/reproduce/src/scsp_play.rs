@@ -15,7 +15,7 @@
 //! Orchard are cooperative and Monty Hall has one player, all scored as footnote 6 says. The time per move is
 //! the paper's divided by 1000 (30 ms for its 30 s; `--move-time` sets the 30 s column and Table 4
 //! scales the others by the same ratio), or a number of samples (`--samples`), which makes a run
-//! depend on `--seed` only. UCT is `uct:reuse=true`. A draw counts half a win; σ is the standard
+//! depend on `--seed` only. UCT is `uct:reuse=true,solver=true`. A draw counts half a win; σ is the standard
 //! deviation of the percentage as an estimate (see [`Tally::sigma`]). How games are played and
 //! scored: [`crate::scsp_arena`].
 

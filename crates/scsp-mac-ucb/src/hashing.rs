@@ -28,3 +28,11 @@ impl Hasher for Prehashed {
         self.0 = key;
     }
 }
+
+/// Values mixed into a 64-bit key: equal values, equal key; different values collide with a
+/// probability of about 2⁻⁶⁴. How the players key states, and the hand-written games' keys.
+pub(crate) fn key_of(values: impl IntoIterator<Item = u32>) -> u64 {
+    values.into_iter().fold(0x9E37_79B9_7F4A_7C15, |h, v| {
+        mix64(h ^ u64::from(v)).wrapping_add(0x9E37_79B9_7F4A_7C15)
+    })
+}

@@ -4,6 +4,8 @@
 use game_trait::round::{Round, TableRole, VariableKind};
 use game_trait::{Game, GeneralGame, MoveList, PlayerId, RoundGame, Turn};
 
+use crate::hashing::key_of;
+
 /// Nim on one heap: the players alternate taking one, two or three stones; whoever takes the last
 /// one wins (a position is lost for the player to move exactly when the heap is a multiple of 4).
 ///
@@ -115,6 +117,11 @@ impl Game for Nim {
             heap: state.heap - taken,
             mover: 1 - state.mover,
         })
+    }
+
+    /// The state's values mixed into a key, so that UCT can reuse its tree between moves.
+    fn state_hash(&self, state: &NimState) -> Option<u64> {
+        Some(key_of([state.heap, state.mover as u32]))
     }
 
     fn move_name(&self, _: &NimState, taken: u32) -> String {

@@ -4,6 +4,8 @@
 use game_trait::round::{Round, TableRole, VariableKind};
 use game_trait::{ChanceList, Game, GeneralGame, MoveList, PlayerId, RoundGame, Turn};
 
+use crate::hashing::key_of;
+
 /// Cooperative matching pennies (Koriche et al., 2016, Example 1): in the first round alice
 /// (player 0) and bob (player 1) simultaneously place a coin, heads or tails; in the second the
 /// chance player flips its coin; both win (reward 1) if the three coins show the same side, else
@@ -143,6 +145,13 @@ impl Game for CooperativePennies {
         next.coins[RANDOM] = side;
         next.control = [false; 3];
         Some(next)
+    }
+
+    /// The state's values mixed into a key, so that UCT can reuse its tree between moves.
+    fn state_hash(&self, state: &PenniesState) -> Option<u64> {
+        let mut values = Vec::new();
+        self.state_values(state, &mut values);
+        Some(key_of(values))
     }
 
     fn move_name(&self, _: &PenniesState, side: u32) -> String {

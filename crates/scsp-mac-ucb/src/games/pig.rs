@@ -3,6 +3,8 @@
 use game_trait::round::{Round, TableRole, VariableKind};
 use game_trait::{ChanceList, Game, GeneralGame, MoveList, PlayerId, RoundGame, Turn};
 
+use crate::hashing::key_of;
+
 /// Pig, two players: the player in control either rolls the die, adding its face to the turn
 /// total (a 1 loses the total and passes control), or holds, banking the total and passing control.
 /// The first to bank `target` points wins (reward 1, the other 0). A game ends with probability 1
@@ -156,6 +158,11 @@ impl Game for Pig {
     }
 
     /// A player's move (`roll`, `hold`, `noop`); die faces are not named apart.
+    /// The state's values mixed into a key, so that UCT can reuse its tree between moves.
+    fn state_hash(&self, s: &PigState) -> Option<u64> {
+        Some(key_of([s.scores[0], s.scores[1], s.total, s.mover as u32]))
+    }
+
     fn move_name(&self, _: &PigState, act: u32) -> String {
         ["roll", "hold", "noop"][act.min(2) as usize].to_string()
     }

@@ -1,10 +1,9 @@
 //! The cache of completely explored states (Koriche et al., Section 4.4): a state is in it once
 //! every state below it that the samples can reach has been reached, with its exact value.
 
-use game_trait::mix64;
 use std::collections::HashMap;
 
-use crate::hashing::BuildPrehashed;
+use crate::hashing::{key_of, BuildPrehashed};
 
 /// Marks "no horizon" in a key.
 pub(crate) const UNBOUNDED: u32 = u32::MAX;
@@ -38,12 +37,7 @@ fn entry_bytes(players: usize) -> usize {
 
 /// The key of a state: its values and the rounds left to the horizon, mixed into 64 bits.
 pub(crate) fn key(values: &[u32], rounds_left: u32) -> u64 {
-    values
-        .iter()
-        .chain([&rounds_left])
-        .fold(0x9E37_79B9_7F4A_7C15, |h, &v| {
-            mix64(h ^ u64::from(v)).wrapping_add(0x9E37_79B9_7F4A_7C15)
-        })
+    key_of(values.iter().copied().chain([rounds_left]))
 }
 
 impl Cache {

@@ -154,12 +154,15 @@ impl Node {
                 // Several players choosing at once play a matrix game, which a maximum does not
                 // solve; when every outcome pays all players alike (a cooperative game) it does.
                 _ => {
-                    let v = best_for(0)?;
-                    let cooperative = self.arms.iter().all(|a| {
-                        let e = a.exact.as_ref().expect("every arm is exact here");
-                        e.iter().all(|x| (x - e[0]).abs() < EPSILON)
-                    });
-                    cooperative.then_some(v)
+                    let alike = |a: &Arm| {
+                        let e = a.exact.as_ref();
+                        e.is_some_and(|e| e.iter().all(|x| (x - e[0]).abs() < EPSILON))
+                    };
+                    if self.arms.iter().all(alike) {
+                        best_for(0)
+                    } else {
+                        None
+                    }
                 }
             },
         }
