@@ -326,8 +326,15 @@ impl Network {
     /// rest re-indexed. A stochastic variable's domain is its distribution's: the network is
     /// returned unchanged.
     pub fn restrict(&self, var: VarId, keep: impl Fn(u32) -> bool) -> Network {
+        let mut out = self.clone();
+        out.restrict_in_place(var, keep);
+        out
+    }
+
+    /// [`Network::restrict`], changing this network.
+    pub(crate) fn restrict_in_place(&mut self, var: VarId, keep: impl Fn(u32) -> bool) {
         if self.variables[var].stochastic {
-            return self.clone();
+            return;
         }
         let old = &self.variables[var].domain;
         let map: Vec<Option<u32>> = {
@@ -341,40 +348,37 @@ impl Network {
                 })
                 .collect()
         };
-        let reindex = |scope: &[VarId], tuple: &[u32]| -> Option<Vec<u32>> {
-            scope
-                .iter()
-                .zip(tuple)
-                .map(|(&v, &t)| if v == var { map[t as usize] } else { Some(t) })
-                .collect()
+        // Rewrites a tuple in place; `false` if it names a removed value.
+        let reindex = |scope: &[VarId], tuple: &mut [u32]| -> bool {
+            for (&v, t) in scope.iter().zip(tuple.iter_mut()) {
+                if v == var {
+                    match map[*t as usize] {
+                        Some(new) => *t = new,
+                        None => return false,
+                    }
+                }
+            }
+            true
         };
-        let mut out = self.clone();
-        out.variables[var].domain = (0..old.len())
+        let domain: Vec<i64> = (0..old.len())
             .filter(|&i| map[i].is_some())
             .map(|i| old[i])
             .collect();
-        for c in &mut out.constraints {
-            let scope = c.scope.clone();
-            c.relation = match &c.relation {
-                Relation::Allowed(tuples) => {
-                    Relation::Allowed(tuples.iter().filter_map(|t| reindex(&scope, t)).collect())
-                }
-                Relation::Utility(rows) => Relation::Utility(
-                    rows.iter()
-                        .filter_map(|(t, u)| Some((reindex(&scope, t)?, u.clone())))
-                        .collect(),
-                ),
-            };
+        self.variables[var].domain = domain;
+        for c in &mut self.constraints {
+            if !c.scope.contains(&var) {
+                continue;
+            }
+            match &mut c.relation {
+                Relation::Allowed(tuples) => tuples.retain_mut(|t| reindex(&c.scope, t)),
+                Relation::Utility(rows) => rows.retain_mut(|(t, _)| reindex(&c.scope, t)),
+            }
         }
-        for cpt in &mut out.cpts {
-            let scope = cpt.scope.clone();
-            cpt.rows = cpt
-                .rows
-                .iter()
-                .filter_map(|(t, d)| Some((reindex(&scope, t)?, d.clone())))
-                .collect();
+        for cpt in &mut self.cpts {
+            if cpt.scope.contains(&var) {
+                cpt.rows.retain_mut(|(t, _)| reindex(&cpt.scope, t));
+            }
         }
-        out
     }
 
     /// The same network with decision variable `var` fixed to the value index `value`.

@@ -31,19 +31,44 @@ pub fn preprocess(network: &Network) -> Network {
 }
 
 /// [`preprocess`], SAC stopping where `budget` runs out (what it removed until then stays removed:
-/// every removal preserves the policies).
+/// every removal preserves the policies). The steps work on one copy of `network`: a player
+/// preprocesses every network it solves.
 pub(crate) fn preprocess_within(network: &Network, budget: &mut Budget) -> Network {
-    let reduced = remove_universal(&project_unary(&merge_same_scope(network)));
-    sac_within(&reduced, budget)
+    let mut out = network.clone();
+    merge_in_place(&mut out);
+    project_unary_in_place(&mut out);
+    remove_universal_in_place(&mut out);
+    sac_in_place(&mut out, budget);
+    out
 }
 
 /// Step 1: hard constraints whose scopes hold the same variables are replaced by one, over the
 /// first one's scope order, allowing the tuples every one of them allows.
 pub fn merge_same_scope(network: &Network) -> Network {
     let mut out = network.clone();
-    out.constraints.clear();
+    merge_in_place(&mut out);
+    out
+}
+
+fn merge_in_place(out: &mut Network) {
+    let sorted = |c: &Constraint| {
+        let mut key = c.scope.clone();
+        key.sort_unstable();
+        key
+    };
+    let hard: Vec<Vec<VarId>> = (out.constraints.iter())
+        .filter(|c| c.is_hard())
+        .map(sorted)
+        .collect();
+    let mut distinct = hard.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    if distinct.len() == hard.len() {
+        return; // no two hard constraints share a scope
+    }
+    let network = std::mem::take(&mut out.constraints);
     let mut merged_at: HashMap<Vec<VarId>, usize> = HashMap::new();
-    for c in &network.constraints {
+    for c in &network {
         let Relation::Allowed(tuples) = &c.relation else {
             out.constraints.push(c.clone());
             continue;
@@ -74,13 +99,17 @@ pub fn merge_same_scope(network: &Network) -> Network {
             }
         }
     }
-    out
 }
 
 /// Step 2: every hard constraint over one decision variable is removed, and the variable's domain
 /// reduced to the values it allows (if it allows none, the result gets a contradiction instead).
 pub fn project_unary(network: &Network) -> Network {
     let mut out = network.clone();
+    project_unary_in_place(&mut out);
+    out
+}
+
+fn project_unary_in_place(out: &mut Network) {
     while let Some(i) = out
         .constraints
         .iter()
@@ -92,11 +121,11 @@ pub fn project_unary(network: &Network) -> Network {
         };
         let allowed: HashSet<u32> = tuples.iter().map(|t| t[0]).collect();
         if allowed.is_empty() {
-            return contradiction(&out); // domains are never empty: the network has no solution
+            // Domains are never empty: the network has no solution.
+            return add_contradiction(out);
         }
-        out = out.restrict(c.scope[0], |a| allowed.contains(&a));
+        out.restrict_in_place(c.scope[0], |a| allowed.contains(&a));
     }
-    out
 }
 
 /// Step 3: universal variables leave the scopes of hard constraints (see the [module
@@ -104,32 +133,66 @@ pub fn project_unary(network: &Network) -> Network {
 /// kept (as a contradiction) if not.
 pub fn remove_universal(network: &Network) -> Network {
     let mut out = network.clone();
+    remove_universal_in_place(&mut out);
+    out
+}
+
+fn remove_universal_in_place(out: &mut Network) {
+    let sizes: Vec<usize> = out.variables.iter().map(|v| v.domain.len()).collect();
     for c in &mut out.constraints {
-        while let Some(i) = universal_position(network, c) {
-            let Relation::Allowed(tuples) = &c.relation else {
+        while let Some(i) = universal_position(&sizes, c) {
+            let Relation::Allowed(tuples) = &mut c.relation else {
                 break;
             };
-            let projected: HashSet<Vec<u32>> = tuples.iter().map(|t| without(t, i)).collect();
+            if sizes[c.scope[i]] == 1 {
+                // One value: dropping it keeps the tuples distinct, and in order.
+                tuples.iter_mut().for_each(|t| {
+                    t.remove(i);
+                });
+            } else {
+                let projected: HashSet<Vec<u32>> = tuples.iter().map(|t| without(t, i)).collect();
+                *tuples = projected.into_iter().collect();
+            }
             c.scope.remove(i);
-            c.relation = Relation::Allowed(projected.into_iter().collect());
         }
     }
     out.constraints
         .retain(|c| !(c.scope.is_empty() && c.relation == Relation::Allowed(vec![vec![]])));
-    out
 }
 
-/// The position of a universal variable of hard constraint `c`, if it has one.
-fn universal_position(network: &Network, c: &Constraint) -> Option<usize> {
+/// The position of a universal variable of hard constraint `c`, if it has one; `sizes` are the
+/// variables' domain sizes. A variable of one value is universal (the projection without it is a
+/// bijection of the distinct tuples): in a round's network, every state variable.
+fn universal_position(sizes: &[usize], c: &Constraint) -> Option<usize> {
     let Relation::Allowed(tuples) = &c.relation else {
         return None;
     };
-    let distinct: HashSet<&Vec<u32>> = tuples.iter().collect();
+    if let Some(i) = (0..c.scope.len()).find(|&i| sizes[c.scope[i]] == 1) {
+        return Some(i);
+    }
+    // Counted on sorted tuple indices, comparing tuples in place, allocating no tuple.
+    let mut order: Vec<usize> = (0..tuples.len()).collect();
+    let distinct = count_distinct(&mut order, |a, b| tuples[a].cmp(&tuples[b]));
     (0..c.scope.len()).find(|&i| {
-        let projection: HashSet<Vec<u32>> = tuples.iter().map(|t| without(t, i)).collect();
-        let size = network.variables[c.scope[i]].domain.len();
-        distinct.len() == size * projection.len()
+        let without = |a: usize, b: usize| {
+            let (x, y) = (&tuples[a], &tuples[b]);
+            (&x[..i], &x[i + 1..]).cmp(&(&y[..i], &y[i + 1..]))
+        };
+        distinct == sizes[c.scope[i]] * count_distinct(&mut order, without)
     })
+}
+
+/// The number of distinct items among `order` (indices) by `compare`, sorting `order` by it.
+fn count_distinct(
+    order: &mut [usize],
+    compare: impl Fn(usize, usize) -> std::cmp::Ordering,
+) -> usize {
+    order.sort_unstable_by(|&a, &b| compare(a, b));
+    let repeats = order
+        .windows(2)
+        .filter(|w| compare(w[0], w[1]) == std::cmp::Ordering::Equal)
+        .count();
+    order.len() - repeats
 }
 
 fn without(tuple: &[u32], i: usize) -> Vec<u32> {
@@ -143,11 +206,13 @@ fn without(tuple: &[u32], i: usize) -> Vec<u32> {
 /// removed, until a pass removes nothing. If the decision constraints have no solution at all, the
 /// result gets a contradiction (a hard constraint over no variable allowing nothing).
 pub fn singleton_arc_consistency(network: &Network) -> Network {
-    sac_within(network, &mut Budget::default())
+    let mut out = network.clone();
+    sac_in_place(&mut out, &mut Budget::default());
+    out
 }
 
-/// [`singleton_arc_consistency`] within `budget`.
-fn sac_within(network: &Network, budget: &mut Budget) -> Network {
+/// [`singleton_arc_consistency`] within `budget`, changing `network`.
+fn sac_in_place(network: &mut Network, budget: &mut Budget) {
     let decisions = network.decisions();
     let tables: Vec<TableConstraint> = TableConstraint::of(network)
         .into_iter()
@@ -157,7 +222,7 @@ fn sac_within(network: &Network, budget: &mut Budget) -> Network {
     let mut domains = Domains::new(sizes.iter().copied());
     let mut ct = CompactTable::new(&tables, &sizes);
     if !ct.propagate(&mut domains, &decisions) {
-        return contradiction(network);
+        return add_contradiction(network);
     }
     loop {
         let mut removed = false;
@@ -177,7 +242,7 @@ fn sac_within(network: &Network, budget: &mut Budget) -> Network {
                     domains.remove(x, a);
                     removed = true;
                     if !ct.propagate(&mut domains, &[x]) {
-                        return contradiction(network);
+                        return add_contradiction(network);
                     }
                 }
             }
@@ -186,21 +251,18 @@ fn sac_within(network: &Network, budget: &mut Budget) -> Network {
             break;
         }
     }
-    let mut out = network.clone();
     for &x in &decisions {
         if domains.size(x) < sizes[x] {
-            out = out.restrict(x, |a| domains.contains(x, a));
+            network.restrict_in_place(x, |a| domains.contains(x, a));
         }
     }
-    out
 }
 
-fn contradiction(network: &Network) -> Network {
-    let mut out = network.clone();
-    out.hard(
+/// Adds a contradiction: a hard constraint over no variable, allowing nothing.
+fn add_contradiction(network: &mut Network) {
+    network.hard(
         "no solution (decision constraints inconsistent)",
         &[],
         Vec::new(),
     );
-    out
 }

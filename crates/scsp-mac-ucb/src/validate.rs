@@ -1,5 +1,6 @@
 //! The checks of [`Network::validate`]: everything Definitions 2 and 3 require, each failure
-//! naming its place.
+//! naming its place. A place is written only when a check fails: the players validate every
+//! network they solve, and formatting a place per tuple cost more than the checks.
 
 use std::collections::HashSet;
 
@@ -19,17 +20,16 @@ pub(crate) fn network(n: &Network) -> Result<(), ScspError> {
     }
     variables(n)?;
     for (i, c) in n.constraints.iter().enumerate() {
-        let place = format!("constraints[{i}]");
-        scope(n, &c.scope, &place)?;
+        scope(n, &c.scope, &|| format!("constraints[{i}]"))?;
         match &c.relation {
             Relation::Allowed(tuples) => {
                 for (j, t) in tuples.iter().enumerate() {
-                    tuple(n, &c.scope, t, &format!("{place}.allowed[{j}]"))?;
+                    tuple(n, &c.scope, t, &|| format!("constraints[{i}].allowed[{j}]"))?;
                 }
             }
             Relation::Utility(rows) => {
                 for (j, (t, u)) in rows.iter().enumerate() {
-                    let place = format!("{place}.utility[{j}]");
+                    let place = || format!("constraints[{i}].utility[{j}]");
                     tuple(n, &c.scope, t, &place)?;
                     utility(n, u, &place)?;
                 }
@@ -73,15 +73,21 @@ fn variables(n: &Network) -> Result<(), ScspError> {
     Ok(())
 }
 
-fn scope(n: &Network, scope: &[VarId], place: &str) -> Result<(), ScspError> {
+/// Where a check is made, written only if it fails.
+type Place<'a> = &'a dyn Fn() -> String;
+
+fn scope(n: &Network, scope: &[VarId], place: Place) -> Result<(), ScspError> {
     for (k, &v) in scope.iter().enumerate() {
         if v >= n.variables.len() {
-            return Err(shape(&format!("{place}.scope[{k}]"), "no such variable"));
+            return Err(shape(
+                &format!("{}.scope[{k}]", place()),
+                "no such variable",
+            ));
         }
         if scope[..k].contains(&v) {
             let name = &n.variables[v].name;
             return Err(shape(
-                &format!("{place}.scope[{k}]"),
+                &format!("{}.scope[{k}]", place()),
                 &format!("`{name}` twice"),
             ));
         }
@@ -89,10 +95,10 @@ fn scope(n: &Network, scope: &[VarId], place: &str) -> Result<(), ScspError> {
     Ok(())
 }
 
-fn tuple(n: &Network, scope: &[VarId], tuple: &[u32], place: &str) -> Result<(), ScspError> {
+fn tuple(n: &Network, scope: &[VarId], tuple: &[u32], place: Place) -> Result<(), ScspError> {
     if tuple.len() != scope.len() {
         return Err(ScspError::Arity {
-            place: place.to_string(),
+            place: place(),
             expected: scope.len(),
             found: tuple.len(),
         });
@@ -100,7 +106,7 @@ fn tuple(n: &Network, scope: &[VarId], tuple: &[u32], place: &str) -> Result<(),
     for (k, (&v, &t)) in scope.iter().zip(tuple).enumerate() {
         if t as usize >= n.variables[v].domain.len() {
             return Err(shape(
-                &format!("{place}[{k}]"),
+                &format!("{}[{k}]", place()),
                 &format!(
                     "value index {t} outside the domain of `{}`",
                     n.variables[v].name
@@ -111,17 +117,17 @@ fn tuple(n: &Network, scope: &[VarId], tuple: &[u32], place: &str) -> Result<(),
     Ok(())
 }
 
-fn utility(n: &Network, u: &[f64], place: &str) -> Result<(), ScspError> {
+fn utility(n: &Network, u: &[f64], place: Place) -> Result<(), ScspError> {
     if u.len() != n.players {
         return Err(ScspError::Utility {
-            place: place.to_string(),
+            place: place(),
             message: format!("{} utilities for {} players", u.len(), n.players),
         });
     }
     match u.iter().find(|x| !(0.0..=1.0).contains(*x)) {
         None => Ok(()),
         Some(x) => Err(ScspError::Utility {
-            place: place.to_string(),
+            place: place(),
             message: format!("{x} is not in [0, 1]"),
         }),
     }
@@ -130,10 +136,10 @@ fn utility(n: &Network, u: &[f64], place: &str) -> Result<(), ScspError> {
 fn cpts(n: &Network) -> Result<(), ScspError> {
     let mut seen = HashSet::new();
     for (i, cpt) in n.cpts.iter().enumerate() {
-        let place = format!("cpts[{i}]");
+        let place = || format!("cpts[{i}]");
         let y = cpt.variable;
         let probability = |message: String| ScspError::Probability {
-            place: place.clone(),
+            place: place(),
             message,
         };
         if y >= n.variables.len() || !n.variables[y].stochastic {
@@ -152,11 +158,11 @@ fn cpts(n: &Network) -> Result<(), ScspError> {
         }
         let mut tuples = HashSet::new();
         for (j, (t, dist)) in cpt.rows.iter().enumerate() {
-            let place = format!("{place}.rows[{j}]");
+            let place = || format!("cpts[{i}].rows[{j}]");
             tuple(n, &cpt.scope, t, &place)?;
             if !tuples.insert(t.clone()) {
                 return Err(ScspError::Probability {
-                    place,
+                    place: place(),
                     message: "a second row for this tuple".into(),
                 });
             }
@@ -177,9 +183,9 @@ fn cpts(n: &Network) -> Result<(), ScspError> {
     Ok(())
 }
 
-fn distribution(size: usize, dist: &[f64], place: &str) -> Result<(), ScspError> {
+fn distribution(size: usize, dist: &[f64], place: Place) -> Result<(), ScspError> {
     let error = |message: String| ScspError::Probability {
-        place: place.to_string(),
+        place: place(),
         message,
     };
     if dist.len() != size {

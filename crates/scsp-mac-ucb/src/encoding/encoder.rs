@@ -271,7 +271,7 @@ impl RoundEncoder {
             let y = self.id[y].expect("the chance variable is kept");
             network.cpt(y, &[], vec![(Vec::new(), distribution)]);
         }
-        network.validate()?;
+        // Built from a round checked once: [`solve`](crate::solve()) validates what it solves.
         Ok(RoundNetwork {
             network,
             actions: self.actions.clone(),

@@ -16,7 +16,7 @@ use super::{
     fallback_reason, score_of_mean, stopped, ArmReport, LegalValues, MacUcb, MacUcbAnalysis,
 };
 use crate::error::ScspError;
-use crate::solve::{solve, SolveOptions};
+use crate::solve::{solve_valid, SolveOptions};
 
 impl MacUcb {
     /// A search in the round reading, after the root's checks (see [`MacUcb::analyse`]).
@@ -116,7 +116,7 @@ impl MacUcb {
                 stop: limits.stop.clone(),
                 prune: false,
             };
-            Ok((solve(&rn.network, &options)?, rn.actions))
+            Ok((solve_valid(&rn.network, &options)?, rn.actions))
         });
         let reason = match solved {
             Err(e) => e.to_string(),

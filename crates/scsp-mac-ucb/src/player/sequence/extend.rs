@@ -30,7 +30,7 @@ use crate::encoding::{play_round, RoundNetwork};
 use crate::error::ScspError;
 use crate::player::config::ThresholdPruning;
 use crate::player::{fallback_reason, LegalValues};
-use crate::solve::{solve, SolveOptions, Solved};
+use crate::solve::{solve_valid, SolveOptions, Solved};
 
 /// What the tree knows of one (joint action, chance outcome): every player's value, and whether
 /// it is exact.
@@ -138,9 +138,9 @@ impl<G: RoundGame> Search<'_, G> {
             stop: self.limits.stop.clone(),
             prune: rn.network.threshold.iter().any(|&t| t > 0.0),
         };
-        let solved = solve(&rn.network, &options)?;
+        let solved = solve_valid(&rn.network, &options)?;
         if solved.feasible.is_empty() && solved.pruned > 0 {
-            return solve(
+            return solve_valid(
                 &rn.network,
                 &SolveOptions {
                     prune: false,
