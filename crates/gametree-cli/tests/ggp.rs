@@ -401,9 +401,44 @@ fn a_two_player_searcher_gives_way_to_uct_where_the_game_is_not_turn_taking() {
     assert!(log.contains("searcher=uct:"), "{log}");
 }
 
+/// MAC-UCB plays a dice game whose rounds encode, against UCT, to the end and in time; on a game
+/// the encoder refuses (Hex: its winner is a recursive path), the player logs why and plays UCT.
+#[test]
+fn mac_ucb_plays_games_whose_rounds_encode_and_gives_way_to_uct_elsewhere() {
+    let mac = Server::start("mac", &["--margin", "0.2", "--searcher", "mac-ucb"]);
+    let uct = Server::start(
+        "uct-rival",
+        &["--margin", "0.2", "--searcher", "uct:sims=500"],
+    );
+    let record = play(
+        "crates/gdl/games/dice_duel.kif",
+        &[&mac, &uct],
+        &["--start", "5", "--play", "0.5", "--seed", "3"],
+    );
+    let last = record.last().unwrap();
+    assert_eq!(
+        (last["terminal"].clone(), last["errors"].clone()),
+        (true.into(), 0.into()),
+        "{record:?}"
+    );
+    let log = mac.log();
+    assert!(log.contains("searcher=mac-ucb:"), "{log}");
+    assert!(log.contains("player=0"), "{log}");
+
+    let rules = std::fs::read_to_string(workspace("crates/gdl/games/hex.kif")).unwrap();
+    let start = post(mac.port, &format!("(start h red ({rules}\n) 30 1)"));
+    assert_eq!(start, (200, "ready".into()));
+    let log = mac.log();
+    assert!(
+        log.contains("needs a game whose rounds can be encoded"),
+        "{log}"
+    );
+    assert!(log.contains("searcher=uct:"), "{log}");
+}
+
 #[test]
 fn bad_command_lines_are_one_line_errors_with_status_2() {
-    for spec in ["mac-ucb", "uct:sims=0", "telepathy"] {
+    for spec in ["mac-ucb:share=2", "uct:sims=0", "telepathy"] {
         let out = Command::new(env!("CARGO_BIN_EXE_gametree"))
             .args(["ggp", "serve", "--port", "1", "--searcher", spec])
             .output()

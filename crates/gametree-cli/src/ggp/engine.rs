@@ -10,7 +10,8 @@ use std::time::Instant;
 
 use gametree::game::{Limits, PlayerId, Searcher};
 use gametree::games::Registered;
-use gametree::gdl::{FluentSet, GdlGame, GdlMove, TtState, TurnTaking};
+use gametree::gdl::{FluentSet, GdlGame, GdlMove, GdlRound, TtState, TurnTaking};
+use gametree::kit;
 use gametree::registry::{self, Needs};
 use gametree::spec::{DefaultValue, Spec};
 
@@ -33,10 +34,12 @@ pub struct Engine {
 }
 
 /// The searcher, as built for the game: through [`Perspective`] for every game, through
-/// [`TurnTaking`] for negamax searchers.
+/// [`TurnTaking`] for negamax searchers, through the game's round encoding ([`GdlRound`]) for
+/// MAC-UCB and FC-UCB.
 enum Built {
     General(Perspective, Box<dyn Searcher<Perspective>>),
     ZeroSum(TurnTaking, Box<dyn Searcher<TurnTaking>>, u8),
+    Rounds(GdlRound, Box<dyn Searcher<GdlRound>>),
 }
 
 impl Built {
@@ -58,7 +61,17 @@ impl Built {
                 let last_mover = 1 - me.min(1) as u8;
                 Ok((Built::ZeroSum(two, built.searcher, last_mover), built.spec))
             }
-            Needs::Rounds => Err(not_for_gdl(spec.name())),
+            Needs::Rounds => {
+                let round = GdlRound::new(game).map_err(|e| {
+                    format!(
+                        "`{}` needs a game whose rounds can be encoded as constraint networks: {e}",
+                        spec.name()
+                    )
+                })?;
+                let built = kit::round_searcher::<GdlRound>(&for_seat(spec, me))
+                    .map_err(|e| e.to_string())?;
+                Ok((Built::Rounds(round, built.searcher), built.spec))
+            }
         }
     }
 
@@ -72,8 +85,22 @@ impl Built {
                 };
                 searcher.search(two, &state, limits).best_move
             }
+            Built::Rounds(round, searcher) => searcher.search(round, &state, limits).best_move,
         }
     }
+}
+
+/// `spec`, with MAC-UCB told which seat it plays (`player=me`, the move it returns in rounds
+/// where several players choose) unless the spec says.
+fn for_seat(spec: &Spec, me: PlayerId) -> Spec {
+    if spec.value("player").is_some() {
+        return spec.clone();
+    }
+    let text = spec.to_string();
+    let separator = if text.contains(':') { "," } else { ":" };
+    format!("{text}{separator}player={me}")
+        .parse()
+        .unwrap_or_else(|_| spec.clone())
 }
 
 impl Registered for Perspective {}
@@ -103,14 +130,6 @@ fn keeping_the_tree(spec: &Spec) -> Spec {
     format!("{text}{separator}reuse=true")
         .parse()
         .unwrap_or_else(|_| spec.clone())
-}
-
-/// The one-line refusal of a searcher that plays no GDL game.
-pub fn not_for_gdl(name: &str) -> String {
-    format!(
-        "searcher `{name}` plays no GDL game: use `uct` (every game) or a two-player searcher \
-         such as `alphabeta` or `pvs` (two-player turn-taking games); `gametree list` shows them"
-    )
 }
 
 /// A one-move game, two players: enough to check a spec's parameters before any match.
