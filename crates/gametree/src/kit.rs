@@ -546,8 +546,8 @@ pub fn round_searcher<G: game_trait::RoundGame + SharedGeneralGame>(
         },
         choice: match args.choice("choice") {
             "mean" => FinalChoice::Mean,
-            "most" => FinalChoice::MostSampled,
-            _ => FinalChoice::UcbIndex,
+            "ucb" => FinalChoice::UcbIndex,
+            _ => FinalChoice::MostSampled,
         },
         pruning: match args.choice("pruning") {
             "all" => ThresholdPruning::AllPlayers,

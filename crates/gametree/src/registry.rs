@@ -349,8 +349,8 @@ const MAC_UCB: &[Param] = &[
          as deep as the game goes"),
     Param::fixed("arms", choice(&["joint", "own"]), "joint",
         "an arm is a joint action (each feasible policy) or the choosing player's own action"),
-    Param::fixed("choice", choice(&["ucb", "mean", "most"]), "ucb",
-        "the arm played: highest UCB index, highest mean, or most sampled"),
+    Param::fixed("choice", choice(&["most", "mean", "ucb"]), "most",
+        "the arm played: most sampled, highest mean, or highest UCB index"),
     Param::fixed("pruning", choice(&["chooser", "all", "off"]), "chooser",
         "completely explored arms below the threshold are removed, by the chooser's value or by \
          every player's"),

@@ -67,8 +67,10 @@
 //!   ([`ThresholdPruning::AllPlayers`]) would remove a move that wins outright in any game someone
 //!   wins (its value for the loser is 0 < `r_min`); the default compares the choosing player's
 //!   value only.
-//! - **The final choice** ([`FinalChoice`]): the paper plays the arm that maximises the UCB index;
-//!   the mean and the most sampled arm are options.
+//! - **The final choice** ([`FinalChoice`]): the paper's "best" solution, the one that maximises
+//!   the UCB index, is the one the next network is instantiated with (UCB's selection); it does
+//!   not say which arm is played. The default plays the most sampled arm, as UCT does (measured
+//!   against the highest index in [`FinalChoice`]'s docs); the mean and the index are options.
 //! - **The next variables** `f_{t+1}` are left out of the round's network: a correct description
 //!   determines them from the actions and chance (Section 3.3), and the players take the successor
 //!   from the game's rules (see [`encoding`]).

@@ -1,11 +1,12 @@
-//! The round reading ([`Lookahead::Round`]) is the player MAC-UCB was before the sequence reading
-//! became the default: it reproduces, to the last bit of every mean, what that player did
-//! (recorded in `testdata/round-reading.jsonl`).
+//! The round reading ([`Lookahead::Round`]), with the final choice that was then the default
+//! ([`FinalChoice::UcbIndex`]), is the player MAC-UCB was before the sequence reading became the
+//! default: it reproduces, to the last bit of every mean, what that player did (recorded in
+//! `testdata/round-reading.jsonl`).
 
 use game_trait::{ChanceList, GeneralGame, Limits, MoveList, RoundGame, Turn};
 use rand::{Rng, SeedableRng};
 use scsp_mac_ucb::games::{CooperativePennies, Nim, Pig};
-use scsp_mac_ucb::{Lookahead, MacUcb, MacUcbConfig};
+use scsp_mac_ucb::{FinalChoice, Lookahead, MacUcb, MacUcbConfig};
 use serde_json::{json, Value};
 
 /// The start and the states of a random game of `seed`, up to 12 rounds.
@@ -52,6 +53,7 @@ fn record<G: RoundGame>(name: &str, game: &G, lines: &mut Vec<Value>) {
     for seed in 0..3 {
         let config = MacUcbConfig {
             lookahead: Lookahead::Round,
+            choice: FinalChoice::UcbIndex,
             samples: 300,
             seed,
             ..MacUcbConfig::default()

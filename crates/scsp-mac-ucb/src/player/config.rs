@@ -41,15 +41,23 @@ pub enum Arms {
 }
 
 /// Which arm is played when sampling ends.
+///
+/// The paper calls "best" the feasible solution that maximises the UCB index, in the sentence
+/// that says which solution the next network of the sequence is instantiated with (Section 4.3):
+/// UCB's selection, which every reading uses while sampling. It does not say which arm is played
+/// at the end. The default is UCT's robust choice, the most sampled arm: measured with 300
+/// samples a move against `uct:sims=300,reuse=true,solver=true`, 60 games each, MAC-UCB scored
+/// 65.8 / 47.5 / 48.3 / 53.3 % on the pickomino, yahtzee, can't stop and backgammon minis
+/// playing the most sampled arm, and 50.8 / 30.0 / 40.0 / 50.0 % playing the highest index,
+/// which favours the arms sampled least.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum FinalChoice {
-    /// The arm that maximises the UCB index `ū_i + c·√(ln n / n_i)`: the paper's "best" feasible
-    /// solution, literally. The default.
-    #[default]
+    /// The arm that maximises the UCB index `ū_i + c·√(ln n / n_i)`, as while sampling.
     UcbIndex,
     /// The arm with the highest mean reward (ties: more samples).
     Mean,
-    /// The most sampled arm (ties: the higher mean).
+    /// The most sampled arm (ties: the higher mean). The default.
+    #[default]
     MostSampled,
 }
 
@@ -106,7 +114,7 @@ pub struct MacUcbConfig {
     pub horizon: Option<u32>,
     /// What an arm is. Default [`Arms::Joint`].
     pub arms: Arms,
-    /// Which arm is played. Default [`FinalChoice::UcbIndex`].
+    /// Which arm is played. Default [`FinalChoice::MostSampled`].
     pub choice: FinalChoice,
     /// How the threshold prunes. Default [`ThresholdPruning::Chooser`].
     pub pruning: ThresholdPruning,
@@ -141,7 +149,7 @@ impl Default for MacUcbConfig {
             seed: 0,
             horizon: None,
             arms: Arms::Joint,
-            choice: FinalChoice::UcbIndex,
+            choice: FinalChoice::MostSampled,
             pruning: ThresholdPruning::Chooser,
             confidence_pruning: true,
             cache_bytes: 1 << 30,

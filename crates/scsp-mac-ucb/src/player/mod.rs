@@ -36,6 +36,9 @@
 //!   a joint arm valued by one player would have the others play for that player.
 //! - **The threshold's players** ([`ThresholdPruning`]): the choosing player's value by default;
 //!   the best arm known exactly is never removed (the threshold comes from an earlier estimate).
+//! - **The move played** ([`FinalChoice`]): the paper names the solution with the highest UCB
+//!   index as the one the next network is instantiated with, not the move to play; the most
+//!   sampled arm is played by default.
 //!
 //! [`Lookahead::Round`] keeps the other reading: the current round's network only, its
 //! solutions one bandit's arms sampled flat to the end of the game, the cache's exact values the
@@ -49,7 +52,7 @@
 //!    sample descends by UCB, extends the tree where solving is within its share, samples
 //!    below, and backs up every player's value.
 //! 3. The arm played is the best exact one once the root is known exactly, else by
-//!    [`FinalChoice`] (the UCB index by default: the paper's "best" feasible solution).
+//!    [`FinalChoice`] (the most sampled by default).
 //!
 //! The move returned is the choosing player's: the player to move at a `Player` turn; at a
 //! `Simultaneous` turn [`MacUcbConfig::player`], else the only player with a choice, else player
