@@ -12,8 +12,9 @@
 //! # Contents
 //! - [`Game`]: states and moves, copy-make or make/unmake as the game prefers, an optional hash.
 //!   A game then says who moves and who wins in one of two ways:
-//!   - [`ZeroSumGame`]: two players alternate (side to move, [`Outcome`], moves). What most games
-//!     implement, and all that every searcher needs.
+//!   - [`ZeroSumGame`]: two players, one's gain the other's loss (side to move, [`Outcome`],
+//!     moves; a player may move twice in a row). What most games implement, and all that every
+//!     searcher needs.
 //!   - [`GeneralGame`]: `n` players, simultaneous moves, a chance player, payoffs per player (General
 //!     Game Playing). Every `ZeroSumGame` is one for free.
 //! - [`Evaluator`]: static evaluation of games in progress from the side to move's view;

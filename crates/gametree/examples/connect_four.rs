@@ -108,6 +108,9 @@ impl Game for ConnectFour {
 }
 
 impl ZeroSumGame for ConnectFour {
+    // Every move hands the turn over: searches need not ask who moves next.
+    const ALTERNATES: bool = true;
+
     fn side_to_move(&self, p: &Position) -> PlayerId {
         (p.stones % 2) as PlayerId
     }

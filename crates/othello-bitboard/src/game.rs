@@ -41,6 +41,9 @@ impl Game for Othello {
 }
 
 impl ZeroSumGame for Othello {
+    /// A player who cannot move passes, and the pass is a move: the turn always changes.
+    const ALTERNATES: bool = true;
+
     #[inline]
     fn side_to_move(&self, state: &Position) -> PlayerId {
         state.side().id()

@@ -329,6 +329,7 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
             extended: 0,
             root_draft: 0,
             exclusion: None,
+            root_player: 0,
         }
     }
 }
@@ -352,6 +353,9 @@ where
         beta: Score,
     ) -> (Score, Bound) {
         self.stats.generated += 1;
+        if !G::ALTERNATES {
+            self.root_player = self.game.side_to_move(root);
+        }
         self.node(root, budget, alpha, beta, 0, None)
     }
 

@@ -554,6 +554,7 @@ fn forward_pruning_with_true_bounds_stays_exact_and_sees_parent_view_values() {
                     // The child's ply is the search depth (height + 1) minus its depth left.
                     let child_ply = height + 1 - ctx.child_depth;
                     if ctx.child_is_max != (child_ply % 2 == 0)
+                        || ctx.parent_is_max == ctx.child_is_max
                         || ctx.ply + 1 != child_ply
                         || ctx.alpha > ctx.beta
                     {
@@ -595,6 +596,7 @@ fn pruned_children_are_generated_counted_and_bound_as_upper() {
             beta: INFINITY,
             child_depth: 0,
             child_is_max: false,
+            parent_is_max: true,
             ply: 0
         }
     );
