@@ -97,6 +97,34 @@ fn the_cn_layer_over_alpha_beta_backs_up_the_deeper_minimax_value() {
         .quickcheck(prop as fn(u64, u8) -> TestResult);
 }
 
+/// The same where a player may move twice in a row: CNS and the CN layer build their trees with
+/// the side to move the game states at each node, and agree with Minimax, which reads it too (and
+/// which search-core's tests hold to a brute force).
+#[test]
+fn with_extra_turns_cns_and_the_cn_layer_back_up_the_minimax_value() {
+    use gametree::search::ExtraTurnTree;
+    fn prop(seed: u64, split: u8) -> TestResult {
+        let depth = 2 + (seed % 3) as u32;
+        let game = ExtraTurnTree::random(seed, depth, 2 + (seed / 3 % 2) as u32);
+        let root = game.initial_state();
+        if game.turn(&root) == gametree::game::Turn::Over {
+            return TestResult::discard();
+        }
+        let truth = Minimax::new(LeafValue, depth).search(&game, &root, &Limits::none());
+        let config = CnsConfig::new(1, T_ABOVE_EVERY_FINITE_NUMBER).unwrap();
+        let cns = Cns::new(LeafValue, config).search(&game, &root, &Limits::none());
+        let x = 1 + u32::from(split) % (depth - 1);
+        let alpha_beta =
+            AlphaBeta::new(LeafValue).with_config(AlphaBetaConfig::alpha_beta(depth - x));
+        let mut player = CaevPlayer::layered(alpha_beta, x, depth - x).unwrap();
+        let layer = player.analyse(&game, &root, &Limits::none()).unwrap();
+        TestResult::from_bool(cns.value == truth.value && layer.minimax == truth.value)
+    }
+    QuickCheck::new()
+        .tests(500)
+        .quickcheck(prop as fn(u64, u8) -> TestResult);
+}
+
 /// A reset player searches as a fresh one: the table its leaf-valuing PVS filled is emptied too,
 /// so the same search generates the same nodes and finds the same move and value.
 #[test]
