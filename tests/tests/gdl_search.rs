@@ -219,3 +219,60 @@ fn a_role_that_moves_twice_gets_true_values_from_every_exact_searcher() {
         "{positions} positions, {extra_turns} extra turns"
     );
 }
+
+/// Nim with five sticks: take one or two, whoever takes the last wins; at most five moves.
+const NIM_5: &str = "
+(role white) (role black)
+(other white black) (other black white)
+(succ 0 1) (succ 1 2) (succ 2 3) (succ 3 4) (succ 4 5)
+(init (sticks 5)) (init (control white))
+(<= (legal ?p (take 1)) (true (control ?p)) (true (sticks ?n)) (succ ?m ?n))
+(<= (legal ?p (take 2)) (true (control ?p)) (true (sticks ?n)) (succ ?m ?n) (succ ?k ?m))
+(<= (legal ?p noop) (role ?p) (not (true (control ?p))))
+(<= (next (sticks ?m)) (does ?p (take 1)) (true (sticks ?n)) (succ ?m ?n))
+(<= (next (sticks ?k)) (does ?p (take 2)) (true (sticks ?n)) (succ ?m ?n) (succ ?k ?m))
+(<= (next (control ?q)) (true (control ?p)) (other ?p ?q))
+(<= (next (last ?p)) (does ?p (take ?x)))
+(<= terminal (true (sticks 0)))
+(<= (goal ?p 100) (true (last ?p)))
+(<= (goal ?p 0) (role ?p) (not (true (last ?p))))
+";
+
+/// Iterative deepening stops where the game does: PVS and MTD(f) asked for 15, 40 or 100 plies
+/// of a game of at most five stop at five or before, with the same value and the same nodes.
+#[test]
+fn deepening_past_the_end_of_nim_costs_nothing_more() {
+    use gametree::game::Bound;
+    use gametree::search::Mtdf;
+    let nim = TurnTaking::new(GdlGame::from_str(NIM_5).expect("valid GDL")).expect("two-player");
+    let root = nim.initial_state();
+    let truth = Minimax::new(GoalEvaluator, 5).search(&nim, &root, &Limits::none());
+    let pvs = AlphaBetaConfig {
+        tt_bytes: 1 << 16,
+        ..AlphaBetaConfig::pvs(1)
+    };
+    let searchers: [(&str, Box<dyn Searcher<TurnTaking>>); 2] = [
+        (
+            "pvs",
+            Box::new(AlphaBeta::new(GoalEvaluator).with_config(pvs)),
+        ),
+        (
+            "mtdf",
+            Box::new(Mtdf::new(AlphaBeta::new(GoalEvaluator).with_config(pvs))),
+        ),
+    ];
+    for (name, mut searcher) in searchers {
+        let runs = [15, 40, 100].map(|depth| {
+            searcher.reset();
+            let r = searcher.search(&nim, &root, &Limits::depth(depth));
+            (r.value, r.bound, r.depth, r.stats.generated)
+        });
+        assert_eq!(
+            (runs[0].0, runs[0].1),
+            (truth.value, Bound::Exact),
+            "{name}"
+        );
+        assert!(runs[0].2 <= 5, "{name}: {runs:?}");
+        assert!(runs.iter().all(|r| *r == runs[0]), "{name}: {runs:?}");
+    }
+}

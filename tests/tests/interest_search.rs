@@ -543,3 +543,33 @@ fn each_tally_pays_for_the_moves_of_the_player_who_really_moves() {
     }
     quickcheck(prop as fn(u64) -> bool);
 }
+
+/// Interest search's iterations stop once one admitted every move down to the end of the game:
+/// asked for 20, 50 or 100 iterations on a small tree whose leaves are finished games, it stops
+/// at the same iteration with the same value and nodes (full-width α/β's value, since nothing
+/// lay beyond the horizon).
+#[test]
+fn interest_iterations_stop_at_the_end_of_the_game() {
+    fn prop(seed: u64) -> bool {
+        let tree = ExplicitTree::random(seed, 4, 3);
+        let truth = Minimax::new(LeafValue, 4).search(&tree, &0, &Limits::none());
+        let runs = [20, 50, 100].map(|iterations| {
+            let (horizon, ordering) =
+                gametree::interest_search::hooks(InterestConfig::default(), Uniform(100));
+            let config = AlphaBetaConfig {
+                tt_bytes: 1 << 16,
+                history: false,
+                ..AlphaBetaConfig::pvs(iterations)
+            };
+            let r = AlphaBeta::new(LeafValue)
+                .with_config(config)
+                .with_horizon(horizon)
+                .with_ordering(ordering)
+                .search(&tree, &0, &Limits::none());
+            (r.value, r.depth, r.stats.generated)
+        });
+        runs[0].0 == truth.value && runs[0].1 < 20 && runs.iter().all(|r| *r == runs[0])
+            || panic!("seed {seed}: {runs:?} vs {}", truth.value)
+    }
+    quickcheck(prop as fn(u64) -> bool);
+}

@@ -199,7 +199,12 @@
 //! Extensions: Adding Selectivity to Brute-Force Searching*, 1990).
 //!
 //! ## Limits and stopping
-//! [`Limits::depth`](game_trait::Limits) overrides `depth`. Node budget, deadline and stop flag are
+//! [`Limits::depth`](game_trait::Limits) overrides `depth`. Iterative deepening (and MTD(f)'s
+//! depths) stop at the first iteration that is *closed*: every line it searched ended the game, no
+//! game in progress was valued statically, no move lay beyond the horizon, no child was pruned and
+//! no node cut by a heuristic (a table entry counts as closed only if the search that stored it
+//! was; entries carry the flag). Its value is then the game's own, and deeper iterations cannot
+//! change it; the result reports that iteration's depth. Node budget, deadline and stop flag are
 //! looked at every [`CHECK_INTERVAL`] generated nodes; a stopped search returns its last completed
 //! iteration (move, value, bound, PV, depth). If none completed it returns the root's static value at
 //! depth 0 with, as the move to play, the best root move finished so far or else the first legal move.

@@ -200,7 +200,11 @@ fn pvs_iterative_deepening_tt_and_heuristics_equal_fixed_depth() {
                     // Twice: the second search starts from the first one's table and history.
                     for _ in 0..2 {
                         let r = ab.search(&tree, &0, &Limits::none());
-                        if (r.value, r.bound, r.depth) != (exact.value, Bound::Exact, depth)
+                        // Iterative deepening may stop at an iteration that reached only the
+                        // ends of the game.
+                        let depth_ok = r.depth == depth || (c.iterative && r.depth < depth);
+                        if (r.value, r.bound) != (exact.value, Bound::Exact)
+                            || !depth_ok
                             || !kinds_add_up(&r.stats)
                             || !pv_reaches_root_value(&tree, depth, &r)
                         {
@@ -1027,7 +1031,8 @@ fn mtdf_equals_minimax_and_its_move_reaches_the_value() {
                     let child = tree.apply(&mut 0, mv).unwrap();
                     -oracle(&tree, &child, LeafValue, depth - 1).value == r.value
                 });
-                if (r.value, r.bound, r.depth) != (exact.value, Bound::Exact, depth) || !reaches {
+                let depth_ok = r.depth == depth || (iterative && r.depth < depth);
+                if (r.value, r.bound) != (exact.value, Bound::Exact) || !depth_ok || !reaches {
                     return TestResult::error(format!("{config:?}, guess {guess}: {r:?}"));
                 }
             }
@@ -1182,7 +1187,10 @@ fn lazy_smp_returns_the_single_thread_value_and_bound() {
                 for threads in 2..=4 {
                     let mut ab = AlphaBeta::new(LeafValue).with_config(c);
                     let r = ab.search_parallel(&tree, &0, &Limits::none(), threads);
-                    if (r.value, r.bound, r.depth) != (single.value, single.bound, single.depth)
+                    // Where deepening stops may differ: helpers' entries can show an iteration
+                    // every line of which ended the game before the calling thread's own would.
+                    if (r.value, r.bound) != (single.value, single.bound)
+                        || r.depth > depth
                         || r.value != exact.value
                         || !pv_reaches_root_value(&tree, depth, &r)
                     {

@@ -120,6 +120,12 @@ pub(crate) struct Run<'a, G: ZeroSumGame, E, P, H, O, Q, S> {
     pub(crate) exclusion: Option<(usize, u16)>,
     /// The root's side to move (kept only for games that may not alternate).
     pub(crate) root_player: PlayerId,
+    /// How many times this search stopped short of the end of the game: a game in progress
+    /// valued statically, a move the horizon declined, a child pruned or a node cut by a
+    /// heuristic, a table entry that holds only at its own draft. A search that adds none is
+    /// *closed*: every line it searched ended the game, so its value and bound are the game's
+    /// own, and a deeper search would return them again.
+    pub(crate) cut_short: u64,
 }
 
 impl<G, E, P, H, O, Q, S> Run<'_, G, E, P, H, O, Q, S>
@@ -203,11 +209,15 @@ where
     ) -> (Score, Bound) {
         self.stats.evaluated += 1;
         if let Some(v) = known.filter(|_| !Q::ENABLED) {
+            // Known only to a pruning hook's search, which may value a finished game too.
+            self.cut_short += u64::from(self.game.outcome(state).is_none());
             return (v, Bound::Exact);
         }
         if let Some(outcome) = self.game.outcome(state) {
             return (self.eval.terminal(self.game, state, outcome), Bound::Exact);
         }
+        // A game in progress, valued where the tree stops: the search is not closed.
+        self.cut_short += 1;
         if Q::ENABLED {
             // The leaf's state is borrowed immutably; make/unmake games need their own copy.
             let depth = self.config.quiescence_depth;
@@ -377,6 +387,7 @@ where
         let mover = self.mover(state);
         let root_side = self.is_root_side(mover, ply);
         let side = Self::side_index(root_side);
+        let cut_short_before = self.cut_short;
         // The node's key, if there is a table and the game gives this state one: a state without
         // a key is neither probed nor stored. A node searched without a move is not the node the
         // table knows.
@@ -398,6 +409,7 @@ where
                 let same_budget =
                     entry.draft == draft && entry.budget == self.horizon.budget_key(&budget);
                 if ply > 0 && same_budget && self.settles(&entry, alpha, beta) {
+                    self.cut_short += u64::from(!entry.closed);
                     return (entry.value, entry.bound);
                 }
                 singular_entry = self.config.singular_extension.and(Some(entry));
@@ -406,10 +418,12 @@ where
 
         if S::NULL_MOVES && self.config.null_move.is_some() && excluded.is_none() {
             if let Some(value) = self.null_move_cut(state, &budget, alpha, beta, ply, known) {
+                // A heuristic's answer: the node's moves were not searched.
+                self.cut_short += 1;
                 self.classify(true, true);
                 if let (Some(tt), Some(hash)) = (self.tt, hash) {
                     let key = self.horizon.budget_key(&budget);
-                    tt.store(hash, value, Bound::Lower, draft, key, NO_MOVE);
+                    tt.store(hash, value, Bound::Lower, draft, key, NO_MOVE, false);
                 }
                 return (value, Bound::Lower);
             }
@@ -530,6 +544,8 @@ where
                 .horizon
                 .child_budget(self.game, state, &budget, &mut tally, step)
             else {
+                // A move beyond the horizon: the search is not closed.
+                self.cut_short += 1;
                 if step.promoted {
                     // Out of the hook's order: declining it says nothing about the moves after it.
                     continue;
@@ -679,14 +695,9 @@ where
                 Bound::Upper => NO_MOVE,
                 _ => u16::try_from(best).unwrap_or(NO_MOVE),
             };
-            tt.store(
-                hash,
-                retval,
-                bound,
-                draft,
-                self.horizon.budget_key(&budget),
-                mv,
-            );
+            let closed = self.cut_short == cut_short_before;
+            let key = self.horizon.budget_key(&budget);
+            tt.store(hash, retval, bound, draft, key, mv, closed);
         }
         (retval, bound)
     }
@@ -753,6 +764,7 @@ where
             if exact_budget && d != Bound::Upper && self.config.cutoff.fails_high(x, beta) {
                 self.stats.tt_hits += 1;
                 self.stats.cutoffs += 1;
+                self.cut_short += u64::from(!e.closed);
                 return Some(x);
             }
         }
@@ -1060,12 +1072,14 @@ where
         };
         if let Some(value) = self.pruning.prune(&ctx).filter(|&v| v <= alpha) {
             self.stats.pruned += 1;
+            self.cut_short += 1;
             return Some(pruned(value, Bound::Upper));
         }
         if P::CUTS {
             let cut = self.pruning.cut(&ctx);
             if let Some(value) = cut.filter(|&v| self.config.cutoff.fails_high(v, beta)) {
                 self.stats.pruned += 1;
+                self.cut_short += 1;
                 return Some(pruned(value, Bound::Lower));
             }
         }
