@@ -22,7 +22,7 @@
 //! - [`Searcher`], [`Reset`], [`Limits`], [`SearchResult`], [`SearchStats`]: the contract of every
 //!   algorithm.
 //! - [`Score`], [`Bound`], [`NodeKind`], [`Cutoff`]: what a value means (exact, a lower or an upper
-//!   bound), in the terms of the note *Minimax with α/β Pruning*.
+//!   bound, in the terms of the note *Minimax with α/β Pruning*; or an estimate).
 //! - [`round`]: [`RoundGame`], a round of play as finite-domain variables and tables, for
 //!   stochastic-constraint players (Koriche et al., 2016).
 //! - [`hooks`]: the α/β engine's extension points: [`ForwardPruning`], [`HorizonPolicy`],

@@ -115,6 +115,22 @@ fn search_reports_value_bound_move_pv_and_statistics_as_json() {
     assert!(v["stats"]["generated"].as_u64().unwrap() > 0);
 }
 
+/// A CN player's value is a CAEV, a weighted average: it is reported as an estimate, not as
+/// an exact minimax value.
+#[test]
+fn a_caev_is_reported_as_an_estimate() {
+    let out = gametree(&[
+        "search",
+        "tree:seed=3,depth=5",
+        "--searcher",
+        "caev:cn=2,ab=1",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["bound"], "estimate", "{v}");
+}
+
 #[test]
 fn solve_reads_obf_reports_json_and_fails_on_a_wrong_listed_score() {
     let dir = std::env::temp_dir().join(format!("gametree-cli-{}", std::process::id()));

@@ -430,9 +430,10 @@ where
             let why = "CN(0, 0) would search nothing and name no move: with cn=0, ab is at least 1";
             return Err(args.invalid("ab", why));
         }
-        // The paper's RANGE = 1000, STEP = 50 for Othello's EV1, whose unit is 1000.
+        // As `CaevConfig::for_unit`: the paper's RANGE = 1000, STEP = 50 for Othello's EV1,
+        // whose unit is 1000.
         let range: i64 = args.derived("range", i64::from(self.unit));
-        let step: i64 = args.derived("step", caev_step(range));
+        let step: i64 = args.derived("step", CaevConfig::step_for(range));
         // Blame the parameter the user gave: a derived step always divides the range.
         let culprit = |e: &ConspiracyError| match e {
             ConspiracyError::NonPositive { parameter, .. }
@@ -447,12 +448,12 @@ where
         Ok(match (x, y) {
             (0, _) => Box::new(alpha_beta),
             (_, 0) => Box::new(
-                CaevPlayer::new(self.eval.clone(), x)
+                CaevPlayer::new(self.eval.clone(), x, self.unit)
                     .map_err(layer)?
                     .with_caev(caev),
             ),
             _ => Box::new(
-                CaevPlayer::layered(alpha_beta, x, y)
+                CaevPlayer::layered(alpha_beta, x, y, self.unit)
                     .map_err(layer)?
                     .with_caev(caev),
             ),
@@ -472,27 +473,6 @@ where
             .with_max_nodes(args.int("nodes"));
         Ok(Box::new(Cns::new(self.eval.clone(), config)))
     }
-}
-
-/// CAEV's default STEP for `range` (at least 1): the largest divisor of `range` that is at most
-/// `range / 20`, at least 1; so `range` is a whole number of segments, about 20 when `range` has a
-/// divisor near `range / 20` (1000: 50; 1001: 13; a prime: 1).
-#[cfg(feature = "conspiracy")]
-fn caev_step(range: i64) -> i64 {
-    let limit = (range / 20).max(1);
-    let mut best = 1;
-    let mut d = 1;
-    while d * d <= range {
-        if range % d == 0 {
-            for divisor in [d, range / d] {
-                if divisor <= limit {
-                    best = best.max(divisor);
-                }
-            }
-        }
-        d += 1;
-    }
-    best
 }
 
 /// The searcher `spec` names for a game that is not two-player zero-sum: only the searchers of
@@ -776,27 +756,6 @@ mod tests {
         assert!(uct.ends_with(",threads=1,parallel=root"), "{uct}");
         // Without `parallel`, threads are root-parallel, and so refuse reuse.
         assert!(full(&kit, "uct:threads=2,reuse=true").is_err());
-    }
-
-    #[test]
-    #[cfg(feature = "conspiracy")]
-    fn the_caev_step_is_the_largest_divisor_of_the_range_up_to_a_twentieth() {
-        for (range, step) in [
-            (1, 1),
-            (5, 1),
-            (19, 1),
-            (20, 1),
-            (40, 2),
-            (100, 5),
-            (997, 1), // a prime
-            (1000, 50),
-            (1001, 13), // 7 × 11 × 13
-            (16384, 512),
-            (1 << 40, 1 << 35),
-        ] {
-            assert_eq!(caev_step(range), step, "range {range}");
-            assert_eq!(range % step, 0);
-        }
     }
 
     #[test]

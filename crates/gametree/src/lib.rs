@@ -95,7 +95,7 @@
 //! - [`Searcher::search`](game_trait::Searcher::search) takes the game, a state and
 //!   [`Limits`](game_trait::Limits) (depth, nodes, deadline, stop flag) and returns a
 //!   [`SearchResult`](game_trait::SearchResult): the move, the value from the side to move's view
-//!   with its [`Bound`](game_trait::Bound) (exact, lower or upper), the principal variation and
+//!   with its [`Bound`](game_trait::Bound) (exact, lower, upper, or an estimate), the principal variation and
 //!   [`SearchStats`](game_trait::SearchStats) (nodes generated, the papers' measure).
 //! - Every random choice flows from a seed in the searcher's configuration: same seed, same
 //!   search, on every machine.

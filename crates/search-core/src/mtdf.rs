@@ -141,7 +141,8 @@ impl<E, P, H, O, Q, S> Mtdf<E, P, H, O, Q, S> {
             closed &= self.engine.last_window_closed();
             g = probe.value;
             match probe.bound {
-                Bound::Exact => (lower, upper) = (g, g),
+                // The engine reports no estimates; one would end the loop as an exact value does.
+                Bound::Exact | Bound::Estimate => (lower, upper) = (g, g),
                 Bound::Lower => lower = g,
                 Bound::Upper => upper = g,
             }

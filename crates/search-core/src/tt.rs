@@ -55,7 +55,7 @@ const DEPTH_PREFERRED: usize = BUCKET_SIZE - 1;
 pub const NO_MOVE: u16 = u16::MAX;
 
 /// The bit of a slot's bound byte that marks a closed search's result.
-const CLOSED: u8 = 1 << 2;
+const CLOSED: u8 = 1 << 3;
 
 /// One stored search result, unpacked.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -69,8 +69,8 @@ struct Slot {
     budget: u16,
     /// Index of the best move in the generated move list, or [`NO_MOVE`].
     mv: u16,
-    /// 0 for an empty slot, else 1 + the bound (upper, exact, lower) in the low two bits, plus
-    /// [`CLOSED`] for a closed search's result.
+    /// 0 for an empty slot, else 1 + the bound (upper, exact, lower, estimate) in the low three
+    /// bits, plus [`CLOSED`] for a closed search's result.
     bound: u8,
     generation: u8,
 }
@@ -318,6 +318,7 @@ fn encode(bound: Bound) -> u8 {
         Bound::Upper => 1,
         Bound::Exact => 2,
         Bound::Lower => 3,
+        Bound::Estimate => 4,
     }
 }
 
@@ -325,7 +326,8 @@ fn decode(code: u8) -> Bound {
     match code & !CLOSED {
         1 => Bound::Upper,
         2 => Bound::Exact,
-        _ => Bound::Lower,
+        3 => Bound::Lower,
+        _ => Bound::Estimate,
     }
 }
 
@@ -380,7 +382,7 @@ mod tests {
             Some((4, Bound::Upper, 2, false))
         );
         // Every bound keeps its closedness.
-        for bound in [Bound::Upper, Bound::Exact, Bound::Lower] {
+        for bound in [Bound::Upper, Bound::Exact, Bound::Lower, Bound::Estimate] {
             for closed in [false, true] {
                 tt.store(h, 1, bound, 1, 0, 0, closed);
                 assert_eq!(

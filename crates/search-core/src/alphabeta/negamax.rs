@@ -326,6 +326,8 @@ where
             Bound::Exact => true,
             Bound::Lower => cutoff.fails_high(e.value, beta),
             Bound::Upper => cutoff.fails_high(-e.value, -alpha),
+            // The engine stores no estimates; one would settle nothing.
+            Bound::Estimate => false,
         }
     }
 

@@ -243,11 +243,7 @@ mod tests {
                 let full = ab.search(&tree, &0, &Limits::none());
                 ab.reset();
                 let r = ab.search_window(&tree, &0, &Limits::none(), alpha, beta);
-                let holds = match r.bound {
-                    Bound::Exact => r.value == exact,
-                    Bound::Lower => exact >= r.value,
-                    Bound::Upper => exact <= r.value,
-                };
+                let holds = r.bound != Bound::Estimate && r.bound.admits(r.value, exact);
                 let inside = alpha < r.value && r.value < beta;
                 if full.value != exact || !holds || (inside && r.bound != Bound::Exact) {
                     return TestResult::error(format!(
