@@ -46,3 +46,33 @@ fn every_block_of_the_guide_is_an_excerpt_of_an_example() {
         assert!(found, "not an excerpt of an example:\n{}", block.join("\n"));
     }
 }
+
+/// The guide shows every searcher family composed in code, a GDL game loaded from a string, and
+/// how to read a value: a newcomer finds each there, not in the examples or other crates' docs.
+#[test]
+fn the_guide_composes_every_family_in_code() {
+    let guide = read("docs/your-own-game.md");
+    let code: Vec<String> = rust_blocks(&guide)
+        .iter()
+        .map(|block| block.join("\n"))
+        .collect();
+    for (family, call) in [
+        ("α/β and PVS", "AlphaBeta::new("),
+        ("MTD(f)", "Mtdf::new("),
+        ("Lazy SMP", ".search_parallel("),
+        ("UCT", "Uct::new("),
+        ("a CAEV player", "CaevPlayer::layered("),
+        ("interest search", "interest_search::hooks("),
+        (
+            "forward estimation",
+            ".with_pruning(ForwardEstimation::new(",
+        ),
+        ("a GDL game from a string", "GdlGame::from_str("),
+        ("reading a value", ".read("),
+    ] {
+        assert!(
+            code.iter().any(|block| block.contains(call)),
+            "the guide shows no {family} in code (`{call}`)"
+        );
+    }
+}

@@ -8,7 +8,6 @@
 //! Its tests check every exact searcher of the registry, in every reachable position, against a
 //! brute force (`cargo test --release -p gametree --example dots_and_boxes`).
 
-use gametree::kit::Kit;
 use gametree::prelude::*;
 
 /// Dots and Boxes on 3×3 dots: 12 edges around 2×2 boxes. Players take turns drawing an edge; a
@@ -113,14 +112,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let result = kit
             .searcher(&game, spec)?
             .search(&game, &start, &Limits::none());
+        // Twelve plies reach the end of every game, and a finished game scores its margin in
+        // boxes: the value is the result.
+        let reading = Scale::Margin.read(result.value);
         let line: Vec<String> = result.pv.iter().map(|&e| e.to_string()).collect();
         println!(
-            "{spec:<22} {:+} boxes ({}), {} nodes, line {}",
-            result.value,
+            "{spec:<22} {reading} ({}), {} nodes, line {}",
             result.bound,
             result.stats.generated,
             line.join(" ")
         );
+        assert_eq!(reading, Reading::Win { by: 2 });
     }
     Ok(())
 }
