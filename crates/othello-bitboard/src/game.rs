@@ -153,6 +153,7 @@ mod tests {
                 let (before, after) = (w[0], w[1]);
                 let discs = |p: &Position| (p.black() | p.white()).count_ones();
                 let placed = discs(&after) - discs(&before);
+                // Every move, a pass too, hands the turn over: what `ALTERNATES` promises.
                 (placed == 1 || (placed == 0 && before.must_pass()))
                     && after.side() == before.side().other()
                     && Othello.turn(&before) == Turn::Player(before.side().id())
