@@ -46,6 +46,8 @@ impl Game for Synthetic {
 }
 
 impl ZeroSumGame for Synthetic {
+    const ALTERNATES: bool = true;
+
     #[inline]
     fn side_to_move(&self, s: &(u64, u32)) -> PlayerId {
         s.1 as PlayerId & 1

@@ -14,6 +14,9 @@ use gametree::game::{Limits, Searcher};
 use gametree::othello::{random_position, Ev1, Othello, Position};
 use gametree::search::{AlphaBeta, AlphaBetaConfig};
 
+/// One corner, EV1's unit: the paper's RANGE = 1000 and STEP = 50.
+const EV1_UNIT: i32 = 1000;
+
 fn positions() -> Vec<Position> {
     (1..=4).map(|seed| random_position(seed, 50)).collect()
 }
@@ -29,11 +32,11 @@ fn cn_move(c: &mut Criterion) {
     let mut group = c.benchmark_group("cn_move");
     group.sample_size(10);
     for (i, position) in positions().iter().enumerate() {
-        let mut cn50 = CaevPlayer::new(Ev1, 5).unwrap();
+        let mut cn50 = CaevPlayer::new(Ev1, 5, EV1_UNIT).unwrap();
         group.bench_with_input(BenchmarkId::new("cn(5,0)", i), position, |b, p| {
             b.iter(|| cn50.search(&Othello, p, &Limits::none()))
         });
-        let mut cn32 = CaevPlayer::layered(alpha_beta(2), 3, 2).unwrap();
+        let mut cn32 = CaevPlayer::layered(alpha_beta(2), 3, 2, EV1_UNIT).unwrap();
         group.bench_with_input(BenchmarkId::new("cn(3,2)", i), position, |b, p| {
             b.iter(|| cn32.search(&Othello, p, &Limits::none()))
         });
@@ -48,7 +51,7 @@ fn cn_move(c: &mut Criterion) {
 fn cn_layer(c: &mut Criterion) {
     let mut group = c.benchmark_group("cn_layer");
     group.sample_size(10);
-    let config = CaevConfig::default();
+    let config = CaevConfig::for_unit(EV1_UNIT.into()).unwrap();
     let mut numbers = ConspiracyNumbers::new();
     for (i, position) in positions().iter().enumerate() {
         let nodes = MinimaxTree::build(&Othello, position, 5, &mut Ev1).len();

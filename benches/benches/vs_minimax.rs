@@ -216,6 +216,8 @@ impl<const COUNT: bool> Game for C4<COUNT> {
 }
 
 impl<const COUNT: bool> ZeroSumGame for C4<COUNT> {
+    const ALTERNATES: bool = true;
+
     #[inline]
     fn side_to_move(&self, p: &Position) -> PlayerId {
         (p.stones % 2) as PlayerId

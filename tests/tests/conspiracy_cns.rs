@@ -11,6 +11,9 @@ use quickcheck::{QuickCheck, TestResult};
 /// exceeds 81: with T = 81 "more than T conspirators" means "impossible".
 const T_ABOVE_EVERY_FINITE_NUMBER: u32 = 81;
 
+/// One clear advantage in [`LeafValue`]'s small integers (the facade's unit for explicit trees).
+const UNIT: i32 = 10;
+
 fn tree(seed: u64) -> (ExplicitTree, u32) {
     let depth = 1 + (seed % 4) as u32;
     (
@@ -80,9 +83,9 @@ fn the_cn_layer_over_alpha_beta_backs_up_the_deeper_minimax_value() {
             depth: y,
             ..AlphaBetaConfig::default()
         });
-        let mut player = CaevPlayer::layered(alpha_beta, x, y).unwrap();
+        let mut player = CaevPlayer::layered(alpha_beta, x, y, UNIT).unwrap();
         let analysis = player.analyse(&game, &root, &Limits::none()).unwrap();
-        let mut by_minimax = CaevPlayer::layered(Minimax::new(LeafValue, y), x, y).unwrap();
+        let mut by_minimax = CaevPlayer::layered(Minimax::new(LeafValue, y), x, y, UNIT).unwrap();
         let same = by_minimax.analyse(&game, &root, &Limits::none()).unwrap();
         TestResult::from_bool(
             analysis.minimax == truth.value
@@ -94,6 +97,34 @@ fn the_cn_layer_over_alpha_beta_backs_up_the_deeper_minimax_value() {
     }
     QuickCheck::new()
         .tests(200)
+        .quickcheck(prop as fn(u64, u8) -> TestResult);
+}
+
+/// The same where a player may move twice in a row: CNS and the CN layer build their trees with
+/// the side to move the game states at each node, and agree with Minimax, which reads it too (and
+/// which search-core's tests hold to a brute force).
+#[test]
+fn with_extra_turns_cns_and_the_cn_layer_back_up_the_minimax_value() {
+    use gametree::search::ExtraTurnTree;
+    fn prop(seed: u64, split: u8) -> TestResult {
+        let depth = 2 + (seed % 3) as u32;
+        let game = ExtraTurnTree::random(seed, depth, 2 + (seed / 3 % 2) as u32);
+        let root = game.initial_state();
+        if game.turn(&root) == gametree::game::Turn::Over {
+            return TestResult::discard();
+        }
+        let truth = Minimax::new(LeafValue, depth).search(&game, &root, &Limits::none());
+        let config = CnsConfig::new(1, T_ABOVE_EVERY_FINITE_NUMBER).unwrap();
+        let cns = Cns::new(LeafValue, config).search(&game, &root, &Limits::none());
+        let x = 1 + u32::from(split) % (depth - 1);
+        let alpha_beta =
+            AlphaBeta::new(LeafValue).with_config(AlphaBetaConfig::alpha_beta(depth - x));
+        let mut player = CaevPlayer::layered(alpha_beta, x, depth - x, UNIT).unwrap();
+        let layer = player.analyse(&game, &root, &Limits::none()).unwrap();
+        TestResult::from_bool(cns.value == truth.value && layer.minimax == truth.value)
+    }
+    QuickCheck::new()
+        .tests(500)
         .quickcheck(prop as fn(u64, u8) -> TestResult);
 }
 
@@ -115,10 +146,11 @@ fn a_reset_layered_player_searches_as_a_fresh_one() {
         if game.turn(&root) == gametree::game::Turn::Over {
             continue;
         }
-        let fresh = CaevPlayer::layered(pvs(), 2, 3)
-            .unwrap()
-            .search(&game, &root, &Limits::none());
-        let mut player = CaevPlayer::layered(pvs(), 2, 3).unwrap();
+        let fresh =
+            CaevPlayer::layered(pvs(), 2, 3, UNIT)
+                .unwrap()
+                .search(&game, &root, &Limits::none());
+        let mut player = CaevPlayer::layered(pvs(), 2, 3, UNIT).unwrap();
         player.search(&game, &root, &Limits::none());
         let warm = player.search(&game, &root, &Limits::none());
         warmed_any |= warm.stats != fresh.stats;
@@ -134,4 +166,36 @@ fn a_reset_layered_player_searches_as_a_fresh_one() {
         warmed_any,
         "no table ever changed a second search: the test proves nothing"
     );
+}
+
+/// A CN(x, y) player built in code from the evaluation's unit is the player the facade's `Kit`
+/// builds from a spec with that unit: same window, same move, same value, and that value is
+/// reported as what it is, an estimate; on a scale where Othello's RANGE of 1000 would be a
+/// hundred clear advantages wide, not that window.
+#[test]
+fn the_cn_player_built_in_code_is_the_one_built_by_spec() {
+    use gametree::conspiracy::CaevConfig;
+    use gametree::game::Bound;
+    use gametree::kit::Kit;
+    let kit = Kit::new(LeafValue, UNIT);
+    for seed in 0..30 {
+        let game = ExplicitTree::random(seed, 5, 3);
+        let root = game.initial_state();
+        if game.turn(&root) == gametree::game::Turn::Over {
+            continue;
+        }
+        let alpha_beta = AlphaBeta::new(LeafValue).with_config(AlphaBetaConfig::alpha_beta(2));
+        let mut in_code = CaevPlayer::layered(alpha_beta, 3, 2, UNIT).unwrap();
+        assert_eq!(in_code.caev_config(), CaevConfig::new(10, 1).unwrap());
+        let mut by_spec = kit.searcher(&game, "caev:cn=3,ab=2").unwrap();
+        let (a, b) = (
+            in_code.search(&game, &root, &Limits::none()),
+            by_spec.search(&game, &root, &Limits::none()),
+        );
+        assert_eq!(
+            (a.best_move, a.value, a.bound),
+            (b.best_move, b.value, b.bound)
+        );
+        assert_eq!(a.bound, Bound::Estimate, "seed {seed}");
+    }
 }

@@ -100,6 +100,7 @@ fn the_node_cut_settles_a_parent_from_a_childs_lowest_estimate() {
         beta: 10,
         child_depth: 1,
         child_is_max: false,
+        parent_is_max: true,
         ply: 0,
     };
     let bounds = EdgeBounds::Exact { l: 1, u: 5 };
@@ -116,6 +117,7 @@ fn the_node_cut_settles_a_parent_from_a_childs_lowest_estimate() {
         beta: 10,
         child_depth: 2,
         child_is_max: true,
+        parent_is_max: false,
         ply: 1,
         ..ctx
     };

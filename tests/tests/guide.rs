@@ -1,6 +1,7 @@
-//! `docs/your-own-game.md` quotes `crates/gametree/examples/connect_four.rs`, which CI compiles and
-//! runs: every Rust block of the guide must be an excerpt of the example (lines in order, compared
-//! without their indentation), so that the guide cannot drift from code that works.
+//! `docs/your-own-game.md` quotes the examples `crates/gametree/examples/connect_four.rs` and
+//! `dots_and_boxes.rs`, which CI compiles and runs: every Rust block of the guide must be an
+//! excerpt of one of them (lines in order, compared without their indentation), so that the guide
+//! cannot drift from code that works.
 
 use std::path::Path;
 
@@ -28,18 +29,50 @@ fn rust_blocks(markdown: &str) -> Vec<Vec<&str>> {
 }
 
 #[test]
-fn every_block_of_the_guide_is_an_excerpt_of_the_example() {
+fn every_block_of_the_guide_is_an_excerpt_of_an_example() {
     let guide = read("docs/your-own-game.md");
-    let example = read("crates/gametree/examples/connect_four.rs");
-    let example: Vec<&str> = example.lines().map(str::trim).collect();
+    let examples = ["connect_four.rs", "dots_and_boxes.rs"]
+        .map(|name| read(&format!("crates/gametree/examples/{name}")));
+    let examples: Vec<Vec<&str>> = examples
+        .iter()
+        .map(|example| example.lines().map(str::trim).collect())
+        .collect();
     let blocks = rust_blocks(&guide);
-    assert!(blocks.len() >= 6, "only {} Rust blocks found", blocks.len());
+    assert!(blocks.len() >= 8, "only {} Rust blocks found", blocks.len());
     for block in blocks {
-        let found = example.windows(block.len()).any(|w| w == block.as_slice());
+        let found = examples
+            .iter()
+            .any(|example| example.windows(block.len()).any(|w| w == block.as_slice()));
+        assert!(found, "not an excerpt of an example:\n{}", block.join("\n"));
+    }
+}
+
+/// The guide shows every searcher family composed in code, a GDL game loaded from a string, and
+/// how to read a value: a newcomer finds each there, not in the examples or other crates' docs.
+#[test]
+fn the_guide_composes_every_family_in_code() {
+    let guide = read("docs/your-own-game.md");
+    let code: Vec<String> = rust_blocks(&guide)
+        .iter()
+        .map(|block| block.join("\n"))
+        .collect();
+    for (family, call) in [
+        ("α/β and PVS", "AlphaBeta::new("),
+        ("MTD(f)", "Mtdf::new("),
+        ("Lazy SMP", ".search_parallel("),
+        ("UCT", "Uct::new("),
+        ("a CAEV player", "CaevPlayer::layered("),
+        ("interest search", "interest_search::hooks("),
+        (
+            "forward estimation",
+            ".with_pruning(ForwardEstimation::new(",
+        ),
+        ("a GDL game from a string", "GdlGame::from_str("),
+        ("reading a value", ".read("),
+    ] {
         assert!(
-            found,
-            "not an excerpt of the example:\n{}",
-            block.join("\n")
+            code.iter().any(|block| block.contains(call)),
+            "the guide shows no {family} in code (`{call}`)"
         );
     }
 }

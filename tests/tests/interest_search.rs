@@ -461,3 +461,115 @@ fn the_engine_supplies_every_dynamic_term_to_the_horizon() {
     assert_eq!(seen.get() & !replies.bits(), 0);
     assert_ne!(seen.get(), 0);
 }
+
+/// Interest search where a player may move twice in a row: at every node the budget charges the
+/// player the game says moves there (the engine corrects the budget of a child where the mover
+/// moves again, [`HorizonPolicy::same_mover`]), so each parity's tally pays for its own moves.
+#[test]
+fn each_tally_pays_for_the_moves_of_the_player_who_really_moves() {
+    use gametree::interest_search::{InterestBudget, InterestTally, Parity};
+    use gametree::search::ExtraTurnTree;
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    /// Interest search, checking its budgets against the game at every node.
+    struct Checked(InterestHorizon<Uniform>, Rc<RefCell<Vec<String>>>);
+
+    impl Checked {
+        fn check(&self, game: &ExtraTurnTree, s: &NodeId, mover: Parity, what: &str) {
+            let real = match game.side_to_move(s) {
+                0 => Parity::RootSide, // the root is player 0's
+                _ => Parity::OtherSide,
+            };
+            if mover != real {
+                self.1
+                    .borrow_mut()
+                    .push(format!("node {s}: {what} {mover:?}"));
+            }
+        }
+    }
+
+    impl HorizonPolicy<ExtraTurnTree> for Checked {
+        type Budget = InterestBudget;
+        type NodeTally = InterestTally;
+        fn root_budget(&mut self, iteration: u32) -> InterestBudget {
+            HorizonPolicy::<ExtraTurnTree>::root_budget(&mut self.0, iteration)
+        }
+        fn is_leaf(&self, game: &ExtraTurnTree, s: &NodeId, budget: &InterestBudget) -> bool {
+            self.check(game, s, budget.to_move(), "budget");
+            self.0.is_leaf(game, s, budget)
+        }
+        fn child_budget(
+            &mut self,
+            game: &ExtraTurnTree,
+            s: &NodeId,
+            budget: &InterestBudget,
+            tally: &mut InterestTally,
+            step: Step<u32>,
+        ) -> Option<InterestBudget> {
+            let mover = match step.mover_is_root_side {
+                true => Parity::RootSide,
+                false => Parity::OtherSide,
+            };
+            self.check(game, s, mover, "step");
+            self.0.child_budget(game, s, budget, tally, step)
+        }
+        fn same_mover(&self, budget: InterestBudget) -> InterestBudget {
+            HorizonPolicy::<ExtraTurnTree>::same_mover(&self.0, budget)
+        }
+        fn draft(&self, budget: &InterestBudget) -> u32 {
+            HorizonPolicy::<ExtraTurnTree>::draft(&self.0, budget)
+        }
+        fn budget_key(&self, budget: &InterestBudget) -> u16 {
+            HorizonPolicy::<ExtraTurnTree>::budget_key(&self.0, budget)
+        }
+    }
+
+    fn prop(seed: u64) -> bool {
+        let game = ExtraTurnTree::random(seed, 6, 3);
+        let errors = Rc::new(RefCell::new(Vec::new()));
+        let horizon = Checked(depth_like(true), errors.clone());
+        let config = AlphaBetaConfig {
+            tt_bytes: 1 << 16,
+            history: false,
+            ..AlphaBetaConfig::pvs(8)
+        };
+        let mut search = AlphaBeta::new(LeafValue)
+            .with_config(config)
+            .with_horizon(horizon);
+        search.search(&game, &0, &Limits::none());
+        let errors = errors.borrow();
+        errors.is_empty() || panic!("seed {seed}: {:?}", &errors[..errors.len().min(3)])
+    }
+    quickcheck(prop as fn(u64) -> bool);
+}
+
+/// Interest search's iterations stop once one admitted every move down to the end of the game:
+/// asked for 20, 50 or 100 iterations on a small tree whose leaves are finished games, it stops
+/// at the same iteration with the same value and nodes (full-width α/β's value, since nothing
+/// lay beyond the horizon).
+#[test]
+fn interest_iterations_stop_at_the_end_of_the_game() {
+    fn prop(seed: u64) -> bool {
+        let tree = ExplicitTree::random(seed, 4, 3);
+        let truth = Minimax::new(LeafValue, 4).search(&tree, &0, &Limits::none());
+        let runs = [20, 50, 100].map(|iterations| {
+            let (horizon, ordering) =
+                gametree::interest_search::hooks(InterestConfig::default(), Uniform(100));
+            let config = AlphaBetaConfig {
+                tt_bytes: 1 << 16,
+                history: false,
+                ..AlphaBetaConfig::pvs(iterations)
+            };
+            let r = AlphaBeta::new(LeafValue)
+                .with_config(config)
+                .with_horizon(horizon)
+                .with_ordering(ordering)
+                .search(&tree, &0, &Limits::none());
+            (r.value, r.depth, r.stats.generated)
+        });
+        runs[0].0 == truth.value && runs[0].1 < 20 && runs.iter().all(|r| *r == runs[0])
+            || panic!("seed {seed}: {runs:?} vs {}", truth.value)
+    }
+    quickcheck(prop as fn(u64) -> bool);
+}

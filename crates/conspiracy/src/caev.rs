@@ -35,24 +35,62 @@ use crate::tree::{MinimaxTree, NodeId};
 /// terms, i.e. the denominator `∫ 1/CN`; we compute equation (6), the ratio, which is what the text
 /// defines as the CAEV and what has the unit of an evaluation.
 ///
-/// Defaults: RANGE = 1000 ("the difference of 1 corner stone in our evaluation function"), STEP = 50.
+/// **Scale.** RANGE is in the evaluation's units, so it depends on the evaluation: the paper takes
+/// RANGE = 1000, "the difference of 1 corner stone in our evaluation function", and STEP = 50.
+/// [`for_unit`](CaevConfig::for_unit) derives both from the evaluation's unit (an evaluation
+/// difference that is one clear advantage) the same way for any game: `for_unit(1000)` is the
+/// paper's. There is no default: RANGE 1000 on an evaluation that counts boxes or pawns would
+/// average over a window hundreds of clear advantages wide.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CaevConfig {
     range: i64,
     step: i64,
 }
 
-impl Default for CaevConfig {
-    /// The paper's RANGE = 1000, STEP = 50.
-    fn default() -> CaevConfig {
-        CaevConfig {
-            range: 1000,
-            step: 50,
-        }
-    }
-}
-
 impl CaevConfig {
+    /// RANGE and STEP for an evaluation whose `unit` is one clear advantage (a corner in Othello's
+    /// EV1: 1000; a box in Dots and Boxes: 1): RANGE = `unit`, STEP =
+    /// [`step_for(unit)`](CaevConfig::step_for). `unit` must be positive.
+    ///
+    /// ```
+    /// use conspiracy::CaevConfig;
+    /// let paper = CaevConfig::for_unit(1000)?; // Othello's EV1
+    /// assert_eq!((paper.range(), paper.step()), (1000, 50));
+    /// assert_eq!(CaevConfig::for_unit(1)?.step(), 1);
+    /// assert!(CaevConfig::for_unit(0).is_err());
+    /// # Ok::<(), conspiracy::ConspiracyError>(())
+    /// ```
+    pub fn for_unit(unit: i64) -> Result<CaevConfig, ConspiracyError> {
+        if unit <= 0 {
+            return Err(ConspiracyError::NonPositive {
+                parameter: "unit",
+                value: unit,
+            });
+        }
+        CaevConfig::new(unit, CaevConfig::step_for(unit))
+    }
+
+    /// The STEP [`for_unit`](CaevConfig::for_unit) takes for `range` (at least 1): the largest
+    /// divisor of `range` that is at most `range / 20`, at least 1; so `range` is a whole number of
+    /// segments, about 20 when it has a divisor near `range / 20` (1000: 50; 1001: 13; a prime:
+    /// 1). `O(√range)`.
+    pub fn step_for(range: i64) -> i64 {
+        let limit = (range / 20).max(1);
+        let mut best = 1;
+        let mut d = 1;
+        while d <= range / d {
+            if range % d == 0 {
+                for divisor in [d, range / d] {
+                    if divisor <= limit {
+                        best = best.max(divisor);
+                    }
+                }
+            }
+            d += 1;
+        }
+        best
+    }
+
     /// Integrates over `[m − range, m + range]` in segments of `step`; `range` must be a positive
     /// multiple of `step`, so that `m` is a segment end.
     pub fn new(range: i64, step: i64) -> Result<CaevConfig, ConspiracyError> {
@@ -183,8 +221,38 @@ mod tests {
     }
 
     #[test]
+    fn the_step_is_the_largest_divisor_of_the_range_up_to_a_twentieth() {
+        for (range, step) in [
+            (1, 1),
+            (5, 1),
+            (19, 1),
+            (20, 1),
+            (40, 2),
+            (100, 5),
+            (997, 1), // a prime
+            (1000, 50),
+            (1001, 13), // 7 × 11 × 13
+            (16384, 512),
+            (1 << 40, 1 << 35),
+        ] {
+            assert_eq!(CaevConfig::step_for(range), step, "range {range}");
+            assert_eq!(range % step, 0);
+        }
+    }
+
+    #[test]
     fn configuration_is_validated() {
-        assert_eq!(CaevConfig::default(), CaevConfig::new(1000, 50).unwrap());
+        assert_eq!(
+            CaevConfig::for_unit(1000).unwrap(),
+            CaevConfig::new(1000, 50).unwrap()
+        );
+        assert_eq!(
+            CaevConfig::for_unit(-3),
+            Err(ConspiracyError::NonPositive {
+                parameter: "unit",
+                value: -3
+            })
+        );
         assert_eq!(
             CaevConfig::new(1000, 30),
             Err(ConspiracyError::RangeNotMultipleOfStep {

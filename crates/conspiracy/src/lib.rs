@@ -41,8 +41,8 @@
 //! # Parameters and defaults
 //! | parameter | default | meaning |
 //! |---|---|---|
-//! | RANGE ([`CaevConfig`]) | 1000 | half-width of the CAEV window: "1 corner stone" in EV1/EV2 |
-//! | STEP ([`CaevConfig`]) | 50 | segment length of the CAEV integral |
+//! | RANGE ([`CaevConfig`]) | the evaluation's unit (required) | half-width of the CAEV window: the paper's 1000 is "1 corner stone" in EV1/EV2 |
+//! | STEP ([`CaevConfig`]) | the largest divisor of RANGE up to RANGE / 20 (1000: 50) | segment length of the CAEV integral |
 //! | `x` ([`CaevPlayer`]) | — | depth of the explicit layer; ≥ 1 (CN(0, y) is α/β itself) |
 //! | `y` ([`CaevPlayer::layered`]) | — | depth of the α/β searches at the layer's leaves |
 //! | W ([`CnsConfig`]) | 1 | CNS stops when the likely root values span less than W |
@@ -55,8 +55,10 @@
 //! ([`ConspiracyNumbers`]). Memory is the layer. [`Cns`] documents its own cost per expansion.
 //!
 //! # Example
-//! A take-away game, searched by CN(3, 0) with a static evaluation (the facade builds CN(x, y) with
-//! search-core's α/β as `CaevPlayer::layered(alpha_beta, x, y)`):
+//! A take-away game, searched by CN(3, 0) with a static evaluation whose unit (one clear
+//! advantage) is 100 (the facade builds CN(x, y) with search-core's α/β as
+//! `CaevPlayer::layered(alpha_beta, x, y, unit)`). The value a CN player reports is a CAEV, an
+//! estimate ([`Bound::Estimate`](game_trait::Bound::Estimate)), not a minimax value:
 //!
 //! ```
 //! use conspiracy::{CaevConfig, CaevPlayer, Cns, CnsConfig};
@@ -95,9 +97,11 @@
 //!
 //! let game = TakeAway;
 //! let start = game.initial_state();
-//! let mut cn = CaevPlayer::new(Heuristic, 3)?.with_caev(CaevConfig::new(200, 50)?);
+//! let mut cn = CaevPlayer::new(Heuristic, 3, 100)?;
+//! assert_eq!(cn.caev_config(), CaevConfig::new(100, 5)?); // RANGE = unit, STEP = 5
 //! let result = cn.search(&game, &start, &Limits::none());
 //! assert_eq!(result.best_move, Some(2)); // leave 8 stones
+//! assert_eq!(result.bound, game_trait::Bound::Estimate);
 //!
 //! let mut cns = Cns::new(Heuristic, CnsConfig::default());
 //! let result = cns.search(&game, &start, &Limits::none().with_nodes(100_000));

@@ -89,9 +89,12 @@ pub struct Analysis<M> {
 }
 
 impl<E> CaevPlayer<E> {
-    /// CN(`cn_depth`, ·) with `evaluator` at the layer's leaves and the paper's RANGE and STEP.
-    /// `cn_depth` must be at least 1 (CN(0, y) is plain α/β: see the module docs).
-    pub fn new(evaluator: E, cn_depth: u32) -> Result<CaevPlayer<E>, ConspiracyError> {
+    /// CN(`cn_depth`, ·) with `evaluator` at the layer's leaves, whose `unit` is one clear advantage
+    /// in its values (Othello's EV1: 1000, a corner; a box-difference count: 1): RANGE and STEP
+    /// are [`CaevConfig::for_unit`]`(unit)`, as the `gametree` facade's `Kit` derives them.
+    /// [`with_caev`](CaevPlayer::with_caev) sets them explicitly. `cn_depth` must be at least 1
+    /// (CN(0, y) is plain α/β: see the module docs) and `unit` positive.
+    pub fn new(evaluator: E, cn_depth: u32, unit: Score) -> Result<CaevPlayer<E>, ConspiracyError> {
         if cn_depth == 0 {
             return Err(ConspiracyError::NonPositive {
                 parameter: "cn_depth",
@@ -101,7 +104,7 @@ impl<E> CaevPlayer<E> {
         Ok(CaevPlayer {
             evaluator,
             cn_depth,
-            caev: CaevConfig::default(),
+            caev: CaevConfig::for_unit(i64::from(unit))?,
             leaf_depth: None,
             node_counter: None,
             numbers: ConspiracyNumbers::new(),
@@ -109,7 +112,7 @@ impl<E> CaevPlayer<E> {
         })
     }
 
-    /// Uses `caev`'s RANGE and STEP instead of the paper's.
+    /// Uses `caev`'s RANGE and STEP instead of those derived from the unit.
     pub fn with_caev(mut self, caev: CaevConfig) -> CaevPlayer<E> {
         self.caev = caev;
         self
@@ -145,13 +148,15 @@ impl<E> CaevPlayer<E> {
 
 impl<S> CaevPlayer<FixedDepth<S>> {
     /// CN(`cn_depth`, `ab_depth`): the layer's leaves are valued by `searcher` run to `ab_depth`
-    /// plies (e.g. search-core's `AlphaBeta`), whose generated nodes are counted.
+    /// plies (e.g. search-core's `AlphaBeta`), whose generated nodes are counted; `unit` is one
+    /// clear advantage in the searcher's values, as for [`new`](CaevPlayer::new).
     pub fn layered(
         searcher: S,
         cn_depth: u32,
         ab_depth: u32,
+        unit: Score,
     ) -> Result<CaevPlayer<FixedDepth<S>>, ConspiracyError> {
-        let mut player = CaevPlayer::new(FixedDepth::new(searcher, ab_depth), cn_depth)?
+        let mut player = CaevPlayer::new(FixedDepth::new(searcher, ab_depth), cn_depth, unit)?
             .with_node_counter(|e| e.nodes);
         player.leaf_depth = Some(ab_depth);
         Ok(player)
@@ -287,7 +292,9 @@ where
     E: Evaluator<G>,
 {
     /// Plays the root child with the largest CAEV. The reported value is that CAEV rounded to the
-    /// nearest integer (root side's view); [`CaevPlayer::analyse`] also gives the minimax value.
+    /// nearest integer (root side's view), with [`Bound::Estimate`]: a weighted average of the
+    /// values the layer's leaves could conspire to reach, neither the minimax value nor a bound
+    /// on it; [`CaevPlayer::analyse`] also gives the minimax value.
     fn search(&mut self, game: &G, state: &G::State, limits: &Limits) -> SearchResult<G::Move> {
         let start = Instant::now();
         self.settle_reset::<G>();
@@ -302,7 +309,7 @@ where
                 SearchResult {
                     best_move: Some(best.mv),
                     value: best.caev.round() as Score,
-                    bound: Bound::Exact,
+                    bound: Bound::Estimate,
                     pv: a.pv,
                     depth: a.depth,
                     stats: a.stats,
@@ -355,7 +362,7 @@ mod tests {
         fn prop(seed: u64) -> bool {
             let game = TreeGame::random(seed, 4, 3, 50);
             let (x, y) = (1 + (seed % 3) as u32, (seed / 3 % 2) as u32);
-            let mut player = CaevPlayer::new(Negamax(y), x).unwrap();
+            let mut player = CaevPlayer::new(Negamax(y), x, 10).unwrap();
             match player.analyse(&game, &0, &Limits::none()) {
                 Some(a) => a.minimax == negamax(&game, 0, x + y) && a.depth == x,
                 None => game.nodes[0].children.is_empty(),
@@ -376,7 +383,7 @@ mod tests {
                 return TestResult::discard();
             }
             let caev = CaevConfig::new(12, 3).unwrap();
-            let mut player = CaevPlayer::new(StoredValue, 3).unwrap().with_caev(caev);
+            let mut player = CaevPlayer::new(StoredValue, 3, 12).unwrap().with_caev(caev);
             let result = player.search(&game, &0, &Limits::none());
             let tree = MinimaxTree::build(&game, &0, 3, &mut StoredValue);
             let expected: Vec<f64> = tree
@@ -401,7 +408,8 @@ mod tests {
                 .unwrap();
             TestResult::from_bool(
                 (expected[played] - best).abs() < 1e-9
-                    && result.value == expected[played].round() as Score,
+                    && result.value == expected[played].round() as Score
+                    && result.bound == Bound::Estimate,
             )
         }
         QuickCheck::new()
@@ -415,7 +423,7 @@ mod tests {
     #[test]
     fn caev_can_overrule_minimax() {
         let game = TreeGame::from_shape(&[&[0, 0], &[-1, 50, 50, 50]]);
-        let mut player = CaevPlayer::new(StoredValue, 2)
+        let mut player = CaevPlayer::new(StoredValue, 2, 60)
             .unwrap()
             .with_caev(CaevConfig::new(60, 1).unwrap());
         let a = player.analyse(&game, &0, &Limits::none()).unwrap();
@@ -436,11 +444,12 @@ mod tests {
 
     #[test]
     fn zero_layer_depth_is_rejected_and_finished_games_have_no_move() {
-        assert!(CaevPlayer::new(StoredValue, 0).is_err());
+        assert!(CaevPlayer::new(StoredValue, 0, 1).is_err());
+        assert!(CaevPlayer::new(StoredValue, 1, 0).is_err());
         let game = TreeGame::from_shape(&[&[1]]);
         let over = 3; // the terminal node below the open leaf
         assert!(game.outcome(&over).is_some());
-        let mut player = CaevPlayer::new(StoredValue, 2).unwrap();
+        let mut player = CaevPlayer::new(StoredValue, 2, 10).unwrap();
         let r = player.search(&game, &over, &Limits::none());
         assert_eq!(r.best_move, None);
         assert_eq!(r.value, game.stored(over));
@@ -449,7 +458,7 @@ mod tests {
     #[test]
     fn a_node_budget_falls_back_to_a_shallower_layer() {
         let game = TreeGame::random(7, 6, 3, 20);
-        let mut player = CaevPlayer::new(StoredValue, 6).unwrap();
+        let mut player = CaevPlayer::new(StoredValue, 6, 10).unwrap();
         let full = player.analyse(&game, &0, &Limits::none()).unwrap();
         assert_eq!(full.depth, 6);
         let budget = Limits::none().with_nodes(full.stats.generated / 2);
@@ -482,7 +491,7 @@ mod tests {
         }
         impl Reset for Ten {}
         let game = TreeGame::random(3, 3, 3, 20);
-        let mut player = CaevPlayer::layered(Ten, 2, 1).unwrap();
+        let mut player = CaevPlayer::layered(Ten, 2, 1, 10).unwrap();
         let a = player.analyse(&game, &0, &Limits::none()).unwrap();
         let tree = MinimaxTree::build(&game, &0, 2, &mut StoredValue);
         let leaves = tree.stats().evaluated;

@@ -84,7 +84,7 @@ use crate::reading::Reading;
 /// // 25 + 10·2 = 45 ≤ 50: skip it, reporting 45 as an upper bound.
 /// let ctx = PruneContext {
 ///     parent_static: 30, child_static: 25, alpha: 50, beta: 90,
-///     child_depth: 2, child_is_max: false, ply: 0,
+///     child_depth: 2, child_is_max: false, parent_is_max: true, ply: 0,
 /// };
 /// assert_eq!(ForwardPruning::<AnyGame>::prune(&mut fe, &ctx), Some(45));
 /// ```
@@ -197,7 +197,8 @@ impl<G: ZeroSumGame> ForwardPruning<G> for ForwardEstimation {
 
     #[inline]
     fn prune(&mut self, ctx: &PruneContext) -> Option<Score> {
-        let parent_is_max = !ctx.child_is_max;
+        // Read from the context, not guessed from the child's side: a player may move twice.
+        let parent_is_max = ctx.parent_is_max;
         if self.bounds == EdgeBounds::Online {
             let edge = i64::from(ctx.child_static) - i64::from(ctx.parent_static);
             self.learn(if parent_is_max { edge } else { -edge });
@@ -228,10 +229,10 @@ impl<G: ZeroSumGame> ForwardPruning<G> for ForwardEstimation {
         if self.reading != Reading::NodeCut {
             return None;
         }
-        let fall = if ctx.child_is_max {
-            -self.scaled.1
-        } else {
+        let fall = if ctx.parent_is_max {
             self.scaled.0
+        } else {
+            -self.scaled.1
         };
         let reach = (fall * f64::from(ctx.child_depth)).ceil();
         let bound = f64::from(ctx.child_static) + reach;

@@ -77,6 +77,7 @@ fn ctx(
         beta: alpha + 1000,
         child_depth,
         child_is_max,
+        parent_is_max: !child_is_max,
         ply: 1,
     }
 }
@@ -108,6 +109,38 @@ fn max_child_under_a_min_parent_is_pruned_when_c_plus_l_d_is_at_least_beta() {
     // β = 34 exactly still prunes; β = 35 does not.
     assert_eq!(prune(&mut fe, ctx(0, -40, -34, 2, true)), Some(-34));
     assert_eq!(prune(&mut fe, ctx(0, -40, -35, 2, true)), None);
+}
+
+/// Where a player moves twice in a row the child is on the parent's side: the bound is the
+/// parent's (u for a MAX parent, −l for a MIN one), whatever the child is.
+#[test]
+fn a_child_on_its_parents_side_is_bounded_by_the_parents_edge_costs() {
+    let mut fe = ForwardEstimation::new(ASYMMETRIC);
+    let same_side = |child_static, alpha, max| PruneContext {
+        child_is_max: max,
+        parent_is_max: max,
+        ..ctx(0, child_static, alpha, 2, max)
+    };
+    // MAX parent, MAX child: c + u·d = −250 + 100·2 = −50, as for a MIN child of a MAX parent.
+    assert_eq!(prune(&mut fe, same_side(-250, -50, true)), Some(-50));
+    assert_eq!(prune(&mut fe, same_side(-250, -51, true)), None);
+    // MIN parent, MIN child: −40 + 3·2 = −34, as for a MAX child of a MIN parent.
+    assert_eq!(prune(&mut fe, same_side(-40, -34, false)), Some(-34));
+    assert_eq!(prune(&mut fe, same_side(-40, -35, false)), None);
+    // The node cut reads the parent's smallest rise the same way: −40 + l·d = −46 for a MAX
+    // parent (β ≤ −46 settles it), −40 − u·d = −240 for a MIN parent.
+    let mut cut = ForwardEstimation::new(ASYMMETRIC).with_reading(Reading::NodeCut);
+    let cut_at = |fe: &mut ForwardEstimation, max, beta| {
+        let ctx = PruneContext {
+            beta,
+            ..same_side(-40, -1000, max)
+        };
+        ForwardPruning::<Counter>::cut(fe, &ctx)
+    };
+    assert_eq!(cut_at(&mut cut, true, -46), Some(-46));
+    assert_eq!(cut_at(&mut cut, true, -45), None);
+    assert_eq!(cut_at(&mut cut, false, -240), Some(-240));
+    assert_eq!(cut_at(&mut cut, false, -239), None);
 }
 
 #[test]

@@ -1,5 +1,5 @@
-//! The rules of a game: [`Game`] (states and moves) and [`ZeroSumGame`] (two players who alternate,
-//! one's gain the other's loss), with [`Outcome`], how a finished game ended.
+//! The rules of a game: [`Game`] (states and moves) and [`ZeroSumGame`] (two players, one's gain
+//! the other's loss), with [`Outcome`], how a finished game ended.
 
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -23,8 +23,8 @@ pub type MoveList<M> = SmallVec<[M; MOVES_INLINE]>;
 /// (`&self`) plus a separate state value.
 ///
 /// `Game` alone says nothing about who moves or who wins; a game also implements one of:
-/// - [`ZeroSumGame`]: two players alternate, one's gain is the other's loss (tic-tac-toe, Othello,
-///   chess). Every searcher of the workspace plays these.
+/// - [`ZeroSumGame`]: two players, one's gain is the other's loss (tic-tac-toe, Othello, chess,
+///   Dots and Boxes). Every searcher of the workspace plays these.
 /// - [`GeneralGame`](crate::GeneralGame): any number of players, simultaneous moves, a chance
 ///   player, payoffs per player (General Game Playing). UCT and perft play these. Every
 ///   `ZeroSumGame` is a `GeneralGame` without writing a line more.
@@ -111,9 +111,9 @@ pub trait Game {
     }
 }
 
-/// A two-player game whose players alternate and whose outcome is one player's gain and the other's
-/// loss: what negamax searchers (Minimax, α/β, PVS, forward estimation, interest search,
-/// conspiracy numbers) need, and all a game has to say besides [`Game`].
+/// A two-player game whose outcome is one player's gain and the other's loss: what negamax
+/// searchers (Minimax, α/β, PVS, MTD(f), forward estimation, interest search, conspiracy numbers)
+/// need, and all a game has to say besides [`Game`].
 ///
 /// A game states who moves, how a finished game ended, and the moves of the side to move; the rest
 /// is derived (it is a [`GeneralGame`](crate::GeneralGame) too). A forced pass is a move.
@@ -123,6 +123,15 @@ pub trait Game {
 /// from its [`Outcome`] by the searcher, never by an evaluator. Only for a game in progress does it
 /// ask [`moves`](ZeroSumGame::moves) and then [`Game::apply`] for each move it explores. Values are
 /// from the [`side_to_move`](ZeroSumGame::side_to_move)'s point of view (negamax).
+///
+/// # Turn order: whoever the game says
+/// The players need not alternate. After a move, the side to move is whatever
+/// [`side_to_move`](ZeroSumGame::side_to_move) says of the new state: the same player again where
+/// the rules give an extra turn (Dots and Boxes: completing a box earns another move; a capture
+/// sequence played one jump at a time). Every searcher reads it: a child whose side to move is the
+/// other player is worth the negation of its value to its parent, a child where the same player
+/// moves again is worth its value as it is. A game whose players strictly alternate may say so
+/// with [`ALTERNATES`](ZeroSumGame::ALTERNATES), and its searches then skip the question.
 ///
 /// # Example: Nim
 /// ```
@@ -150,6 +159,9 @@ pub trait Game {
 /// }
 ///
 /// impl ZeroSumGame for Nim {
+///     // Every move hands the turn over: searches need not ask who moves next.
+///     const ALTERNATES: bool = true;
+///
 ///     fn side_to_move(&self, pile: &Pile) -> PlayerId {
 ///         pile.to_move
 ///     }
@@ -167,7 +179,21 @@ pub trait Game {
 /// assert_eq!(moves.as_slice(), &[1, 2]);
 /// ```
 pub trait ZeroSumGame: Game {
-    /// The player to move, 0 or 1 (at a finished game: the player who would have moved next).
+    /// Whether every move hands the turn to the other player, in every reachable position (a pass
+    /// is a move, so Othello alternates). Searchers then take a child's value to be the negation
+    /// of its parent's view without asking [`side_to_move`](ZeroSumGame::side_to_move): a
+    /// constant, so the question compiles away.
+    ///
+    /// The default, `false`, is right for every game: searchers read the side to move of every
+    /// child and negate only where the other player moves, which costs one call of
+    /// `side_to_move` per node. It is the default so that a game written the natural way, where
+    /// a player sometimes moves again, gets its true values without knowing this constant exists.
+    /// Declare `true` only if it holds everywhere: a game that declares it and then lets a player
+    /// move twice in a row is searched as if the turn had passed, and gets wrong values.
+    const ALTERNATES: bool = false;
+
+    /// The player to move, 0 or 1 (at a finished game: the player who would have moved next). It
+    /// may be the player who made the last move: see [the trait docs](ZeroSumGame) on turn order.
     fn side_to_move(&self, state: &Self::State) -> PlayerId;
 
     /// `None` while the game goes on; once it is over, how it ended for the

@@ -31,7 +31,8 @@ pub enum Turn {
 /// | every [`ZeroSumGame`] (Othello, random trees) | 2 | `Player`, `Over` |
 /// | GDL | n | `Player`, `Simultaneous`, `Chance` (the `random` role), `Over` |
 ///
-/// Two-player alternating games implement [`ZeroSumGame`] instead and get this trait for free.
+/// Two-player zero-sum games with one player to move at a time implement [`ZeroSumGame`] instead
+/// and get this trait for free.
 ///
 /// # Who calls what
 /// Searchers call [`turn`](GeneralGame::turn) first; then at a `Player(p)` node

@@ -24,8 +24,8 @@ use crate::score::Score;
 pub struct PruneContext {
     /// Static value of the parent, parent's point of view.
     pub parent_static: Score,
-    /// Static value of the child, **also from the parent's point of view** (the negation of the
-    /// child's own evaluation).
+    /// Static value of the child, **also from the parent's point of view**: the child's own
+    /// evaluation, negated where the other player moves at the child.
     pub child_static: Score,
     /// The parent's α when this child is about to be searched.
     pub alpha: Score,
@@ -35,6 +35,10 @@ pub struct PruneContext {
     pub child_depth: u32,
     /// Whether the child is a MAX node: its side to move is the player to move at the root.
     pub child_is_max: bool,
+    /// Whether the parent is a MAX node. Usually the opposite of `child_is_max`; the same where the
+    /// parent's side to move moves again at the child (see
+    /// [`ZeroSumGame`] on turn order).
+    pub parent_is_max: bool,
     /// Ply of the parent (root = 0).
     pub ply: u32,
 }
@@ -124,6 +128,17 @@ pub trait HorizonPolicy<G: ZeroSumGame> {
         step: Step<G::Move>,
     ) -> Option<Self::Budget>;
 
+    /// The budget [`child_budget`](HorizonPolicy::child_budget) gave, corrected for a child whose
+    /// side to move is the player who just moved (a game where a player moves again, see
+    /// [`ZeroSumGame`] on turn order): `child_budget` is asked before the move
+    /// is made, so it cannot know. The engine asks only for games that do not declare
+    /// [`ALTERNATES`](crate::ZeroSumGame::ALTERNATES), and only for such children. The default
+    /// returns the budget as it is: a depth does not care who moves.
+    #[inline(always)]
+    fn same_mover(&self, budget: Self::Budget) -> Self::Budget {
+        budget
+    }
+
     /// The budget as a depth, for transposition-table draft comparisons and for pruning hooks that
     /// reason in plies. Larger means a deeper, more trustworthy search.
     fn draft(&self, budget: &Self::Budget) -> u32;
@@ -173,7 +188,8 @@ pub struct Step<M> {
     /// How many moves were already explored at this node (0 for the first).
     pub index: usize,
     /// Whether the player making the move is the root's side to move: says which player's tally pays
-    /// (Rollason's separate search parities).
+    /// (Rollason's separate search parities). Read from the game's side to move, not from the
+    /// ply's parity: a player may move twice in a row.
     pub mover_is_root_side: bool,
     /// What the engine's own heuristics say about the move (table move, killer, …); empty unless
     /// the horizon asks for them ([`HorizonPolicy::HINTS`]).

@@ -12,8 +12,9 @@
 //! # Contents
 //! - [`Game`]: states and moves, copy-make or make/unmake as the game prefers, an optional hash.
 //!   A game then says who moves and who wins in one of two ways:
-//!   - [`ZeroSumGame`]: two players alternate (side to move, [`Outcome`], moves). What most games
-//!     implement, and all that every searcher needs.
+//!   - [`ZeroSumGame`]: two players, one's gain the other's loss (side to move, [`Outcome`],
+//!     moves; a player may move twice in a row). What most games implement, and all that every
+//!     searcher needs.
 //!   - [`GeneralGame`]: `n` players, simultaneous moves, a chance player, payoffs per player (General
 //!     Game Playing). Every `ZeroSumGame` is one for free.
 //! - [`Evaluator`]: static evaluation of games in progress from the side to move's view;
@@ -21,7 +22,8 @@
 //! - [`Searcher`], [`Reset`], [`Limits`], [`SearchResult`], [`SearchStats`]: the contract of every
 //!   algorithm.
 //! - [`Score`], [`Bound`], [`NodeKind`], [`Cutoff`]: what a value means (exact, a lower or an upper
-//!   bound), in the terms of the note *Minimax with α/β Pruning*.
+//!   bound, in the terms of the note *Minimax with α/β Pruning*; or an estimate); [`Scale`] and
+//!   [`Reading`]: what a value says about the game at hand ("win by 2", "expected payoff 0.54").
 //! - [`round`]: [`RoundGame`], a round of play as finite-domain variables and tables, for
 //!   stochastic-constraint players (Koriche et al., 2016).
 //! - [`hooks`]: the α/β engine's extension points: [`ForwardPruning`], [`HorizonPolicy`],
@@ -86,6 +88,7 @@ mod game;
 mod general;
 pub mod hooks;
 mod mix;
+mod reading;
 pub mod round;
 mod score;
 mod search;
@@ -101,6 +104,7 @@ pub use hooks::{
     NoQuiescence, NoSelectivity, Plausibility, PruneContext, Quiescence, Selectivity, Step,
 };
 pub use mix::mix64;
+pub use reading::{Reading, Scale};
 pub use round::RoundGame;
 pub use score::{
     is_decisive, terminal_score, Bound, Cutoff, NodeKind, Score, EVAL_LIMIT, INFINITY, WIN,

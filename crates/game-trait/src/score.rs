@@ -38,6 +38,10 @@ pub fn is_decisive(score: Score) -> bool {
 /// The bookkeeping follows the note *Minimax with α/β Pruning* exactly: with upper, exact and lower
 /// represented as −1, 0 and +1, [`invert`](Bound::invert) is negation (the negamax step from child
 /// to parent) and [`join`](Bound::join) is `max` (two successors returned the same value).
+///
+/// [`Estimate`](Bound::Estimate) stands outside that algebra: the value of a searcher that weighs
+/// or samples rather than bounds (CAEV's conspiracy-adjusted value), which says nothing certain
+/// about the score. α/β never produces one; inverting keeps it, and joining with it gives it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Bound {
@@ -47,6 +51,9 @@ pub enum Bound {
     Exact,
     /// The score is at least the value (a fail-high: a successor caused a cutoff).
     Lower,
+    /// The value estimates the score and bounds it neither way: a weighted average or a sampled
+    /// mean, on the searcher's own scale.
+    Estimate,
 }
 
 impl Bound {
@@ -57,30 +64,34 @@ impl Bound {
             Bound::Lower => Bound::Upper,
             Bound::Upper => Bound::Lower,
             Bound::Exact => Bound::Exact,
+            Bound::Estimate => Bound::Estimate,
         }
     }
 
     /// The bound of a maximum reached by two successors with equal values: lower if either is lower,
-    /// else exact if either is exact, else upper (`join`).
+    /// else exact if either is exact, else upper (`join`); an estimate if either is one.
     pub fn join(self, other: Bound) -> Bound {
         self.max(other)
     }
 
-    /// Whether a returned `value` with this bound is consistent with the true `score`.
+    /// Whether a returned `value` with this bound is consistent with the true `score` (an estimate
+    /// is consistent with every score: it claims none).
     pub fn admits(self, value: Score, score: Score) -> bool {
         match self {
             Bound::Exact => score == value,
             Bound::Lower => score >= value,
             Bound::Upper => score <= value,
+            Bound::Estimate => true,
         }
     }
 
-    /// Lower-case name: `exact`, `lower` or `upper`.
+    /// Lower-case name: `exact`, `lower`, `upper` or `estimate`.
     pub fn name(self) -> &'static str {
         match self {
             Bound::Upper => "upper",
             Bound::Exact => "exact",
             Bound::Lower => "lower",
+            Bound::Estimate => "estimate",
         }
     }
 }
@@ -136,6 +147,7 @@ mod tests {
             Bound::Upper => -1,
             Bound::Exact => 0,
             Bound::Lower => 1,
+            Bound::Estimate => unreachable!("not among the bounds of the algebra"),
         };
         let all = [Bound::Upper, Bound::Exact, Bound::Lower];
         for a in all {
@@ -144,6 +156,17 @@ mod tests {
                 assert_eq!(code(a.join(b)), code(a).max(code(b)));
             }
         }
+    }
+
+    #[test]
+    fn an_estimate_survives_inversion_and_joins_and_claims_nothing() {
+        for b in [Bound::Upper, Bound::Exact, Bound::Lower, Bound::Estimate] {
+            assert_eq!(b.join(Bound::Estimate), Bound::Estimate);
+            assert_eq!(Bound::Estimate.join(b), Bound::Estimate);
+        }
+        assert_eq!(Bound::Estimate.invert(), Bound::Estimate);
+        assert!(Bound::Estimate.admits(3, -100) && Bound::Estimate.admits(3, 3));
+        assert_eq!(Bound::Estimate.to_string(), "estimate");
     }
 
     #[test]

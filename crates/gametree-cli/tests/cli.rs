@@ -103,6 +103,7 @@ fn search_reports_value_bound_move_pv_and_statistics_as_json() {
         "searcher",
         "value",
         "bound",
+        "reading",
         "best_move",
         "pv",
         "depth",
@@ -113,6 +114,42 @@ fn search_reports_value_bound_move_pv_and_statistics_as_json() {
     }
     assert_eq!(v["bound"], "exact");
     assert!(v["stats"]["generated"].as_u64().unwrap() > 0);
+}
+
+/// A CN player's value is a CAEV, a weighted average: it is reported as an estimate, not as
+/// an exact minimax value.
+#[test]
+fn a_caev_is_reported_as_an_estimate() {
+    let out = gametree(&[
+        "search",
+        "tree:seed=3,depth=5",
+        "--searcher",
+        "caev:cn=2,ab=1",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["bound"], "estimate", "{v}");
+}
+
+/// Every value comes with what it says about the game, on its searcher's scale: UCT's mean
+/// payoff, an evaluation in units of a clear advantage, a finished game as a win or a loss.
+#[test]
+fn search_says_what_the_value_means() {
+    let reading = |game: &str, searcher: &str| {
+        let out = gametree(&["search", game, "--searcher", searcher, "--json"]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        v["reading"].as_str().unwrap().to_string()
+    };
+    let uct = reading("tree:seed=3,depth=5", "uct:sims=300");
+    assert!(uct.starts_with("expected payoff 0."), "{uct}");
+    let pvs = reading("othello:moves=f5d6", "pvs:depth=3,tt=1mb");
+    assert!(pvs.contains("units") || pvs == "even", "{pvs}");
+    // Tic-tac-toe in GDL, solved: a drawn game reads as even (an evaluation of 0).
+    let ttt = workspace("crates/gdl/games/tictactoe.kif");
+    let solved = reading(&ttt, "pvs:depth=9,tt=1mb");
+    assert_eq!(solved, "even");
 }
 
 #[test]

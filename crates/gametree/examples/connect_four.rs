@@ -1,6 +1,7 @@
 //! Connect Four written against gametree's public API, then searched by every family of the
-//! library: PVS with a transposition table, UCT, Zhang's forward estimation, the CN(x, y)
-//! conspiracy-number player of Vu et al., and Rollason's interest search.
+//! library: PVS with a transposition table, MTD(f), Lazy SMP, UCT, Zhang's forward estimation, the
+//! CN(x, y) conspiracy-number player of Vu et al., and Rollason's interest search, by name and
+//! composed in code; and a game in the Game Description Language, loaded from a string.
 //!
 //! `cargo run --release -p gametree --example connect_four`
 //!
@@ -9,11 +10,11 @@
 
 use std::time::Instant;
 
+use gametree::conspiracy::CaevPlayer;
 use gametree::forward_estimation::{learn_offline, ForwardEstimation};
-use gametree::game::{MoveOrdering, Plausibility};
-use gametree::kit::Kit;
+use gametree::gdl::{GdlGame, GoalEvaluator, TurnTaking};
+use gametree::interest_search::InterestConfig;
 use gametree::prelude::*;
-use gametree::search::arena::{play_match, MatchConfig};
 
 const WIDTH: u32 = 7;
 const HEIGHT: u32 = 6;
@@ -108,6 +109,9 @@ impl Game for ConnectFour {
 }
 
 impl ZeroSumGame for ConnectFour {
+    // Every move hands the turn over: searches need not ask who moves next.
+    const ALTERNATES: bool = true;
+
     fn side_to_move(&self, p: &Position) -> PlayerId {
         (p.stones % 2) as PlayerId
     }
@@ -234,6 +238,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     assert!(pruned.stats.generated <= full.stats.generated);
 
+    compose_in_code(&game, &win_now)?;
+    gdl_from_text()?;
+
     // A short match: PVS against UCT, each opening played twice with colours swapped.
     let mut pvs = kit.searcher(&game, "pvs:depth=6,tt=4mb")?;
     let mut uct = kit.searcher(&game, "uct:sims=2000,seed=3")?;
@@ -246,6 +253,111 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "\npvs:depth=6 against uct:sims=2000, {} games: {} wins, {} draws, {} losses",
         report.games, report.wins, report.draws, report.losses
     );
+    Ok(())
+}
+
+/// Every family composed in code, as the kit composes them from names: each finds the win in one.
+fn compose_in_code(
+    game: &ConnectFour,
+    win_now: &Position,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let pvs_config = AlphaBetaConfig {
+        tt_bytes: 16 << 20,
+        ..AlphaBetaConfig::pvs(9)
+    };
+    // α/β and PVS: the engine, a configuration, the game's move ordering.
+    let mut pvs = AlphaBeta::new(Threats)
+        .with_config(pvs_config)
+        .with_ordering(CentreFirst);
+    // MTD(f): null-window probes of the same engine, converging over its table.
+    let mut mtdf = Mtdf::new(
+        AlphaBeta::new(Threats)
+            .with_config(pvs_config)
+            .with_ordering(CentreFirst),
+    );
+    // UCT: random playouts, no evaluation; its values are mean payoffs.
+    let mut uct = Uct::new(UctConfig {
+        simulations: 3000,
+        seed: 1,
+        ..UctConfig::default()
+    });
+    // CN(3, 3): a 3-ply layer whose leaves a depth-3 α/β values; one threat (100) is the unit
+    // that sets the CAEV's window.
+    let leaves = AlphaBeta::new(Threats).with_config(AlphaBetaConfig::alpha_beta(3));
+    let mut caev = CaevPlayer::layered(leaves, 3, 3, 100)?;
+    // Interest search: PVS whose iterations raise an interest budget instead of the depth.
+    let (horizon, ordering) = gametree::interest_search::hooks(InterestConfig::default(), Interest);
+    let mut interest = AlphaBeta::new(Threats)
+        .with_config(AlphaBetaConfig {
+            history: false, // it would break the cheapest-first order
+            ..AlphaBetaConfig::pvs(8)
+        })
+        .with_horizon(horizon)
+        .with_ordering(ordering);
+
+    let evaluation = Scale::Evaluation { unit: 100 };
+    let searchers: [(&str, &mut dyn Searcher<ConnectFour>, Scale); 5] = [
+        ("pvs", &mut pvs, evaluation),
+        ("mtdf", &mut mtdf, evaluation),
+        ("uct", &mut uct, Scale::MEAN_PAYOFF),
+        ("caev", &mut caev, evaluation),
+        ("interest", &mut interest, evaluation),
+    ];
+    println!("\ncomposed in code:");
+    for (name, searcher, scale) in searchers {
+        let result = searcher.search(game, win_now, &Limits::none());
+        let reading = scale.read(result.value);
+        let column = result.best_move.map(|c| game.move_name(win_now, c));
+        let column = column.as_deref().unwrap_or("-");
+        println!("  {name:<9} plays {column}: {reading} ({})", result.bound);
+        assert_eq!(result.best_move, Some(2), "{name} missed the win");
+    }
+    // Lazy SMP: the PVS engine on two threads sharing its table.
+    let result = pvs.search_parallel(game, win_now, &Limits::none(), 2);
+    assert_eq!(result.best_move, Some(2), "lazy smp missed the win");
+    Ok(())
+}
+
+/// Nim in the Game Description Language: five sticks, take one or two, whoever takes the last
+/// one wins.
+const NIM: &str = "
+(role white) (role black)
+(other white black) (other black white)
+(succ 0 1) (succ 1 2) (succ 2 3) (succ 3 4) (succ 4 5)
+(init (sticks 5)) (init (control white))
+(<= (legal ?p (take 1)) (true (control ?p)) (true (sticks ?n)) (succ ?m ?n))
+(<= (legal ?p (take 2)) (true (control ?p)) (true (sticks ?n)) (succ ?m ?n) (succ ?k ?m))
+(<= (legal ?p noop) (role ?p) (not (true (control ?p))))
+(<= (next (sticks ?m)) (does ?p (take 1)) (true (sticks ?n)) (succ ?m ?n))
+(<= (next (sticks ?k)) (does ?p (take 2)) (true (sticks ?n)) (succ ?m ?n) (succ ?k ?m))
+(<= (next (control ?q)) (true (control ?p)) (other ?p ?q))
+(<= (next (last ?p)) (does ?p (take ?x)))
+(<= terminal (true (sticks 0)))
+(<= (goal ?p 100) (true (last ?p)))
+(<= (goal ?p 0) (role ?p) (not (true (last ?p))))
+";
+
+/// A game written in GDL, loaded from a string: UCT plays the general game, and its checked
+/// two-player view takes every other searcher.
+fn gdl_from_text() -> Result<(), Box<dyn std::error::Error>> {
+    let nim = GdlGame::from_str(NIM)?;
+    let mut uct = Uct::new(UctConfig {
+        simulations: 2000,
+        ..UctConfig::default()
+    });
+    let played = uct.search(&nim, &nim.initial_state(), &Limits::none());
+    let two_player = TurnTaking::new(nim)?; // two players, turn-taking, constant-sum: checked
+    let mut pvs = AlphaBeta::new(GoalEvaluator).with_config(AlphaBetaConfig::pvs(10));
+    let solved = pvs.search(&two_player, &two_player.initial_state(), &Limits::none());
+    // One goal point (1000 in GoalEvaluator's units) is the unit; a win by 100 points is WIN + 100.
+    let reading = Scale::Evaluation { unit: 1000 }.read(solved.value);
+    println!(
+        "\nnim in GDL: pvs {} = {reading} ({}), uct {}",
+        solved.value,
+        solved.bound,
+        Scale::MEAN_PAYOFF.read(played.value)
+    );
+    assert_eq!(reading, Reading::Win { by: 100 });
     Ok(())
 }
 

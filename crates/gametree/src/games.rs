@@ -412,6 +412,7 @@ mod on_round {
                 inner: built.searcher,
             }),
             spec: built.spec,
+            scale: built.scale,
         })
     }
 

@@ -26,7 +26,7 @@
 use game_trait::{
     Cutoff, DepthHorizon, Evaluator, ForwardPruning, Game, GeneralGame, HorizonPolicy, Limits,
     MoveOrdering, NoOrdering, NoPruning, NoQuiescence, NoSelectivity, Plausibility, Quiescence,
-    Reset, Score, SearchResult, Searcher, Selectivity, StaticGain, ZeroSumGame,
+    Reading, Reset, Scale, Score, SearchResult, Searcher, Selectivity, StaticGain, ZeroSumGame,
 };
 use search_core::uct::PlayoutPolicy;
 use search_core::{
@@ -43,7 +43,7 @@ use crate::spec::{Args, Param, Spec, SpecError};
 /// | part | default | read by |
 /// |---|---|---|
 /// | evaluation | (required) | every searcher but `uct` |
-/// | unit: an evaluation difference that is one clear advantage (a pawn, a corner) | (required) | `caev` (RANGE = unit, STEP = the largest divisor of RANGE up to RANGE / 20, at least 1), the default plausibility (+100 interest per unit gained) |
+/// | unit: an evaluation difference that is one clear advantage (a pawn, a corner) | (required) | `caev` (RANGE = unit, STEP = the largest divisor of RANGE up to RANGE / 20, at least 1: `CaevConfig::for_unit`), the default plausibility (+100 interest per unit gained), the reading of values ([`Built::scale`]) |
 /// | move ordering | none ([`NoOrdering`]) | `alphabeta`, `pvs`, `fe` |
 /// | selectivity: null moves, extensions | none ([`NoSelectivity`]) | `alphabeta`, `pvs` (null moves with `null=R`), `mtdf`, `fe` |
 /// | plausibility | [`StaticGain`] of the evaluation | `interest` |
@@ -77,12 +77,38 @@ impl<G> SharedGeneralGame for G where G: GeneralGame<State: Send + Sync, Move: S
 /// The α/β engine the kit builds for `alphabeta`, `pvs` and `fe`.
 type Engine<E, O, S> = AlphaBeta<E, NoPruning, DepthHorizon, O, NoQuiescence, S>;
 
-/// A searcher built from a spec, and the spec written out with every parameter as used.
+/// A searcher built from a spec, the spec written out with every parameter as used, and the scale
+/// of the searcher's values.
 pub struct Built<G: Game> {
     /// The searcher.
     pub searcher: Box<dyn Searcher<G>>,
     /// The spec with every parameter it read, defaults included: `pvs:depth=6,tt=64mb,…`.
     pub spec: String,
+    /// The scale of the searcher's values: the kit's evaluation with its unit, or a mean payoff
+    /// (UCT, MAC-UCB). [`Built::read`] says what a value means.
+    pub scale: Scale,
+}
+
+impl<G: Game> Built<G> {
+    /// What `result`'s value says about the game, on this searcher's scale: "win by 100",
+    /// "ahead by 1.50 units", "expected payoff 0.543" (see [`Scale`]). Its bound still says
+    /// whether that is exact, at least, at most, or an estimate.
+    ///
+    /// ```
+    /// use gametree::kit::Kit;
+    /// use gametree::prelude::*;
+    /// use gametree::search::{ExplicitTree, LeafValue};
+    ///
+    /// let tree = ExplicitTree::random(3, 4, 3);
+    /// let kit = Kit::new(LeafValue, 10);
+    /// let mut uct = kit.build(&tree, &"uct:sims=500".parse()?)?;
+    /// let result = uct.searcher.search(&tree, &0, &Limits::none());
+    /// assert!(uct.read(&result).to_string().starts_with("expected payoff"));
+    /// # Ok::<(), gametree::spec::SpecError>(())
+    /// ```
+    pub fn read(&self, result: &SearchResult<G::Move>) -> Reading {
+        self.scale.read(result.value)
+    }
 }
 
 impl<E: Clone> Kit<E> {
@@ -259,9 +285,15 @@ where
         // forward estimation has no other use for it.
         #[cfg(not(feature = "forward-estimation"))]
         let _ = game;
+        // UCT's values are mean payoffs; every other searcher's are the kit's evaluation.
+        let scale = match entry.needs {
+            Needs::General => Scale::MEAN_PAYOFF,
+            _ => Scale::Evaluation { unit: self.unit },
+        };
         Ok(Built {
             searcher,
             spec: args.full_spec(),
+            scale,
         })
     }
 
@@ -430,9 +462,10 @@ where
             let why = "CN(0, 0) would search nothing and name no move: with cn=0, ab is at least 1";
             return Err(args.invalid("ab", why));
         }
-        // The paper's RANGE = 1000, STEP = 50 for Othello's EV1, whose unit is 1000.
+        // As `CaevConfig::for_unit`: the paper's RANGE = 1000, STEP = 50 for Othello's EV1,
+        // whose unit is 1000.
         let range: i64 = args.derived("range", i64::from(self.unit));
-        let step: i64 = args.derived("step", caev_step(range));
+        let step: i64 = args.derived("step", CaevConfig::step_for(range));
         // Blame the parameter the user gave: a derived step always divides the range.
         let culprit = |e: &ConspiracyError| match e {
             ConspiracyError::NonPositive { parameter, .. }
@@ -447,12 +480,12 @@ where
         Ok(match (x, y) {
             (0, _) => Box::new(alpha_beta),
             (_, 0) => Box::new(
-                CaevPlayer::new(self.eval.clone(), x)
+                CaevPlayer::new(self.eval.clone(), x, self.unit)
                     .map_err(layer)?
                     .with_caev(caev),
             ),
             _ => Box::new(
-                CaevPlayer::layered(alpha_beta, x, y)
+                CaevPlayer::layered(alpha_beta, x, y, self.unit)
                     .map_err(layer)?
                     .with_caev(caev),
             ),
@@ -474,27 +507,6 @@ where
     }
 }
 
-/// CAEV's default STEP for `range` (at least 1): the largest divisor of `range` that is at most
-/// `range / 20`, at least 1; so `range` is a whole number of segments, about 20 when `range` has a
-/// divisor near `range / 20` (1000: 50; 1001: 13; a prime: 1).
-#[cfg(feature = "conspiracy")]
-fn caev_step(range: i64) -> i64 {
-    let limit = (range / 20).max(1);
-    let mut best = 1;
-    let mut d = 1;
-    while d * d <= range {
-        if range % d == 0 {
-            for divisor in [d, range / d] {
-                if divisor <= limit {
-                    best = best.max(divisor);
-                }
-            }
-        }
-        d += 1;
-    }
-    best
-}
-
 /// The searcher `spec` names for a game that is not two-player zero-sum: only the searchers of
 /// the [registry] that play every game (UCT).
 pub fn general_searcher<G: SharedGeneralGame>(spec: &Spec) -> Result<Built<G>, SpecError> {
@@ -507,6 +519,7 @@ pub fn general_searcher<G: SharedGeneralGame>(spec: &Spec) -> Result<Built<G>, S
     Ok(Built {
         searcher,
         spec: args.full_spec(),
+        scale: Scale::MEAN_PAYOFF,
     })
 }
 
@@ -567,6 +580,7 @@ pub fn round_searcher<G: game_trait::RoundGame + SharedGeneralGame>(
     Ok(Built {
         searcher: Box::new(player),
         spec: args.full_spec(),
+        scale: Scale::MEAN_PAYOFF,
     })
 }
 
@@ -783,27 +797,6 @@ mod tests {
         assert!(uct.ends_with(",threads=1,parallel=root"), "{uct}");
         // Without `parallel`, threads are root-parallel, and so refuse reuse.
         assert!(full(&kit, "uct:threads=2,reuse=true").is_err());
-    }
-
-    #[test]
-    #[cfg(feature = "conspiracy")]
-    fn the_caev_step_is_the_largest_divisor_of_the_range_up_to_a_twentieth() {
-        for (range, step) in [
-            (1, 1),
-            (5, 1),
-            (19, 1),
-            (20, 1),
-            (40, 2),
-            (100, 5),
-            (997, 1), // a prime
-            (1000, 50),
-            (1001, 13), // 7 × 11 × 13
-            (16384, 512),
-            (1 << 40, 1 << 35),
-        ] {
-            assert_eq!(caev_step(range), step, "range {range}");
-            assert_eq!(range % step, 0);
-        }
     }
 
     #[test]

@@ -5,12 +5,14 @@ use game_trait::{HorizonPolicy, Plausibility, Step, ZeroSumGame};
 use crate::config::{InterestConfig, LimitSplit};
 use crate::similar::SimilarCounts;
 
-/// One of the two search parities: the player to move at the root, or the other one.
+/// One of the two search parities: the player to move at the root, or the other one (in a game
+/// where players alternate, the players of the even and the odd plies; in one where a player may
+/// move twice in a row, whoever the game says).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Parity {
-    /// The player to move at the root (moves at even plies).
+    /// The player to move at the root.
     RootSide,
-    /// The other player (moves at odd plies).
+    /// The other player.
     OtherSide,
 }
 
@@ -27,6 +29,15 @@ impl Parity {
     #[inline(always)]
     fn index(self) -> usize {
         self as usize
+    }
+
+    /// The other parity.
+    #[inline(always)]
+    fn other(self) -> Parity {
+        match self {
+            Parity::RootSide => Parity::OtherSide,
+            Parity::OtherSide => Parity::RootSide,
+        }
     }
 }
 
@@ -333,12 +344,19 @@ impl<G: ZeroSumGame, Pl: Plausibility<G>> HorizonPolicy<G> for InterestHorizon<P
         } else {
             budget.spent[payer].saturating_add(cost)
         };
-        child.to_move = match mover {
-            Parity::RootSide => Parity::OtherSide,
-            Parity::OtherSide => Parity::RootSide,
-        };
+        child.to_move = mover.other();
         child.ply = budget.ply.saturating_add(1);
         Some(child)
+    }
+
+    /// The mover moves again: the child's node is played by the mover's parity, not the other's
+    /// ([`child_budget`](HorizonPolicy::child_budget) handed it over).
+    #[inline]
+    fn same_mover(&self, budget: InterestBudget) -> InterestBudget {
+        InterestBudget {
+            to_move: budget.to_move.other(),
+            ..budget
+        }
     }
 
     /// The interest both parities have left, in `limit_step`s: at the root of iteration `i` it is

@@ -41,6 +41,9 @@ impl Game for Othello {
 }
 
 impl ZeroSumGame for Othello {
+    /// A player who cannot move passes, and the pass is a move: the turn always changes.
+    const ALTERNATES: bool = true;
+
     #[inline]
     fn side_to_move(&self, state: &Position) -> PlayerId {
         state.side().id()
@@ -150,6 +153,7 @@ mod tests {
                 let (before, after) = (w[0], w[1]);
                 let discs = |p: &Position| (p.black() | p.white()).count_ones();
                 let placed = discs(&after) - discs(&before);
+                // Every move, a pass too, hands the turn over: what `ALTERNATES` promises.
                 (placed == 1 || (placed == 0 && before.must_pass()))
                     && after.side() == before.side().other()
                     && Othello.turn(&before) == Turn::Player(before.side().id())

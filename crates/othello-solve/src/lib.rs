@@ -339,7 +339,8 @@ fn mtd(
         stats += result.stats;
         let v = result.value;
         let settled = match result.bound {
-            Bound::Exact => true,
+            // The engine reports no estimates; one would be as final as an exact value.
+            Bound::Exact | Bound::Estimate => true,
             Bound::Lower => v >= SCORE_MAX,
             Bound::Upper => v <= -SCORE_MAX,
         };

@@ -155,6 +155,9 @@ impl Game for RandomTree {
 }
 
 impl ZeroSumGame for RandomTree {
+    /// MAX and MIN take turns, ply by ply.
+    const ALTERNATES: bool = true;
+
     /// MAX (player 0) moves at even depths, MIN (player 1) at odd ones.
     #[inline]
     fn side_to_move(&self, node: &Node) -> PlayerId {

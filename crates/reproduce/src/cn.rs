@@ -370,8 +370,8 @@ fn player(((x, y), eval): ((u32, u32), Eval)) -> Box<dyn Searcher<Othello>> {
         };
         match (x, y) {
             (0, _) => Box::new(alpha_beta()),
-            (_, 0) => Box::new(CaevPlayer::new(e, x).expect("x > 0")),
-            _ => Box::new(CaevPlayer::layered(alpha_beta(), x, y).expect("x > 0")),
+            (_, 0) => Box::new(CaevPlayer::new(e, x, 1000).expect("x > 0")),
+            _ => Box::new(CaevPlayer::layered(alpha_beta(), x, y, 1000).expect("x > 0")),
         }
     }
     match eval {

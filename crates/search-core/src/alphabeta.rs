@@ -84,6 +84,9 @@ pub struct AlphaBeta<
     helper_thread: bool,
     /// The moves the threads of a parallel search are searching, shared by them while it runs.
     busy: Option<Arc<BusyMoves>>,
+    /// Whether the last window search ([`search_window`](Self::search_window)) was closed: every
+    /// line it searched ended the game (see `Run::cut_short`).
+    closed: bool,
 }
 
 impl<E> AlphaBeta<E> {
@@ -104,6 +107,7 @@ impl<E> AlphaBeta<E> {
             reset_evaluator: false,
             helper_thread: false,
             busy: None,
+            closed: false,
         }
     }
 }
@@ -131,6 +135,7 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
             reset_evaluator: self.reset_evaluator,
             helper_thread: self.helper_thread,
             busy: self.busy,
+            closed: self.closed,
         }
     }
 
@@ -150,6 +155,7 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
             reset_evaluator: self.reset_evaluator,
             helper_thread: self.helper_thread,
             busy: self.busy,
+            closed: self.closed,
         }
     }
 
@@ -169,6 +175,7 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
             reset_evaluator: self.reset_evaluator,
             helper_thread: self.helper_thread,
             busy: self.busy,
+            closed: self.closed,
         }
     }
 
@@ -189,6 +196,7 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
             reset_evaluator: self.reset_evaluator,
             helper_thread: self.helper_thread,
             busy: self.busy,
+            closed: self.closed,
         }
     }
 
@@ -210,6 +218,7 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
             reset_evaluator: self.reset_evaluator,
             helper_thread: self.helper_thread,
             busy: self.busy,
+            closed: self.closed,
         }
     }
 
@@ -329,6 +338,8 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
             extended: 0,
             root_draft: 0,
             exclusion: None,
+            root_player: 0,
+            cut_short: 0,
         }
     }
 }
@@ -352,6 +363,9 @@ where
         beta: Score,
     ) -> (Score, Bound) {
         self.stats.generated += 1;
+        if !G::ALTERNATES {
+            self.root_player = self.game.side_to_move(root);
+        }
         self.node(root, budget, alpha, beta, 0, None)
     }
 
@@ -521,7 +535,18 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
             pv: run.root_pv(&root),
             depth,
         });
-        run.finish(&root, done, start)
+        let closed = done.is_some() && run.cut_short == 0;
+        let result = run.finish(&root, done, start);
+        self.closed = closed;
+        result
+    }
+
+    /// Whether the last [`search_window`](Self::search_window) was closed: it ran to the end, and
+    /// every line it searched ended the game (no static value of a game in progress, no move
+    /// beyond the horizon, nothing pruned or cut by a heuristic). Its value and bound are then
+    /// the game's own, whatever the depth: a deeper search would return them again.
+    pub(crate) fn last_window_closed(&self) -> bool {
+        self.closed
     }
 }
 
@@ -536,9 +561,10 @@ where
     S: Selectivity<G>,
 {
     /// Searches to `limits.depth` (or the configured depth): one iteration, or iterations `1..=depth`
-    /// with [`iterative`](AlphaBetaConfig::iterative). The value is from the root's side to move's
-    /// view; a limit stops the search within [`CHECK_INTERVAL`](crate::CHECK_INTERVAL) nodes and
-    /// returns the last completed iteration.
+    /// with [`iterative`](AlphaBetaConfig::iterative), stopping after an iteration every line of
+    /// which ended the game (the result's `depth` is then that iteration's). The value is from the
+    /// root's side to move's view; a limit stops the search within
+    /// [`CHECK_INTERVAL`](crate::CHECK_INTERVAL) nodes and returns the last completed iteration.
     fn search(&mut self, game: &G, state: &G::State, limits: &Limits) -> SearchResult<G::Move> {
         let start = Instant::now();
         self.prepare_search(game, state);
@@ -616,10 +642,13 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
         for iteration in first..=depth {
             let budget = run.horizon.root_budget(iteration);
             let previous = done.as_ref().map(|d| d.value);
+            let cut_short_before = run.cut_short;
             let (value, bound) = run.iteration(&mut root, budget, previous);
             if run.watch.stopped() {
                 break;
             }
+            // Every line of this iteration ended the game: deeper ones would find the same.
+            let closed = run.cut_short == cut_short_before;
             let pv = run.root_pv(&root);
             if tracks_path {
                 run.heuristics
@@ -631,6 +660,9 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
                 pv,
                 depth: iteration,
             });
+            if closed {
+                break;
+            }
         }
         run.finish(&root, done, start)
     }

@@ -86,6 +86,11 @@ impl<G: ZeroSumGame, H: HorizonPolicy<G>> HorizonPolicy<G> for WidthLimit<H> {
     }
 
     #[inline(always)]
+    fn same_mover(&self, budget: H::Budget) -> H::Budget {
+        self.inner.same_mover(budget)
+    }
+
+    #[inline(always)]
     fn draft(&self, budget: &H::Budget) -> u32 {
         self.inner.draft(budget)
     }

@@ -19,7 +19,7 @@
 //! | [`tt`] | the transposition table (bytes, buckets, replacement policy) |
 //! | [`horizon`] | horizon combinators: [`horizon::WidthLimit`], a narrow (n-best) search |
 //! | [`ordering`] | killers, history, best replies and follow-ons, and the move key they use |
-//! | [`tree`] | [`ExplicitTree`], [`Nested`], [`LeafValue`]: random and hand-written explicit trees |
+//! | [`tree`] | [`ExplicitTree`], [`Nested`], [`LeafValue`]: random and hand-written explicit trees; [`ExtraTurnTree`], where a player may move twice in a row |
 //! | [`Uct`], [`UctConfig`] | Monte-Carlo tree search for n players, simultaneous and chance moves; tree-parallel (virtual loss) or root-parallel on several threads |
 //! | [`perft`] | leaf counts of any game, the move generators' test |
 //! | [`arena`] | the match runner: two searchers, colours swapped, Elo with a 95% interval |
@@ -55,17 +55,21 @@
 //! kinds by values, the cutoff criterion `⋆`) is the one defined in the note *Minimax with α/β
 //! Pruning*, and the names in the code follow it.
 //!
-//! Negamax: every value is from the side to move's point of view, and a successor is searched with
-//! the window negated and swapped, `succ.alpha[0] = −beta`, `succ.beta = −alpha[k]`. A node's *score*
-//! is its minimax value (what [`Minimax`] computes); its *return value* `ret` is what α/β returns,
-//! which is the score or a bound on it.
+//! Negamax: every value is from the side to move's point of view, and a successor where the other
+//! player moves is searched with the window negated and swapped, `succ.alpha[0] = −beta`,
+//! `succ.beta = −alpha[k]`. A node's *score* is its minimax value (what [`Minimax`] computes); its
+//! *return value* `ret` is what α/β returns, which is the score or a bound on it.
 //!
 //! ```text
 //! search(position, alpha, beta):
 //!   if position is a leaf: return value(position), exact
 //!   retval, bound ← unknown
 //!   for each move, in order:
-//!     x', d' ← search(apply(position, move), −beta, −alpha);  x, d ← −x', invert(d')
+//!     child ← apply(position, move)
+//!     if side_to_move(child) ≠ side_to_move(position):
+//!       x', d' ← search(child, −beta, −alpha);  x, d ← −x', invert(d')
+//!     else:                                      (the same player moves again)
+//!       x, d ← search(child, alpha, beta)
 //!     if retval = unknown or x > retval: retval, bound ← x, d
 //!     else if x = retval: bound ← join(bound, d)
 //!     break if retval ⋆ beta                       (a cutoff)
@@ -73,6 +77,13 @@
 //!   bound ← lower if retval ⋆ beta and a move is left unsearched
 //!   return retval, bound
 //! ```
+//!
+//! A player may move twice in a row (Dots and Boxes: a completed box earns another move), so the
+//! engine asks the game who moves at every successor; a game that declares
+//! [`ALTERNATES`](game_trait::ZeroSumGame::ALTERNATES) is searched without the question, which then
+//! compiles to the first branch alone. Everything below (null windows, tables, killers, history,
+//! hooks, null moves, quiescence) follows the same rule: the value of a successor where the same
+//! player moves again is the node's own, in the node's own window.
 //!
 //! `⋆` is the cutoff criterion, [`Cutoff::AtLeastBeta`](game_trait::Cutoff) (`≥`, the default) or
 //! [`Cutoff::AboveBeta`](game_trait::Cutoff) (`>`). With upper, exact, lower as −1, 0, +1,
@@ -139,7 +150,8 @@
 //!   [`NoPruning`](game_trait::NoPruning) is compiled away), once per generated child, with the
 //!   parent's static value and the child's negated static value (both in the **parent's** view;
 //!   each node is evaluated once, and a leaf reuses the value its parent computed), the window, the
-//!   child's draft and `child_is_max` (the child's side to move is the root's, by ply parity). A
+//!   child's draft, `child_is_max` and `parent_is_max` (whether the child's and the parent's side
+//!   to move is the root's, as the game says). A
 //!   returned `Some(v)` with `v ≤ α` skips the child, which then counts as having returned `v` with
 //!   an upper bound, and as generated but not searched (`stats.pruned`). A `v > α` would break the
 //!   invariants above, so the engine refuses it and searches the child. A hook with `CUTS` is then
@@ -187,7 +199,12 @@
 //! Extensions: Adding Selectivity to Brute-Force Searching*, 1990).
 //!
 //! ## Limits and stopping
-//! [`Limits::depth`](game_trait::Limits) overrides `depth`. Node budget, deadline and stop flag are
+//! [`Limits::depth`](game_trait::Limits) overrides `depth`. Iterative deepening (and MTD(f)'s
+//! depths) stop at the first iteration that is *closed*: every line it searched ended the game, no
+//! game in progress was valued statically, no move lay beyond the horizon, no child was pruned and
+//! no node cut by a heuristic (a table entry counts as closed only if the search that stored it
+//! was; entries carry the flag). Its value is then the game's own, and deeper iterations cannot
+//! change it; the result reports that iteration's depth. Node budget, deadline and stop flag are
 //! looked at every [`CHECK_INTERVAL`] generated nodes; a stopped search returns its last completed
 //! iteration (move, value, bound, PV, depth). If none completed it returns the root's static value at
 //! depth 0 with, as the move to play, the best root move finished so far or else the first legal move.
@@ -242,7 +259,7 @@ pub use minimax::Minimax;
 pub use mtdf::Mtdf;
 pub use perft::{perft, perft_divide};
 pub use stopwatch::CHECK_INTERVAL;
-pub use tree::{ExplicitTree, LeafValue, Nested};
+pub use tree::{ExplicitTree, ExtraTurnTree, LeafValue, Nested};
 pub use uct::{Uct, UctConfig};
 
 /// The deepest ply any search of this crate reaches: a node this far below the root is evaluated

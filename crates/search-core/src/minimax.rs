@@ -1,9 +1,10 @@
 //! [`Minimax`]: plain full-width negamax, the oracle every pruning search is tested against.
 //!
 //! `score(n) = terminal(outcome(n))` for a finished game, `evaluate(n)` at the depth horizon, otherwise
-//! `score(n) = max over children c of −score(c)` (von Neumann's minimax in the negamax form of Knuth
+//! `score(n) = max over children c of ±score(c)` (von Neumann's minimax in the negamax form of Knuth
 //! and Moore, *An Analysis of Alpha-Beta Pruning*, 1975), with [`Evaluator::value`] doing the first
-//! two cases. Every node of the depth-limited tree is visited: `O(b^d)` nodes for branching `b` and depth
+//! two cases; `±` is `−` where the child's side to move is the other player and `+` where the same
+//! player moves again, read from the game at every node. Every node of the depth-limited tree is visited: `O(b^d)` nodes for branching `b` and depth
 //! `d`, `O(d)` memory. The value is always [`Bound::Exact`], and with a full window every expanded node
 //! is a PV node in the terms of *Minimax with α/β Pruning*.
 
@@ -20,7 +21,10 @@ use crate::MAX_PLY;
 /// Plain negamax to a fixed depth, without pruning: the oracle.
 ///
 /// `score(n) = terminal(outcome(n))` for a finished game ([`Evaluator::terminal`]), `evaluate(n)` at
-/// the depth horizon, otherwise `score(n) = max over children c of −score(c)`. Every node of the depth-limited tree is visited:
+/// the depth horizon, otherwise `score(n) = max over children c of ±score(c)`: `−score(c)` where the
+/// other player moves at `c`, `score(c)` where the same player moves again (it asks
+/// [`side_to_move`](ZeroSumGame::side_to_move) at every node, whatever the game declares, so that
+/// it assumes as little as an oracle can). Every node of the depth-limited tree is visited:
 /// `O(b^d)` nodes for branching `b` and depth `d`, `O(d)` memory. The value is always exact, and
 /// with a full window every expanded node is a PV node. Nodes deeper than
 /// [`MAX_PLY`](crate::MAX_PLY) are evaluated statically.
@@ -99,15 +103,7 @@ impl<G: ZeroSumGame, E: Evaluator<G>> Run<'_, G, E> {
             if self.watch.tick(self.stats.generated) {
                 return None;
             }
-            let child = match self.game.apply(state, mv) {
-                Some(mut child) => self.negamax(&mut child, depth - 1, ply + 1),
-                None => {
-                    let value = self.negamax(state, depth - 1, ply + 1);
-                    self.game.undo(state, mv);
-                    value
-                }
-            };
-            let value = -child?;
+            let value = self.successor(state, mv, depth, ply)?;
             if best.map_or(true, |b| value > b) {
                 best = Some(value);
                 let (head, tail) = self.pv.split_at_mut(ply + 1);
@@ -117,6 +113,34 @@ impl<G: ZeroSumGame, E: Evaluator<G>> Run<'_, G, E> {
             }
         }
         best
+    }
+
+    /// The score of the successor of `state` by `mv` from the point of view of `state`'s side to
+    /// move: negated where the other player moves there, as it is where the same player moves
+    /// again. The oracle assumes nothing about turn order, whatever the game declares
+    /// ([`ALTERNATES`](ZeroSumGame::ALTERNATES)): it asks the game every time.
+    fn successor(
+        &mut self,
+        state: &mut G::State,
+        mv: G::Move,
+        depth: u32,
+        ply: usize,
+    ) -> Option<Score> {
+        let mover = self.game.side_to_move(state);
+        let (value, same_side) = match self.game.apply(state, mv) {
+            Some(mut child) => {
+                let same_side = self.game.side_to_move(&child) == mover;
+                (self.negamax(&mut child, depth - 1, ply + 1), same_side)
+            }
+            None => {
+                // make/unmake: `state` is the child until it is undone.
+                let same_side = self.game.side_to_move(state) == mover;
+                let value = self.negamax(state, depth - 1, ply + 1);
+                self.game.undo(state, mv);
+                (value, same_side)
+            }
+        };
+        value.map(|v| if same_side { v } else { -v })
     }
 }
 
@@ -161,22 +185,14 @@ impl<G: ZeroSumGame, E: Evaluator<G>> Searcher<G> for Minimax<E> {
         let mut complete = true;
         for &mv in &moves {
             run.stats.generated += 1;
-            let child = match game.apply(&mut root, mv) {
-                Some(mut child) => run.negamax(&mut child, depth - 1, 1),
-                None => {
-                    let value = run.negamax(&mut root, depth - 1, 1);
-                    game.undo(&mut root, mv);
-                    value
-                }
-            };
-            let Some(child) = child else {
+            let Some(value) = run.successor(&mut root, mv, depth, 0) else {
                 complete = false;
                 break;
             };
-            if best.as_ref().map_or(true, |(b, _)| -child > *b) {
+            if best.as_ref().map_or(true, |(b, _)| value > *b) {
                 let mut pv = vec![mv];
                 pv.extend_from_slice(&run.pv[1]);
-                best = Some((-child, pv));
+                best = Some((value, pv));
             }
         }
         let stats = run.stats;

@@ -25,7 +25,9 @@ use crate::AlphaBeta;
 /// ```
 ///
 /// With [`iterative`](crate::AlphaBetaConfig::iterative) each depth starts from the previous
-/// depth's value, as the paper recommends; otherwise only the last depth is searched, from
+/// depth's value, as the paper recommends, and the deepening stops at the first depth whose every
+/// probe searched only lines that ended the game (its value is then the game's, and a deeper depth
+/// would find it again); otherwise only the last depth is searched, from
 /// [`first_guess`](Mtdf::with_first_guess) (0 by default). The probes use the cutoff `≥ β`
 /// ([`Cutoff::AtLeastBeta`]) whatever the engine's configuration says, since the loop above reads
 /// their bounds that way; PVS and aspiration windows do nothing in a null window. The best move is
@@ -72,10 +74,12 @@ impl<E, P, H, O, Q, S> Mtdf<E, P, H, O, Q, S> {
 
 /// What one depth's convergence produced: the depth's result, or, when a limit stopped a probe,
 /// that probe's (the engine's fallback: a static value at depth 0 and the best move found so
-/// far); with the statistics of every probe.
+/// far); with the statistics of every probe, and whether every probe was closed (every line it
+/// searched ended the game).
 struct Converged<M> {
     result: Result<SearchResult<M>, SearchResult<M>>,
     probes: SearchStats,
+    closed: bool,
 }
 
 impl<E, P, H, O, Q, S> Mtdf<E, P, H, O, Q, S> {
@@ -102,6 +106,7 @@ impl<E, P, H, O, Q, S> Mtdf<E, P, H, O, Q, S> {
         let mut g = guess.clamp(-INFINITY + 1, INFINITY);
         let mut probes = SearchStats::default();
         let mut best: Option<SearchResult<G::Move>> = None;
+        let mut closed = true;
         loop {
             // Probes shorter than the engine's polling interval never look at the limits: look
             // between them, so that many small probes cannot overrun a budget.
@@ -110,6 +115,7 @@ impl<E, P, H, O, Q, S> Mtdf<E, P, H, O, Q, S> {
                     return Converged {
                         result: Err(last),
                         probes,
+                        closed: false,
                     };
                 }
             }
@@ -129,11 +135,14 @@ impl<E, P, H, O, Q, S> Mtdf<E, P, H, O, Q, S> {
                 return Converged {
                     result: Err(probe),
                     probes,
+                    closed: false,
                 };
             }
+            closed &= self.engine.last_window_closed();
             g = probe.value;
             match probe.bound {
-                Bound::Exact => (lower, upper) = (g, g),
+                // The engine reports no estimates; one would end the loop as an exact value does.
+                Bound::Exact | Bound::Estimate => (lower, upper) = (g, g),
                 Bound::Lower => lower = g,
                 Bound::Upper => upper = g,
             }
@@ -146,6 +155,7 @@ impl<E, P, H, O, Q, S> Mtdf<E, P, H, O, Q, S> {
                 return Converged {
                     result: Ok(result),
                     probes,
+                    closed,
                 };
             }
         }
@@ -184,6 +194,9 @@ where
                 Ok(result) => {
                     guess = result.value;
                     done = Some(result);
+                    if c.closed {
+                        break; // the game's value: deeper depths cannot change it
+                    }
                 }
                 Err(fallback) => {
                     stopped = Some(fallback);

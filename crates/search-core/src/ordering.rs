@@ -9,7 +9,8 @@
 //!
 //! - **Killers** (Akl and Newborn, 1977): per ply, the last two moves that caused a cutoff there; a
 //!   sibling position often refutes the same way.
-//! - **History** (Schaeffer, 1989): per side and move key, the sum of `draft²` over the cutoffs the
+//! - **History** (Schaeffer, 1989): per side (the root's side to move or the other, as the game
+//!   says who moves, not by the ply's parity) and move key, the sum of `draft²` over the cutoffs the
 //!   move caused; halved at every new search so that old knowledge fades.
 //! - **Best replies** (the countermove heuristic, Uiterwijk, 1992): per side and previous move, the
 //!   move last found best in reply to it anywhere in the tree; and **follow-ons**, per side and the
@@ -168,34 +169,34 @@ impl Heuristics {
         self.previous_best = key;
     }
 
-    /// Whether the move with `key` at `ply` is the best reply to the previous move.
+    /// Whether the move with `key` at `ply`, played by `side` (0 the root's side to move, 1 the
+    /// other), is the best reply to the previous move.
     #[inline]
-    pub(crate) fn is_best_reply(&self, ply: usize, key: u64) -> bool {
-        ply >= 1 && self.replies[Self::reply_index(ply % 2, self.path[ply - 1])] == key
+    pub(crate) fn is_best_reply(&self, ply: usize, side: usize, key: u64) -> bool {
+        ply >= 1 && self.replies[Self::reply_index(side, self.path[ply - 1])] == key
     }
 
-    /// The reply tables' hints for the move with `key` at `ply`: best reply, follow-on, and at the
-    /// root the previous iteration's best move.
+    /// The reply tables' hints for the move with `key` at `ply`, played by `side`: best reply,
+    /// follow-on, and at the root the previous iteration's best move.
     #[inline]
-    pub(crate) fn hints(&self, ply: usize, key: u64) -> MoveHints {
+    pub(crate) fn hints(&self, ply: usize, side: usize, key: u64) -> MoveHints {
         let mut hints = MoveHints::NONE;
         if ply == 0 && key == self.previous_best {
             hints |= MoveHints::PREVIOUS_BEST;
         }
-        if self.is_best_reply(ply, key) {
+        if self.is_best_reply(ply, side, key) {
             hints |= MoveHints::BEST_REPLY;
         }
-        if ply >= 2 && self.follow_ons[Self::reply_index(ply % 2, self.path[ply - 2])] == key {
+        if ply >= 2 && self.follow_ons[Self::reply_index(side, self.path[ply - 2])] == key {
             hints |= MoveHints::FOLLOW_ON;
         }
         hints
     }
 
-    /// Records that the move with `key` was best at `ply` (a cutoff or an exact best): the best
-    /// reply to the previous move and the follow-on of the mover's move two plies up.
+    /// Records that the move with `key` was best at `ply`, played by `side` (a cutoff or an exact
+    /// best): the best reply to the previous move and the follow-on of the move two plies up.
     #[inline]
-    pub(crate) fn record_best(&mut self, ply: usize, key: u64) {
-        let side = ply % 2;
+    pub(crate) fn record_best(&mut self, ply: usize, side: usize, key: u64) {
         if ply >= 1 {
             self.replies[Self::reply_index(side, self.path[ply - 1])] = key;
         }
@@ -325,19 +326,24 @@ mod tests {
         let mut h = Heuristics::default();
         h.new_search(false, false, true);
         h.set_previous_best(c);
-        assert_eq!(h.hints(0, c), MoveHints::PREVIOUS_BEST);
+        assert_eq!(h.hints(0, 0, c), MoveHints::PREVIOUS_BEST);
         h.enter(0, a);
         h.enter(1, b);
-        h.record_best(2, c); // c is best after a, b: the reply to b, the follow-on of a
-        assert_eq!(h.hints(2, c), MoveHints::BEST_REPLY | MoveHints::FOLLOW_ON);
-        assert!(h.hints(2, d).is_empty() && h.hints(1, c).is_empty());
+        h.record_best(2, 0, c); // c is best after a, b: the reply to b, the follow-on of a
+        assert_eq!(
+            h.hints(2, 0, c),
+            MoveHints::BEST_REPLY | MoveHints::FOLLOW_ON
+        );
+        assert!(h.hints(2, 0, d).is_empty() && h.hints(1, 1, c).is_empty());
         h.enter(1, d); // another reply to a: c is still a's follow-on, not d's best reply
-        assert_eq!(h.hints(2, c), MoveHints::FOLLOW_ON);
-        // The other side's tables are separate.
+        assert_eq!(h.hints(2, 0, c), MoveHints::FOLLOW_ON);
+        // The other side's tables are separate, wherever it moves.
+        h.enter(1, b);
+        assert!(h.hints(2, 1, c).is_empty());
         h.enter(2, a);
         h.enter(3, b);
-        assert!(!h.hints(3, c).contains(MoveHints::BEST_REPLY));
+        assert!(!h.hints(3, 1, c).contains(MoveHints::BEST_REPLY));
         h.clear();
-        assert!(h.hints(0, c).is_empty());
+        assert!(h.hints(0, 0, c).is_empty());
     }
 }

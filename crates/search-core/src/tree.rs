@@ -1,4 +1,5 @@
-//! [`ExplicitTree`]: a game tree written out node by node, with a static value on every node.
+//! [`ExplicitTree`]: a game tree written out node by node, with a static value on every node; and
+//! [`ExtraTurnTree`], one whose players do not always alternate.
 //!
 //! It is the test bed of every searcher of the workspace: minimax on it is cheap and exact, its shapes
 //! are random (branching 1, early leaves, ties), and hand-written trees reproduce the worked examples
@@ -222,6 +223,9 @@ impl Game for ExplicitTree {
 }
 
 impl ZeroSumGame for ExplicitTree {
+    /// Player 0 moves at even plies, player 1 at odd ones.
+    const ALTERNATES: bool = true;
+
     #[inline]
     fn side_to_move(&self, state: &NodeId) -> PlayerId {
         (self.nodes[*state as usize].ply % 2) as PlayerId
@@ -237,6 +241,95 @@ impl ZeroSumGame for ExplicitTree {
     #[inline]
     fn moves(&self, state: &NodeId, moves: &mut MoveList<u32>) {
         moves.extend(0..self.nodes[*state as usize].children);
+    }
+}
+
+/// An [`ExplicitTree`] whose moves do not always hand the turn over: at some nodes the player who
+/// just moved moves again, as in Dots and Boxes. The test bed of turn order: a searcher that negates
+/// by ply rather than asking [`ZeroSumGame::side_to_move`] gets its values wrong.
+///
+/// Values are stored as in the explicit tree, from each node's own side to move's point of view;
+/// [`LeafValue`] reads them.
+///
+/// ```
+/// use game_trait::{Game, Limits, Searcher, ZeroSumGame};
+/// use search_core::{AlphaBeta, AlphaBetaConfig, ExtraTurnTree, LeafValue, Minimax};
+///
+/// let game = ExtraTurnTree::random(3, 5, 3); // seed, depth, branching
+/// let moves_again = |n: u32| game.tree().children(n).any(|c| game.side_to_move(&c) == game.side_to_move(&n));
+/// assert!((0..game.tree().len() as u32).any(moves_again)); // somewhere a player moves twice in a row
+///
+/// let root = game.initial_state();
+/// let oracle = Minimax::new(LeafValue, 5).search(&game, &root, &Limits::none());
+/// let mut pvs = AlphaBeta::new(LeafValue).with_config(AlphaBetaConfig::pvs(5));
+/// assert_eq!(pvs.search(&game, &root, &Limits::none()).value, oracle.value);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExtraTurnTree {
+    tree: ExplicitTree,
+    /// The side to move at every node.
+    sides: Vec<u8>,
+}
+
+impl ExtraTurnTree {
+    /// The tree of [`ExplicitTree::random`] with the same arguments (same shape and values), in
+    /// which player 0 moves at the root and every other node keeps its parent's side to move with
+    /// probability 1/3 (an extra turn), else goes to the other player. The same for the same
+    /// arguments on every machine.
+    pub fn random(seed: u64, depth: u32, max_branching: u32) -> ExtraTurnTree {
+        let tree = ExplicitTree::random(seed, depth, max_branching);
+        let mut rng = Pcg64::seed_from_u64(seed ^ 0x5eed_7e57_0f7e_2a15);
+        let mut sides = vec![0u8; tree.len()];
+        // Parents come before their children (breadth first), so one pass in index order works.
+        for id in 0..tree.len() as NodeId {
+            for child in tree.children(id) {
+                let extra_turn = rng.gen_ratio(1, 3);
+                sides[child as usize] = sides[id as usize] ^ u8::from(!extra_turn);
+            }
+        }
+        ExtraTurnTree { tree, sides }
+    }
+
+    /// The tree: its shape and values.
+    pub fn tree(&self) -> &ExplicitTree {
+        &self.tree
+    }
+}
+
+impl Game for ExtraTurnTree {
+    type State = NodeId;
+    /// The index of the child among its siblings (0 for the leftmost).
+    type Move = u32;
+
+    fn initial_state(&self) -> NodeId {
+        0
+    }
+
+    #[inline]
+    fn apply(&self, state: &mut NodeId, mv: u32) -> Option<NodeId> {
+        self.tree.apply(state, mv)
+    }
+
+    #[inline]
+    fn state_hash(&self, state: &NodeId) -> Option<u64> {
+        self.tree.state_hash(state)
+    }
+}
+
+impl ZeroSumGame for ExtraTurnTree {
+    #[inline]
+    fn side_to_move(&self, state: &NodeId) -> PlayerId {
+        PlayerId::from(self.sides[*state as usize])
+    }
+
+    #[inline]
+    fn outcome(&self, state: &NodeId) -> Option<Outcome> {
+        self.tree.outcome(state)
+    }
+
+    #[inline]
+    fn moves(&self, state: &NodeId, moves: &mut MoveList<u32>) {
+        self.tree.moves(state, moves)
     }
 }
 
@@ -256,6 +349,19 @@ impl Evaluator<ExplicitTree> for LeafValue {
     /// A leaf's raw value, on the same scale as the interior nodes' values.
     #[inline]
     fn terminal(&mut self, _: &ExplicitTree, _: &NodeId, outcome: Outcome) -> Score {
+        outcome.margin()
+    }
+}
+
+impl Evaluator<ExtraTurnTree> for LeafValue {
+    #[inline]
+    fn evaluate(&mut self, game: &ExtraTurnTree, state: &NodeId) -> Score {
+        game.tree.value(*state)
+    }
+
+    /// A leaf's raw value, on the same scale as the interior nodes' values.
+    #[inline]
+    fn terminal(&mut self, _: &ExtraTurnTree, _: &NodeId, outcome: Outcome) -> Score {
         outcome.margin()
     }
 }

@@ -10,10 +10,12 @@
 //!
 //! # Entry
 //! Value, [`Bound`] (exact, lower, upper: what the value says about the score, as the engine
-//! reports it), draft (the horizon's [`draft`](game_trait::HorizonPolicy::draft) of the search that
-//! produced it) and [`budget_key`](game_trait::HorizonPolicy::budget_key), best move (its index in
-//! the game's generated move list, so the table needs no move type and never allocates), and the
-//! search generation that wrote it. The α/β engine takes a stored value as the answer for a node
+//! reports it), whether the search that produced it was *closed* (every line it searched ended the
+//! game, so the value is the game's own), draft (the horizon's
+//! [`draft`](game_trait::HorizonPolicy::draft) of the search that produced it) and
+//! [`budget_key`](game_trait::HorizonPolicy::budget_key), best move (its index in the game's
+//! generated move list, so the table needs no move type and never allocates), and the search
+//! generation that wrote it. The α/β engine takes a stored value as the answer for a node
 //! only when both the draft and the budget key equal the node's; otherwise it only tries the stored
 //! move first.
 //!
@@ -52,6 +54,9 @@ const DEPTH_PREFERRED: usize = BUCKET_SIZE - 1;
 /// The move index stored when an entry has no best move.
 pub const NO_MOVE: u16 = u16::MAX;
 
+/// The bit of a slot's bound byte that marks a closed search's result.
+const CLOSED: u8 = 1 << 3;
+
 /// One stored search result, unpacked.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Slot {
@@ -64,7 +69,8 @@ struct Slot {
     budget: u16,
     /// Index of the best move in the generated move list, or [`NO_MOVE`].
     mv: u16,
-    /// 0 for an empty slot, else 1 + the bound (upper, exact, lower).
+    /// 0 for an empty slot, else 1 + the bound (upper, exact, lower, estimate) in the low three
+    /// bits, plus [`CLOSED`] for a closed search's result.
     bound: u8,
     generation: u8,
 }
@@ -160,6 +166,10 @@ pub struct TtEntry {
     pub budget: u16,
     /// Index of the best move in the position's generated move list, or [`NO_MOVE`].
     pub mv: u16,
+    /// Whether every line of the search that stored it ended the game (no static value of a game
+    /// in progress, no move beyond the horizon, nothing pruned): the value and bound are then the
+    /// game's own, not only those of `draft`.
+    pub closed: bool,
 }
 
 /// A fixed-size transposition table. See the [module docs](self).
@@ -245,13 +255,25 @@ impl TranspositionTable {
                 draft: u32::from(s.draft),
                 budget: s.budget,
                 mv: s.mv,
+                closed: s.bound & CLOSED != 0,
             })
     }
 
-    /// Stores a search result for the position with this hash (replacement policy: module docs).
-    /// Takes `&self`: threads sharing the table store without locks (module docs).
+    /// Stores a search result for the position with this hash (replacement policy: module docs);
+    /// `closed` if every line of the search ended the game. Takes `&self`: threads sharing the
+    /// table store without locks (module docs).
+    #[allow(clippy::too_many_arguments)]
     #[inline]
-    pub fn store(&self, hash: u64, value: Score, bound: Bound, draft: u32, budget: u16, mv: u16) {
+    pub fn store(
+        &self,
+        hash: u64,
+        value: Score,
+        bound: Bound,
+        draft: u32,
+        budget: u16,
+        mv: u16,
+        closed: bool,
+    ) {
         let (index, key) = self.split(hash);
         let generation = self.generation;
         let cells = &self.buckets[index].0;
@@ -263,7 +285,7 @@ impl TranspositionTable {
             draft,
             budget,
             mv,
-            bound: encode(bound),
+            bound: encode(bound) | if closed { CLOSED } else { 0 },
             generation,
         };
         if let Some(i) = bucket.iter().position(|s| s.bound != 0 && s.key == key) {
@@ -296,14 +318,16 @@ fn encode(bound: Bound) -> u8 {
         Bound::Upper => 1,
         Bound::Exact => 2,
         Bound::Lower => 3,
+        Bound::Estimate => 4,
     }
 }
 
 fn decode(code: u8) -> Bound {
-    match code {
+    match code & !CLOSED {
         1 => Bound::Upper,
         2 => Bound::Exact,
-        _ => Bound::Lower,
+        3 => Bound::Lower,
+        _ => Bound::Estimate,
     }
 }
 
@@ -337,7 +361,7 @@ mod tests {
     fn stores_and_probes_with_verification() {
         let mut tt = TranspositionTable::new(1 << 12);
         let h = 0xdead_beef_0000_0005;
-        tt.store(h, -7, Bound::Lower, 3, 9, 2);
+        tt.store(h, -7, Bound::Lower, 3, 9, 2, true);
         assert_eq!(
             tt.probe(h),
             Some(TtEntry {
@@ -345,17 +369,28 @@ mod tests {
                 bound: Bound::Lower,
                 draft: 3,
                 budget: 9,
-                mv: 2
+                mv: 2,
+                closed: true,
             })
         );
         // Same bucket, different verification key.
         assert_eq!(tt.probe(0x1234_0000_0000_0005), None);
         // Overwriting without a move keeps the old move.
-        tt.store(h, 4, Bound::Upper, 5, 0, NO_MOVE);
+        tt.store(h, 4, Bound::Upper, 5, 0, NO_MOVE, false);
         assert_eq!(
-            tt.probe(h).map(|e| (e.value, e.bound, e.mv)),
-            Some((4, Bound::Upper, 2))
+            tt.probe(h).map(|e| (e.value, e.bound, e.mv, e.closed)),
+            Some((4, Bound::Upper, 2, false))
         );
+        // Every bound keeps its closedness.
+        for bound in [Bound::Upper, Bound::Exact, Bound::Lower, Bound::Estimate] {
+            for closed in [false, true] {
+                tt.store(h, 1, bound, 1, 0, 0, closed);
+                assert_eq!(
+                    tt.probe(h).map(|e| (e.bound, e.closed)),
+                    Some((bound, closed))
+                );
+            }
+        }
         tt.clear();
         assert_eq!(tt.probe(h), None);
     }
@@ -365,21 +400,21 @@ mod tests {
         let mut tt = TranspositionTable::new(64); // a single bucket
         let key = |k: u64| (k << 32) | 1;
         for k in 1..=3 {
-            tt.store(key(k), 0, Bound::Exact, 10, 0, NO_MOVE);
+            tt.store(key(k), 0, Bound::Exact, 10, 0, NO_MOVE, false);
         }
-        tt.store(key(4), 1, Bound::Exact, 1, 0, NO_MOVE);
-        tt.store(key(5), 2, Bound::Exact, 2, 0, NO_MOVE);
+        tt.store(key(4), 1, Bound::Exact, 1, 0, NO_MOVE, false);
+        tt.store(key(5), 2, Bound::Exact, 2, 0, NO_MOVE, false);
         for k in 1..=3 {
             assert!(tt.probe(key(k)).is_some(), "deep entry {k} was replaced");
         }
         assert_eq!(tt.probe(key(4)), None);
         assert_eq!(tt.probe(key(5)).map(|e| e.value), Some(2));
         // A deeper result replaces the shallowest depth-preferred entry.
-        tt.store(key(6), 3, Bound::Exact, 11, 0, NO_MOVE);
+        tt.store(key(6), 3, Bound::Exact, 11, 0, NO_MOVE, false);
         assert_eq!(tt.probe(key(6)).map(|e| e.value), Some(3));
         // In a new search, stale entries go first even when deep.
         tt.new_search();
-        tt.store(key(7), 4, Bound::Exact, 1, 0, NO_MOVE);
+        tt.store(key(7), 4, Bound::Exact, 1, 0, NO_MOVE, false);
         assert_eq!(tt.probe(key(7)).map(|e| e.value), Some(4));
     }
 
@@ -410,7 +445,15 @@ mod tests {
                             let h = (z % 64) * 0x0101_0101_0000_0000 + (z >> 60); // 64 keys in 16 buckets
                             let (value, draft, budget, mv) = fields(h);
                             if (z >> 40) & 1 == 0 {
-                                tt.store(h, value, Bound::Exact, u32::from(draft), budget, mv);
+                                tt.store(
+                                    h,
+                                    value,
+                                    Bound::Exact,
+                                    u32::from(draft),
+                                    budget,
+                                    mv,
+                                    false,
+                                );
                             } else if let Some(e) = tt.probe(h) {
                                 hits += 1;
                                 let found = (e.value, e.draft as u16, e.budget, e.mv);

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use gametree::game::{GeneralGame, Limits, SearchResult};
+use gametree::game::{GeneralGame, Limits, Reading, SearchResult};
 use gametree::games::{GameChoice, GameVisitor, Registered};
 use gametree::spec::Spec;
 
@@ -62,16 +62,18 @@ impl GameVisitor for Search<'_> {
     fn visit<G: Registered>(self, game: &G, root: &G::State) -> Result<(), Failure> {
         let mut built = game.searcher(self.spec).map_err(Failure::input)?;
         let result = built.searcher.search(game, root, &self.limits);
-        print_result(game, root, &built.spec, &result, self.json);
+        let reading = built.read(&result);
+        print_result(game, root, (&built.spec, reading), &result, self.json);
         Ok(())
     }
 }
 
-/// Prints a search result as text or one JSON object.
+/// Prints a search result of the searcher `name` as text or one JSON object, with what its value
+/// says about the game (`reading`).
 pub fn print_result<G: GeneralGame>(
     game: &G,
     root: &G::State,
-    name: &str,
+    (name, reading): (&str, Reading),
     result: &SearchResult<G::Move>,
     json: bool,
 ) {
@@ -83,6 +85,7 @@ pub fn print_result<G: GeneralGame>(
             "searcher": name,
             "value": result.value,
             "bound": result.bound.name(),
+            "reading": reading.to_string(),
             "best_move": best,
             "pv": pv,
             "depth": result.depth,
@@ -95,6 +98,7 @@ pub fn print_result<G: GeneralGame>(
     let s = &result.stats;
     outln!("searcher   {name}");
     outln!("value      {} ({})", result.value, result.bound);
+    outln!("reading    {reading}");
     outln!(
         "best move  {}",
         best.as_deref().unwrap_or("none (game over)")

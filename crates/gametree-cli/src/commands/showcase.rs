@@ -135,7 +135,8 @@ fn conspiracy_numbers() {
     let mut ab = AlphaBeta::new(Ev1).with_config(AlphaBetaConfig::alpha_beta(5));
     let (plain, t1) = timed(|| ab.search(&Othello, &root, &Limits::none()));
     let leaf = AlphaBeta::new(Ev1).with_config(AlphaBetaConfig::alpha_beta(2));
-    let Ok(mut cn) = CaevPlayer::layered(leaf, 3, 2) else {
+    // One corner is EV1's unit, which sets the paper's RANGE = 1000 and STEP = 50.
+    let Ok(mut cn) = CaevPlayer::layered(leaf, 3, 2, 1000) else {
         return;
     };
     let (caev, t2) = timed(|| cn.search(&Othello, &root, &Limits::none()));

@@ -11,7 +11,7 @@ use game_trait::{Cutoff, Score};
 /// | `depth` | 4 | nominal depth (last iteration); [`Limits::depth`](game_trait::Limits) overrides it |
 /// | `cutoff` | [`Cutoff::AtLeastBeta`] | the cutoff criterion `⋆` in `break if retval ⋆ beta` (see the [crate docs](crate)) |
 /// | `pvs` | `false` | principal variation search: null window on every child but the first |
-/// | `iterative` | `false` | iterative deepening: iterations 1, 2, …, `depth` |
+/// | `iterative` | `false` | iterative deepening: iterations 1, 2, …, `depth`, or fewer where one searched only to the end of the game |
 /// | `aspiration` | `None` | half-width δ of the aspiration window `(v − δ, v + δ)` around the previous iteration's value |
 /// | `tt_bytes` | 0 | transposition-table size in bytes, 0 for none |
 /// | `killers` | `false` | two killer moves per ply |
@@ -38,6 +38,9 @@ pub struct AlphaBetaConfig {
     pub pvs: bool,
     /// Iterative deepening: search depth 1, 2, …, `depth`, each iteration ordering the next through
     /// the transposition table, killers and history; a stopped search returns the last completed one.
+    /// An iteration every line of which ended the game (no game in progress valued statically, no
+    /// move beyond the horizon, nothing pruned) is the last: its value is the game's own, and a
+    /// deeper one would find it again, so the result's `depth` may be less than `depth`.
     pub iterative: bool,
     /// Aspiration windows (with `iterative`): iteration `i > 1` starts with the window
     /// `(v − δ, v + δ)` around the previous value `v`, re-searching with the failed side opened to

@@ -4,12 +4,16 @@
 //!
 //! Every quantity is named as in *Minimax with α/β Pruning*: at a node, `alpha0` is
 //! `node·alpha[0]`, `alpha` the running `node·alpha[k]`, `retval` the running `node·best[k]`, `x` the
-//! negated return value of the successor just searched and `d` its inverted bound.
+//! return value of the successor just searched as the node sees it and `d` its bound. Where the turn
+//! passes to the other player (every move, in a game that alternates) that is the successor's value
+//! negated and its bound inverted, and the successor is searched in the window negated and swapped;
+//! where the same player moves again the successor is searched in the node's own window and its
+//! value and bound are the node's as they are ([`child_window`], [`to_parent`]).
 
 use game_trait::{
     is_decisive, Bound, Cutoff, Evaluator, ForwardPruning, HorizonPolicy, MoveHints, MoveList,
-    MoveOrdering, PruneContext, Quiescence, Score, SearchStats, Selectivity, Step, ZeroSumGame,
-    INFINITY, MOVES_INLINE,
+    MoveOrdering, PlayerId, PruneContext, Quiescence, Score, SearchStats, Selectivity, Step,
+    ZeroSumGame, INFINITY, MOVES_INLINE,
 };
 use smallvec::SmallVec;
 
@@ -43,6 +47,41 @@ struct Outcome {
 struct Budgets<B> {
     full: B,
     reduced: Option<B>,
+}
+
+/// What a successor's search needs to know of its parent.
+#[derive(Clone, Copy, Debug)]
+struct Parent {
+    /// The parent's ply.
+    ply: usize,
+    /// The parent's static value (its own view), for the pruning hook; 0 without one.
+    static_value: Score,
+    /// The parent's side to move (read only for games that may not alternate).
+    mover: PlayerId,
+    /// Whether the parent's side to move is the root's.
+    root_side: bool,
+}
+
+/// The window `(alpha, beta)` of a node as a child searches it: negated and swapped where the turn
+/// passes to the other player (`turns`), as it is where the same player moves again.
+#[inline(always)]
+fn child_window(turns: bool, alpha: Score, beta: Score) -> (Score, Score) {
+    if turns {
+        (-beta, -alpha)
+    } else {
+        (alpha, beta)
+    }
+}
+
+/// A child's value and bound as its parent sees them: negated and inverted where the turn passed
+/// (`turns`), as they are where the same player moved again.
+#[inline(always)]
+fn to_parent(turns: bool, (value, bound): (Score, Bound)) -> (Score, Bound) {
+    if turns {
+        (-value, bound.invert())
+    } else {
+        (value, bound)
+    }
 }
 
 /// The value returned by every frame once a limit stops the search; callers discard it.
@@ -79,6 +118,14 @@ pub(crate) struct Run<'a, G: ZeroSumGame, E, P, H, O, Q, S> {
     /// index in the generated moves); taken by that node as it starts, so its children never
     /// see it.
     pub(crate) exclusion: Option<(usize, u16)>,
+    /// The root's side to move (kept only for games that may not alternate).
+    pub(crate) root_player: PlayerId,
+    /// How many times this search stopped short of the end of the game: a game in progress
+    /// valued statically, a move the horizon declined, a child pruned or a node cut by a
+    /// heuristic, a table entry that holds only at its own draft. A search that adds none is
+    /// *closed*: every line it searched ended the game, so its value and bound are the game's
+    /// own, and a deeper search would return them again.
+    pub(crate) cut_short: u64,
 }
 
 impl<G, E, P, H, O, Q, S> Run<'_, G, E, P, H, O, Q, S>
@@ -101,10 +148,46 @@ where
         Self::TRACKS_PATH || self.config.countermoves
     }
 
-    /// What the engine's heuristics know of the move `i` (with `key`) at `ply`.
+    /// The side to move at `state`, for games that may not alternate; a constant for games that
+    /// do, which never need it.
+    #[inline(always)]
+    fn mover(&self, state: &G::State) -> PlayerId {
+        if G::ALTERNATES {
+            0
+        } else {
+            self.game.side_to_move(state)
+        }
+    }
+
+    /// Whether the node at `ply`, whose side to move is `mover`, is played by the root's side to
+    /// move: the ply's parity where the game alternates, else the game's word.
+    #[inline(always)]
+    fn is_root_side(&self, mover: PlayerId, ply: usize) -> bool {
+        if G::ALTERNATES {
+            ply % 2 == 0
+        } else {
+            mover == self.root_player
+        }
+    }
+
+    /// Whether the turn passes from a node whose side to move is `mover` to its successor `child`:
+    /// always where the game alternates (a constant), else as the game says.
+    #[inline(always)]
+    fn turns(&self, mover: PlayerId, child: &G::State) -> bool {
+        G::ALTERNATES || self.game.side_to_move(child) != mover
+    }
+
+    /// The heuristics' index of a side: 0 for the root's side to move, 1 for the other.
+    #[inline(always)]
+    fn side_index(root_side: bool) -> usize {
+        usize::from(!root_side)
+    }
+
+    /// What the engine's heuristics know of the move `i` (with `key`) at `ply`, played by the
+    /// side of `side_index`.
     #[inline]
-    fn hints(&self, i: usize, key: u64, tt_move: u16, ply: usize) -> MoveHints {
-        let mut hints = self.heuristics.hints(ply, key);
+    fn hints(&self, i: usize, key: u64, tt_move: u16, ply: usize, side: usize) -> MoveHints {
+        let mut hints = self.heuristics.hints(ply, side, key);
         if i == tt_move as usize {
             hints |= MoveHints::TABLE;
         }
@@ -126,11 +209,15 @@ where
     ) -> (Score, Bound) {
         self.stats.evaluated += 1;
         if let Some(v) = known.filter(|_| !Q::ENABLED) {
+            // Known only to a pruning hook's search, which may value a finished game too.
+            self.cut_short += u64::from(self.game.outcome(state).is_none());
             return (v, Bound::Exact);
         }
         if let Some(outcome) = self.game.outcome(state) {
             return (self.eval.terminal(self.game, state, outcome), Bound::Exact);
         }
+        // A game in progress, valued where the tree stops: the search is not closed.
+        self.cut_short += 1;
         if Q::ENABLED {
             // The leaf's state is borrowed immutably; make/unmake games need their own copy.
             let depth = self.config.quiescence_depth;
@@ -172,6 +259,7 @@ where
         let mut moves: MoveList<G::Move> = MoveList::new();
         self.game.moves(state, &mut moves);
         moves.retain(|mv| self.quiescence.is_noisy(self.game, state, *mv));
+        let mover = self.mover(state);
         let (mut retval, mut bound, mut alpha) = (stand_pat, Bound::Exact, alpha.max(stand_pat));
         for &mv in &moves {
             if self.config.cutoff.fails_high(retval, beta) {
@@ -182,18 +270,17 @@ where
             if self.watch.tick(self.stats.generated) {
                 return STOPPED;
             }
-            let (v, d) = match self.game.apply(state, mv) {
-                Some(mut child) => self.quiesce_child(&mut child, alpha, beta, depth),
+            let (x, d) = match self.game.apply(state, mv) {
+                Some(mut child) => self.quiesce_child(&mut child, mover, alpha, beta, depth),
                 None => {
-                    let vd = self.quiesce_child(state, alpha, beta, depth);
+                    let xd = self.quiesce_child(state, mover, alpha, beta, depth);
                     self.game.undo(state, mv);
-                    vd
+                    xd
                 }
             };
             if self.watch.stopped() {
                 return STOPPED;
             }
-            let (x, d) = (-v, d.invert());
             if x > retval {
                 (retval, bound) = (x, d);
             } else if x == retval {
@@ -204,20 +291,27 @@ where
         (retval, bound)
     }
 
-    /// One noisy successor of a quiescence node: terminal, or searched one noisy ply shallower.
+    /// One noisy successor of a quiescence node whose side to move is `mover`: terminal, or
+    /// searched one noisy ply shallower; its value and bound as the node sees them.
     #[inline]
     fn quiesce_child(
         &mut self,
         child: &mut G::State,
+        mover: PlayerId,
         alpha: Score,
         beta: Score,
         depth: u32,
     ) -> (Score, Bound) {
         self.stats.evaluated += 1;
-        match self.game.outcome(child) {
+        let turns = self.turns(mover, child);
+        let own = match self.game.outcome(child) {
             Some(outcome) => (self.eval.terminal(self.game, child, outcome), Bound::Exact),
-            None => self.quiesce(child, None, -beta, -alpha, depth - 1),
-        }
+            None => {
+                let (lo, hi) = child_window(turns, alpha, beta);
+                self.quiesce(child, None, lo, hi, depth - 1)
+            }
+        };
+        to_parent(turns, own)
     }
 
     /// Whether a table entry of sufficient draft settles the node for the window `(alpha, beta)`
@@ -232,6 +326,8 @@ where
             Bound::Exact => true,
             Bound::Lower => cutoff.fails_high(e.value, beta),
             Bound::Upper => cutoff.fails_high(-e.value, -alpha),
+            // The engine stores no estimates; one would settle nothing.
+            Bound::Estimate => false,
         }
     }
 
@@ -290,6 +386,10 @@ where
         if ply == 0 {
             self.root_draft = draft;
         }
+        let mover = self.mover(state);
+        let root_side = self.is_root_side(mover, ply);
+        let side = Self::side_index(root_side);
+        let cut_short_before = self.cut_short;
         // The node's key, if there is a table and the game gives this state one: a state without
         // a key is neither probed nor stored. A node searched without a move is not the node the
         // table knows.
@@ -311,6 +411,7 @@ where
                 let same_budget =
                     entry.draft == draft && entry.budget == self.horizon.budget_key(&budget);
                 if ply > 0 && same_budget && self.settles(&entry, alpha, beta) {
+                    self.cut_short += u64::from(!entry.closed);
                     return (entry.value, entry.bound);
                 }
                 singular_entry = self.config.singular_extension.and(Some(entry));
@@ -319,10 +420,12 @@ where
 
         if S::NULL_MOVES && self.config.null_move.is_some() && excluded.is_none() {
             if let Some(value) = self.null_move_cut(state, &budget, alpha, beta, ply, known) {
+                // A heuristic's answer: the node's moves were not searched.
+                self.cut_short += 1;
                 self.classify(true, true);
                 if let (Some(tt), Some(hash)) = (self.tt, hash) {
                     let key = self.horizon.budget_key(&budget);
-                    tt.store(hash, value, Bound::Lower, draft, key, NO_MOVE);
+                    tt.store(hash, value, Bound::Lower, draft, key, NO_MOVE, false);
                 }
                 return (value, Bound::Lower);
             }
@@ -355,7 +458,8 @@ where
                 || self.config.countermoves
                 || hook_orders);
         if ordered {
-            self.order(state, &moves, tt_move, draft, ply, hook_orders, &mut keys);
+            let at = (draft, ply, side);
+            self.order(state, &moves, tt_move, at, hook_orders, &mut keys);
         }
         // An ordering that builds every successor generated them all (see `MoveOrdering`).
         let generated_at_once = hook_orders && O::GENERATES_CHILDREN;
@@ -365,7 +469,7 @@ where
         // Not in a singularity test: the cutoff could come from the excluded move.
         let etc = self.config.etc_draft.is_some_and(|d| draft >= d) && excluded.is_none();
         if self.tt.is_some() && ply > 0 && etc {
-            if let Some(x) = self.enhanced_cutoff(state, &budget, &moves, beta, ply) {
+            if let Some(x) = self.enhanced_cutoff(state, &budget, &moves, beta, (ply, mover)) {
                 self.classify(true, true);
                 return (x, Bound::Lower);
             }
@@ -376,6 +480,12 @@ where
             (false, _) => 0,
             (true, Some(v)) => v,
             (true, None) => self.eval.evaluate(self.game, state), // in progress: tested above
+        };
+        let parent = Parent {
+            ply,
+            static_value: parent_static,
+            mover,
+            root_side,
         };
 
         // `retval ⋆ beta` as one comparison: `≥ β` is `≥ β`, `> β` is `≥ β + 1` on integers.
@@ -424,18 +534,20 @@ where
             }
             let promoted = ordered && keys[k] >= PROMOTED_KEY;
             let key = if self.tracks_path() { move_key(&mv) } else { 0 };
-            let mut step = Step::new(mv, tried, ply % 2 == 0).with_promoted(promoted);
+            let mut step = Step::new(mv, tried, root_side).with_promoted(promoted);
             if H::HINTS {
                 // The hook's own score is the key's priority when nothing else was added to it.
                 let scored = ordered && hook_orders && !promoted && !self.config.history;
                 step = step
-                    .with_hints(self.hints(i, key, tt_move, ply))
+                    .with_hints(self.hints(i, key, tt_move, ply, side))
                     .with_order_score(scored.then(|| (keys[k] >> 16) as i32));
             }
             let Some(child_budget) = self
                 .horizon
                 .child_budget(self.game, state, &budget, &mut tally, step)
             else {
+                // A move beyond the horizon: the search is not closed.
+                self.cut_short += 1;
                 if step.promoted {
                     // Out of the hook's order: declining it says nothing about the moves after it.
                     continue;
@@ -486,25 +598,11 @@ where
                 }
             };
             let outcome = match self.game.apply(state, mv) {
-                Some(mut child) => self.successor(
-                    &mut child,
-                    budgets,
-                    alpha,
-                    beta,
-                    ply,
-                    parent_static,
-                    null_window,
-                ),
+                Some(mut child) => {
+                    self.successor(&mut child, budgets, alpha, beta, parent, null_window)
+                }
                 None => {
-                    let outcome = self.successor(
-                        state,
-                        budgets,
-                        alpha,
-                        beta,
-                        ply,
-                        parent_static,
-                        null_window,
-                    );
+                    let outcome = self.successor(state, budgets, alpha, beta, parent, null_window);
                     self.game.undo(state, mv);
                     outcome
                 }
@@ -578,7 +676,8 @@ where
             self.classify(cut, meets_alpha);
         }
         if self.tracks_path() && (cut || bound == Bound::Exact) {
-            self.heuristics.record_best(ply, move_key(&moves[best]));
+            self.heuristics
+                .record_best(ply, side, move_key(&moves[best]));
         }
         if cut {
             // `bound ← lower if retval ⋆ beta and move ≠ none`.
@@ -589,7 +688,7 @@ where
                 let key = move_key(&moves[best]);
                 let (killers, history) = (self.config.killers, self.config.history);
                 self.heuristics
-                    .record_cutoff(ply, ply % 2, key, draft, killers, history);
+                    .record_cutoff(ply, side, key, draft, killers, history);
             }
         }
         if let (Some(tt), Some(hash)) = (self.tt, hash) {
@@ -598,14 +697,9 @@ where
                 Bound::Upper => NO_MOVE,
                 _ => u16::try_from(best).unwrap_or(NO_MOVE),
             };
-            tt.store(
-                hash,
-                retval,
-                bound,
-                draft,
-                self.horizon.budget_key(&budget),
-                mv,
-            );
+            let closed = self.cut_short == cut_short_before;
+            let key = self.horizon.budget_key(&budget);
+            tt.store(hash, retval, bound, draft, key, mv, closed);
         }
         (retval, bound)
     }
@@ -636,11 +730,12 @@ where
         budget: &H::Budget,
         moves: &MoveList<G::Move>,
         beta: Score,
-        ply: usize,
+        (ply, mover): (usize, PlayerId),
     ) -> Option<Score> {
         let tt = self.tt?;
+        let root_side = self.is_root_side(mover, ply);
         for (index, &mv) in moves.iter().enumerate() {
-            let step = Step::new(mv, index, ply % 2 == 0);
+            let step = Step::new(mv, index, root_side);
             let mut tally = H::NodeTally::default();
             let Some(child_budget) = self
                 .horizon
@@ -648,28 +743,31 @@ where
             else {
                 continue;
             };
-            let hash = match self.game.apply(state, mv) {
-                Some(child) => self.game.state_hash(&child),
+            let (hash, turns) = match self.game.apply(state, mv) {
+                Some(child) => (self.game.state_hash(&child), self.turns(mover, &child)),
                 None => {
-                    let hash = self.game.state_hash(state);
+                    let read = (self.game.state_hash(state), self.turns(mover, state));
                     self.game.undo(state, mv);
-                    hash
+                    read
                 }
             };
             let Some(hash) = hash else { continue };
+            let child_budget = match turns {
+                true => child_budget,
+                false => self.horizon.same_mover(child_budget),
+            };
             self.stats.tt_probes += 1;
             let Some(e) = tt.probe(hash) else { continue };
             let exact_budget = e.draft == self.horizon.draft(&child_budget)
                 && e.budget == self.horizon.budget_key(&child_budget);
-            // The successor is worth at most `e.value` to its mover (exact or upper bound), so at
-            // least `-e.value` here.
-            if exact_budget && e.bound != Bound::Lower {
-                let x = -e.value;
-                if self.config.cutoff.fails_high(x, beta) {
-                    self.stats.tt_hits += 1;
-                    self.stats.cutoffs += 1;
-                    return Some(x);
-                }
+            // The successor is worth at least `x` here unless its entry is only an upper bound
+            // from this node's view.
+            let (x, d) = to_parent(turns, (e.value, e.bound));
+            if exact_budget && d != Bound::Upper && self.config.cutoff.fails_high(x, beta) {
+                self.stats.tt_hits += 1;
+                self.stats.cutoffs += 1;
+                self.cut_short += u64::from(!e.closed);
+                return Some(x);
             }
         }
         None
@@ -677,30 +775,36 @@ where
 
     /// A successor that is a horizon leaf, evaluated in the child's window; with PVS first in the
     /// null window `(α, null_beta)`, and again in the full window only if that leaves the value
-    /// undecided (a plain evaluator is exact at once and never needs the second call).
+    /// undecided (a plain evaluator is exact at once and never needs the second call). `turns`:
+    /// whether the other player moves at the child.
     #[inline(always)]
     fn leaf_successor(
         &mut self,
         child: &G::State,
         known: Option<Score>,
-        alpha: Score,
-        beta: Score,
+        (alpha, beta): (Score, Score),
         null_beta: Option<Score>,
+        turns: bool,
     ) -> Outcome {
-        let outcome = |(v, d): (Score, Bound)| Outcome {
-            value: -v,
-            bound: d.invert(),
-            pruned: false,
-            lineless: true,
+        let outcome = |vd: (Score, Bound)| {
+            let (value, bound) = to_parent(turns, vd);
+            Outcome {
+                value,
+                bound,
+                pruned: false,
+                lineless: true,
+            }
         };
         if let Some(null_beta) = null_beta {
-            let first = outcome(self.leaf(child, known, -null_beta, -alpha));
+            let (lo, hi) = child_window(turns, alpha, null_beta);
+            let first = outcome(self.leaf(child, known, lo, hi));
             let settled = first.value <= alpha || self.config.cutoff.fails_high(first.value, beta);
             if settled || first.bound == Bound::Exact {
                 return first;
             }
         }
-        outcome(self.leaf(child, known, -beta, -alpha))
+        let (lo, hi) = child_window(turns, alpha, beta);
+        outcome(self.leaf(child, known, lo, hi))
     }
 
     /// The move a singular-extension test of this very node excludes (the node is searched
@@ -755,15 +859,24 @@ where
         let reduced = self.horizon.reduced(budget, 1 + config.reduction)?;
         let mut passed = self.selectivity.null_move(self.game, state)?;
         self.stats.generated += 1;
+        // Whoever the game says moves after the pass: the opponent, as a pass should give.
+        let turns = self.turns(self.mover(state), &passed);
+        let reduced = match turns {
+            true => reduced,
+            false => self.horizon.same_mover(reduced),
+        };
         let outer = std::mem::replace(&mut self.after_null, ply + 1);
         if self.tracks_path() {
             // The pass is the previous move of the node it leads to (countermoves, hints).
             self.heuristics.enter(ply, NULL_MOVE_KEY);
         }
-        // The node's own window, from the opponent's side: a null window tells "≥ β" apart.
-        let (v, _) = self.node(&mut passed, reduced, -beta, -alpha, ply + 1, None);
+        // The node's own window, as the side to move after the pass sees it: a null window tells
+        // "≥ β" apart.
+        let (lo, hi) = child_window(turns, alpha, beta);
+        let searched = self.node(&mut passed, reduced, lo, hi, ply + 1, None);
+        let (x, _) = to_parent(turns, searched);
         self.after_null = outer;
-        let cuts = !self.watch.stopped() && cutoff.fails_high(-v, beta);
+        let cuts = !self.watch.stopped() && cutoff.fails_high(x, beta);
         cuts.then_some(beta_cut)
     }
 
@@ -856,58 +969,32 @@ where
     /// One successor, already created: offers it to the pruning hook, then searches it (PVS: with a
     /// null window first when `null_window`; under late-move reductions that null window is first
     /// searched with the reduced budget), and returns its value from the parent's view.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn successor(
         &mut self,
         child: &mut G::State,
-        budgets: Budgets<H::Budget>,
+        mut budgets: Budgets<H::Budget>,
         alpha: Score,
         beta: Score,
-        ply: usize,
-        parent_static: Score,
+        parent: Parent,
         null_window: bool,
     ) -> Outcome {
+        let ply = parent.ply;
+        let turns = self.turns(parent.mover, child);
+        if !turns {
+            // The mover moves again: budgets were given before the move was made.
+            budgets = Budgets {
+                full: self.horizon.same_mover(budgets.full),
+                reduced: budgets.reduced.map(|b| self.horizon.same_mover(b)),
+            };
+        }
         let budget = budgets.full;
         let mut known = None;
         if P::ENABLED {
             let own = self.eval.value(self.game, child);
             known = Some(own);
-            let ctx = PruneContext {
-                parent_static,
-                child_static: -own,
-                alpha,
-                beta,
-                child_depth: self.horizon.draft(&budget),
-                child_is_max: (ply + 1) % 2 == 0,
-                ply: ply as u32,
-            };
-            // A skip is accepted only if it fails low (value ≤ α), as the hook's contract requires:
-            // anything else could break the bound bookkeeping, so the child is searched instead.
-            if let Some(value) = self.pruning.prune(&ctx) {
-                if value <= alpha {
-                    self.stats.pruned += 1;
-                    return Outcome {
-                        value,
-                        bound: Bound::Upper,
-                        pruned: true,
-                        lineless: true,
-                    };
-                }
-            }
-            // A node cut is accepted only if it fails high; the parent's loop then stops at it.
-            if P::CUTS {
-                if let Some(value) = self.pruning.cut(&ctx) {
-                    if self.config.cutoff.fails_high(value, beta) {
-                        self.stats.pruned += 1;
-                        return Outcome {
-                            value,
-                            bound: Bound::Lower,
-                            pruned: true,
-                            lineless: true,
-                        };
-                    }
-                }
+            if let Some(pruned) = self.offer_to_pruning(own, &budget, alpha, beta, parent, turns) {
+                return pruned;
             }
         }
         // PVS: the narrowest window that still tells "x > α" from "x ≤ α" under the criterion,
@@ -920,57 +1007,96 @@ where
         // A horizon leaf is evaluated here rather than in a call of `node`: most nodes are leaves,
         // and a call with its frame costs more than the evaluation.
         if self.is_leaf(child, &budget, ply + 1) {
-            return self.leaf_successor(child, known, alpha, beta, null_beta);
+            return self.leaf_successor(child, known, (alpha, beta), null_beta, turns);
         }
+        let searched = |(value, bound)| Outcome {
+            value,
+            bound,
+            pruned: false,
+            lineless: false,
+        };
         // Late-move reductions: the reduced budget first, in the scout window, which is the
         // node's own window where that is already null (most of the tree).
         if let Some(reduced) = budgets.reduced.filter(|_| null_window) {
-            let (v, d) = self.node(child, reduced, -scout_beta, -alpha, ply + 1, known);
-            let x = -v;
+            let (lo, hi) = child_window(turns, alpha, scout_beta);
+            let (x, d) = to_parent(turns, self.node(child, reduced, lo, hi, ply + 1, known));
             if self.watch.stopped() || x <= alpha {
                 // The reduced search fails low: the move is taken to be no better than α.
-                return Outcome {
-                    value: x,
-                    bound: d.invert(),
-                    pruned: false,
-                    lineless: false,
-                };
+                return searched((x, d));
             }
             // Better than α at reduced depth: searched again with the full budget.
         }
         if let Some(null_beta) = null_beta {
-            let (v, d) = self.interior(child, budget, -null_beta, -alpha, ply + 1, known);
-            let (x, d) = (-v, d.invert());
+            let (lo, hi) = child_window(turns, alpha, null_beta);
+            let (x, d) = to_parent(turns, self.interior(child, budget, lo, hi, ply + 1, known));
             let settled = x <= alpha || self.config.cutoff.fails_high(x, beta);
             if self.watch.stopped() || settled || d == Bound::Exact {
-                return Outcome {
-                    value: x,
-                    bound: d,
-                    pruned: false,
-                    lineless: false,
-                };
+                return searched((x, d));
             }
             // x > α inside the window: the successor may be the new best; re-search.
         }
-        let (v, d) = self.interior(child, budget, -beta, -alpha, ply + 1, known);
-        Outcome {
-            value: -v,
-            bound: d.invert(),
-            pruned: false,
-            lineless: false,
+        let (lo, hi) = child_window(turns, alpha, beta);
+        searched(to_parent(
+            turns,
+            self.interior(child, budget, lo, hi, ply + 1, known),
+        ))
+    }
+
+    /// Offers a successor whose own static value is `own` to the pruning hook: the successor's
+    /// outcome if the hook skips it (a value at most α, an upper bound) or cuts its parent (a
+    /// value that fails high, a lower bound), `None` if it is to be searched. Anything else the
+    /// hook says is refused: it could break the bound bookkeeping.
+    #[inline(always)]
+    fn offer_to_pruning(
+        &mut self,
+        own: Score,
+        budget: &H::Budget,
+        alpha: Score,
+        beta: Score,
+        parent: Parent,
+        turns: bool,
+    ) -> Option<Outcome> {
+        let ctx = PruneContext {
+            parent_static: parent.static_value,
+            child_static: if turns { -own } else { own },
+            alpha,
+            beta,
+            child_depth: self.horizon.draft(budget),
+            child_is_max: parent.root_side != turns,
+            parent_is_max: parent.root_side,
+            ply: parent.ply as u32,
+        };
+        let pruned = |value, bound| Outcome {
+            value,
+            bound,
+            pruned: true,
+            lineless: true,
+        };
+        if let Some(value) = self.pruning.prune(&ctx).filter(|&v| v <= alpha) {
+            self.stats.pruned += 1;
+            self.cut_short += 1;
+            return Some(pruned(value, Bound::Upper));
         }
+        if P::CUTS {
+            let cut = self.pruning.cut(&ctx);
+            if let Some(value) = cut.filter(|&v| self.config.cutoff.fails_high(v, beta)) {
+                self.stats.pruned += 1;
+                self.cut_short += 1;
+                return Some(pruned(value, Bound::Lower));
+            }
+        }
+        None
     }
 
     /// Fills `keys` with the search order: the table move, the killers, then descending hook score
     /// plus history; ties keep the generation order.
-    #[allow(clippy::too_many_arguments)]
+    /// `at` is the node's draft, ply and side index.
     fn order(
         &mut self,
         state: &G::State,
         moves: &MoveList<G::Move>,
         tt_move: u16,
-        draft: u32,
-        ply: usize,
+        (draft, ply, side): (u32, usize, usize),
         hook_orders: bool,
         keys: &mut SmallVec<[i64; MOVES_INLINE]>,
     ) {
@@ -986,13 +1112,13 @@ where
                 .flatten()
             {
                 KILLER_PRIORITY - ((rank as i64) << 40)
-            } else if countermoves && self.heuristics.is_best_reply(ply, key) {
+            } else if countermoves && self.heuristics.is_best_reply(ply, side, key) {
                 BEST_REPLY_PRIORITY
             } else {
                 let mut p = 0i64;
                 if hook_orders {
                     p += if O::HINTS {
-                        let hints = self.hints(i, key, tt_move, ply);
+                        let hints = self.hints(i, key, tt_move, ply, side);
                         self.ordering
                             .hinted_score(self.game, state, *mv, draft, hints)
                     } else {
@@ -1000,7 +1126,7 @@ where
                     } as i64;
                 }
                 if history {
-                    p += self.heuristics.history(ply % 2, key) as i64;
+                    p += self.heuristics.history(side, key) as i64;
                 }
                 p
             };

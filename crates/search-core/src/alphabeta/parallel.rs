@@ -29,8 +29,9 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
     ///
     /// The table is lock-free ([`tt`](crate::tt)), so an entry another thread wrote is only ever
     /// used as the engine uses its own: exact searches return exactly the value and bound of the
-    /// one-thread search (the crate's tests check it), though node counts, and the move among
-    /// equals, vary from run to run. Searches whose tree depends on the path or the table are not
+    /// one-thread search (the crate's tests check it), though node counts, the move among equals,
+    /// and the iteration at which deepening stops for having reached the end of the game on
+    /// every line (helpers' entries may show it sooner), vary from run to run. Searches whose tree depends on the path or the table are not
     /// exact in this sense: late-move reductions, null moves, singular extensions, and a game's
     /// extensions (their cap depends on the line, and helpers search deeper). Without a table (`tt_bytes = 0`) the threads share nothing
     /// and the helpers only cost time. With `threads ≤ 1` this is [`search`](AlphaBeta).
@@ -194,6 +195,7 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
             reset_evaluator: false,
             helper_thread: true,
             busy: self.busy.clone(),
+            closed: false,
         }
     }
 }
@@ -241,11 +243,7 @@ mod tests {
                 let full = ab.search(&tree, &0, &Limits::none());
                 ab.reset();
                 let r = ab.search_window(&tree, &0, &Limits::none(), alpha, beta);
-                let holds = match r.bound {
-                    Bound::Exact => r.value == exact,
-                    Bound::Lower => exact >= r.value,
-                    Bound::Upper => exact <= r.value,
-                };
+                let holds = r.bound != Bound::Estimate && r.bound.admits(r.value, exact);
                 let inside = alpha < r.value && r.value < beta;
                 if full.value != exact || !holds || (inside && r.bound != Bound::Exact) {
                     return TestResult::error(format!(

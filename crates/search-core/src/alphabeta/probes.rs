@@ -173,7 +173,7 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
     ///     loop {
     ///         let r = probe(g - 1, g);
     ///         match r.bound {
-    ///             Bound::Exact => return r,
+    ///             Bound::Exact | Bound::Estimate => return r,
     ///             Bound::Lower => lower = r.value,
     ///             Bound::Upper => upper = r.value,
     ///         }
