@@ -374,7 +374,7 @@ fn othello_searchers_take_an_evaluation_and_bad_specs_say_what_is_accepted() {
     assert!(err.contains("`uct` has no parameter `eval`"), "{err}");
     assert_eq!(
         othello.visit(Run("uct:sims=10")).unwrap(),
-        "uct:sims=10,c=1.4,seed=0,reuse=false,threads=1,parallel=root"
+        "uct:sims=10,c=1.4,seed=0,reuse=false,solver=false,threads=1,parallel=root"
     );
     // A depth of 0 would name no move.
     for spec in [

@@ -800,7 +800,8 @@ fn fig6_text(
         describe(base, *move_ms)
     );
     if base.move_time.is_none() {
-        heading += "\nWithout a time per move the share changes nothing: solving is not cut short.";
+        heading += "\nWithout a time per move the share is of the work: a network solved and a \
+                    sample drawn count one each.";
     }
     let mut text = sweep_text(heading, &labels, results, None);
     text += "\nTeam games: the victories of a team of MAC-UCB (footnote 6).\n";

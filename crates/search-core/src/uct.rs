@@ -52,8 +52,9 @@
 //!   `m ∈ [0, 1]` becomes `round((2m − 1) · 1000)`, so a certain win is +1000, a draw (½) 0 and a
 //!   certain loss −1000, matching the negamax convention that 0 is even. At a `Chance` root: player 0's
 //!   mean payoff over all simulations; at a finished root: player 0's payoff.
-//! - **bound**: always [`Bound::Exact`] by convention. A UCT value is a sampling *estimate*, not a
-//!   bound of any kind; `Exact` here means only "not a one-sided bound".
+//! - **bound**: [`Bound::Estimate`]: a UCT value is a sampling estimate, not a bound of any kind;
+//!   [`Bound::Exact`] when [`UctConfig::solver`] solved the root (the value of the best policy)
+//!   or the root is a finished game.
 //! - **stats**: `generated` = tree nodes created (including the root), `expanded` = nodes whose moves
 //!   were generated, `evaluated` = **simulations** run (each ends in one evaluated leaf).
 //!   [`SearchResult::depth`] is the depth of the deepest tree node.
@@ -1127,7 +1128,11 @@ impl<'a, G: GeneralGame, P: PlayoutPolicy<G>> Run<'a, G, P> {
         let result = SearchResult {
             best_move: best.map(|b| self.tree.edges[b].mv),
             value,
-            bound: Bound::Exact,
+            bound: if solved.is_some() {
+                Bound::Exact
+            } else {
+                Bound::Estimate
+            },
             pv: best
                 .map(|b| self.principal_variation(b))
                 .unwrap_or_default(),

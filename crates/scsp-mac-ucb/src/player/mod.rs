@@ -67,7 +67,9 @@
 //!
 //! # What a search reports
 //! The value is the played arm's mean reward for the choosing player on the scale
-//! `round((2m − 1) · 1000)`: a certain win +1000, ½ 0, a certain loss −1000. `stats.evaluated` is
+//! `round((2m − 1) · 1000)`: a certain win +1000, ½ 0, a certain loss −1000; its bound is
+//! [`Bound::Estimate`](game_trait::Bound::Estimate), or [`Bound::Exact`](game_trait::Bound::Exact)
+//! once the root is known exactly (the sequence reading: the value of the best policy). `stats.evaluated` is
 //! the number of samples, `stats.expanded` the networks solved, `stats.generated` the nodes (or,
 //! in the round reading, cached states) added. [`MacUcb::analyse`] also returns every root
 //! arm's statistics and whether the root is known exactly.

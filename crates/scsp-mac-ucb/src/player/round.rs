@@ -79,7 +79,7 @@ impl MacUcb {
         let result = SearchResult {
             best_move,
             value: score_of_mean(mean.map_or(0.5, |m| m[perspective])),
-            bound: Bound::Exact,
+            bound: Bound::Estimate,
             pv: best_move.into_iter().collect(),
             depth: 1,
             stats: SearchStats {

@@ -160,7 +160,7 @@ fn merged_result<M: Copy>(merged: &UctAnalysis<M>, start: Instant) -> SearchResu
     SearchResult {
         best_move: best.map(|a| a.mv),
         value,
-        bound: Bound::Exact,
+        bound: Bound::Estimate,
         pv: best.map(|a| vec![a.mv]).unwrap_or_default(),
         depth: merged.result.depth,
         stats: merged.result.stats,

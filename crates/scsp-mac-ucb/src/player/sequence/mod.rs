@@ -343,7 +343,11 @@ impl<'a, G: RoundGame> Search<'a, G> {
         let result = SearchResult {
             best_move,
             value: score_of_mean(mean.as_ref().map_or(0.5, |m| m[perspective])),
-            bound: Bound::Exact,
+            bound: if node.exact.is_some() {
+                Bound::Exact
+            } else {
+                Bound::Estimate
+            },
             pv: best_move.into_iter().collect(),
             depth: self.depth,
             stats: SearchStats {
