@@ -401,10 +401,11 @@ fn a_two_player_searcher_gives_way_to_uct_where_the_game_is_not_turn_taking() {
     assert!(log.contains("searcher=uct:"), "{log}");
 }
 
-/// MAC-UCB plays a dice game whose rounds encode, against UCT, to the end and in time; on a game
-/// the encoder refuses (Hex: its winner is a recursive path), the player logs why and plays UCT.
+/// MAC-UCB plays a dice game whose rounds encode, against UCT, to the end and in time; and a game
+/// the round encoder refuses (Hex: its winner is a recursive path) through the networks its rules
+/// give at each state.
 #[test]
-fn mac_ucb_plays_games_whose_rounds_encode_and_gives_way_to_uct_elsewhere() {
+fn mac_ucb_plays_games_whose_rounds_encode_and_the_others_by_their_states() {
     let mac = Server::start("mac", &["--margin", "0.2", "--searcher", "mac-ucb"]);
     let uct = Server::start(
         "uct-rival",
@@ -428,12 +429,19 @@ fn mac_ucb_plays_games_whose_rounds_encode_and_gives_way_to_uct_elsewhere() {
     let rules = std::fs::read_to_string(workspace("crates/gdl/games/hex.kif")).unwrap();
     let start = post(mac.port, &format!("(start h red ({rules}\n) 30 1)"));
     assert_eq!(start, (200, "ready".into()));
+    let (status, mv) = post(mac.port, "(play h nil)");
+    assert_eq!(status, 200, "{mv}");
+    assert!(mv.starts_with("(place "), "{mv}");
     let log = mac.log();
+    let hex_start = log
+        .lines()
+        .find(|l| l.contains(" h role=red"))
+        .unwrap_or("");
+    assert!(hex_start.contains("searcher=mac-ucb:"), "{log}");
     assert!(
-        log.contains("needs a game whose rounds can be encoded"),
+        log.lines().last().unwrap().contains("how=searched"),
         "{log}"
     );
-    assert!(log.contains("searcher=uct:"), "{log}");
 }
 
 #[test]

@@ -389,41 +389,43 @@ impl Registered for gdl::GdlGame {
     }
 }
 
-/// MAC-UCB and FC-UCB for a GDL game: searchers of its [`gdl::GdlRound`] that search the game
-/// itself (both have the same states and moves).
+/// MAC-UCB and FC-UCB for a GDL game: searchers of its round encoding ([`gdl::GdlRound`]) that
+/// search the game itself (both have the same states and moves), or, where the encoder refuses
+/// the game (recursive rules, goals over many fluents, tables too large), searchers of the
+/// networks its rules give at each state ([`scsp_mac_ucb::StateEncoding`]).
 #[cfg(all(feature = "gdl", feature = "scsp"))]
 mod on_round {
     use game_trait::{Limits, Reset, SearchResult, Searcher};
-    use gdl::{GdlGame, GdlMove, GdlRound};
+    use gdl::{FluentSet, GdlGame, GdlMove, GdlRound};
+    use scsp_mac_ucb::MacUcb;
 
     use crate::kit::{self, Built};
     use crate::spec::{Spec, SpecError};
 
-    /// `spec`'s round searcher on `game`'s round.
+    /// `spec`'s round searcher on `game`'s round, or on its per-state networks if the round does
+    /// not encode.
     pub(super) fn searcher(game: &GdlGame, spec: &Spec) -> Result<Built<GdlGame>, SpecError> {
-        let round = GdlRound::new(game.clone()).map_err(|e| SpecError::Invalid {
-            name: spec.name().to_string(),
-            message: e.to_string(),
-        })?;
-        let built = kit::round_searcher::<GdlRound>(spec)?;
+        let (player, full) = kit::mac_ucb(spec)?;
+        let searcher: Box<dyn Searcher<GdlGame>> = match GdlRound::new(game.clone()) {
+            Ok(round) => Box::new(OnRound { round, player }),
+            Err(_) => Box::new(ByState { player }),
+        };
         Ok(Built {
-            searcher: Box::new(OnRound {
-                round,
-                inner: built.searcher,
-            }),
-            spec: built.spec,
-            scale: built.scale,
+            searcher,
+            spec: full,
+            scale: game_trait::Scale::MEAN_PAYOFF,
         })
     }
 
+    /// The player on the game's round encoding.
     struct OnRound {
         round: GdlRound,
-        inner: Box<dyn Searcher<GdlRound>>,
+        player: MacUcb,
     }
 
     impl Reset for OnRound {
         fn reset(&mut self) {
-            self.inner.reset();
+            self.player.reset();
         }
     }
 
@@ -431,10 +433,32 @@ mod on_round {
         fn search(
             &mut self,
             _: &GdlGame,
-            state: &gdl::FluentSet,
+            state: &FluentSet,
             limits: &Limits,
         ) -> SearchResult<GdlMove> {
-            self.inner.search(&self.round, state, limits)
+            self.player.search(&self.round, state, limits)
+        }
+    }
+
+    /// The player on the networks the rules give at each state.
+    struct ByState {
+        player: MacUcb,
+    }
+
+    impl Reset for ByState {
+        fn reset(&mut self) {
+            self.player.reset();
+        }
+    }
+
+    impl Searcher<GdlGame> for ByState {
+        fn search(
+            &mut self,
+            game: &GdlGame,
+            state: &FluentSet,
+            limits: &Limits,
+        ) -> SearchResult<GdlMove> {
+            self.player.analyse_by_state(game, state, limits).0
         }
     }
 }

@@ -529,18 +529,30 @@ pub fn general_searcher<G: SharedGeneralGame>(spec: &Spec) -> Result<Built<G>, S
 pub fn round_searcher<G: game_trait::RoundGame + SharedGeneralGame>(
     spec: &Spec,
 ) -> Result<Built<G>, SpecError> {
-    use scsp_mac_ucb::{Arms, FinalChoice, Lookahead, MacUcb, MacUcbConfig, ThresholdPruning};
     let entry = registry::searcher(spec.name())?;
     match entry.needs {
         Needs::General => return general_searcher(spec),
         Needs::ZeroSum => return Err(refused(entry, &[Needs::General, Needs::Rounds])),
         Needs::Rounds => {}
     }
+    let (player, spec) = mac_ucb(spec)?;
+    Ok(Built {
+        searcher: Box::new(player),
+        spec,
+        scale: Scale::MEAN_PAYOFF,
+    })
+}
+
+/// The MAC-UCB or FC-UCB player `spec` names, and the spec with every parameter it read.
+#[cfg(feature = "scsp")]
+pub fn mac_ucb(spec: &Spec) -> Result<(scsp_mac_ucb::MacUcb, String), SpecError> {
+    use scsp_mac_ucb::{Arms, FinalChoice, Lookahead, MacUcb, MacUcbConfig, ThresholdPruning};
+    let entry = registry::searcher(spec.name())?;
     let mut args = Args::new(spec, &[entry.params])?;
     let base = match entry.name {
         "mac-ucb" => MacUcbConfig::default(),
         "fc-ucb" => MacUcbConfig::fc_ucb(),
-        other => unreachable!("`{other}` is in the registry but has no builder"),
+        _ => return Err(refused(entry, &[Needs::Rounds])),
     };
     let horizon: u32 = args.int("horizon");
     let config = MacUcbConfig {
@@ -577,11 +589,7 @@ pub fn round_searcher<G: game_trait::RoundGame + SharedGeneralGame>(
         name: entry.name.to_string(),
         message: e.to_string(),
     })?;
-    Ok(Built {
-        searcher: Box::new(player),
-        spec: args.full_spec(),
-        scale: Scale::MEAN_PAYOFF,
-    })
+    Ok((player, args.full_spec()))
 }
 
 /// The error for a searcher that does not play this kind of game: what it plays, and the

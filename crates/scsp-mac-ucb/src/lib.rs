@@ -90,7 +90,12 @@
 //!
 //! The paper's compilation of a GDL description into networks (its Section 3.2) is not in this
 //! crate: a game enters it through [`RoundGame`](game_trait::RoundGame), which `gdl::GdlRound`
-//! implements for the GDL descriptions whose round it can encode.
+//! implements for the GDL descriptions whose round it can encode, or, for any game whose states
+//! have keys, through the networks its rules give at each state ([`StateEncoding`],
+//! [`MacUcb::analyse_by_state`]): the state fixed, a network is its players' legal moves, chance's
+//! outcomes and the payoffs of its finished successors. Both are an [`Encoding`];
+//! `gametree`'s GDL searcher takes the round where the encoder describes the game and the
+//! states elsewhere (recursive rules, goals over many fluents, tables too large).
 //!
 //! # Example
 //! Koriche et al.'s cooperative matching pennies (their Example 1): alice and bob each place a
@@ -151,7 +156,10 @@ pub mod solve;
 mod tables;
 mod validate;
 
-pub use encoding::{check_round, round_network, RoundEncoder, RoundNetwork};
+pub use encoding::{
+    check_round, check_state_networks, round_network, state_network, Encoding, RoundEncoder,
+    RoundNetwork, StateEncoding,
+};
 pub use error::ScspError;
 pub use model::{Constraint, Cpt, Network, Relation, Stage, VarId, Variable};
 pub use player::{

@@ -10,8 +10,7 @@ use std::time::Instant;
 
 use gametree::game::{Limits, PlayerId, Searcher};
 use gametree::games::Registered;
-use gametree::gdl::{FluentSet, GdlGame, GdlMove, GdlRound, TtState, TurnTaking};
-use gametree::kit;
+use gametree::gdl::{FluentSet, GdlGame, GdlMove, TtState, TurnTaking};
 use gametree::registry::{self, Needs};
 use gametree::spec::{DefaultValue, Spec};
 
@@ -34,12 +33,12 @@ pub struct Engine {
 }
 
 /// The searcher, as built for the game: through [`Perspective`] for every game, through
-/// [`TurnTaking`] for negamax searchers, through the game's round encoding ([`GdlRound`]) for
-/// MAC-UCB and FC-UCB.
+/// [`TurnTaking`] for negamax searchers, on the game itself for MAC-UCB and FC-UCB (which read it
+/// through its round encoding, or the networks its rules give at each state).
 enum Built {
     General(Perspective, Box<dyn Searcher<Perspective>>),
     ZeroSum(TurnTaking, Box<dyn Searcher<TurnTaking>>, u8),
-    Rounds(GdlRound, Box<dyn Searcher<GdlRound>>),
+    Rounds(GdlGame, Box<dyn Searcher<GdlGame>>),
 }
 
 impl Built {
@@ -62,15 +61,10 @@ impl Built {
                 Ok((Built::ZeroSum(two, built.searcher, last_mover), built.spec))
             }
             Needs::Rounds => {
-                let round = GdlRound::new(game).map_err(|e| {
-                    format!(
-                        "`{}` needs a game whose rounds can be encoded as constraint networks: {e}",
-                        spec.name()
-                    )
-                })?;
-                let built = kit::round_searcher::<GdlRound>(&for_seat(spec, me))
+                let built = game
+                    .searcher(&for_seat(spec, me))
                     .map_err(|e| e.to_string())?;
-                Ok((Built::Rounds(round, built.searcher), built.spec))
+                Ok((Built::Rounds(game, built.searcher), built.spec))
             }
         }
     }
@@ -85,7 +79,7 @@ impl Built {
                 };
                 searcher.search(two, &state, limits).best_move
             }
-            Built::Rounds(round, searcher) => searcher.search(round, &state, limits).best_move,
+            Built::Rounds(game, searcher) => searcher.search(game, &state, limits).best_move,
         }
     }
 }

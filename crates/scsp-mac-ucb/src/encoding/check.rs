@@ -8,7 +8,7 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
 use super::kinds::{determine, error, legal_values, Kinds};
-use super::{asks, play_round, RoundEncoder};
+use super::{asks, play_values, RoundEncoder};
 use crate::error::ScspError;
 use crate::model::{Network, VarId};
 
@@ -48,7 +48,8 @@ pub fn check_round<G: RoundGame>(game: &G, seed: u64, playouts: usize) -> Result
             }
             let (joint, chance) = check_legal(game, &kinds, &fixed, turn, &state, &mut rng)?;
             let mut next = state.clone();
-            play_round(
+            play_values(
+                &encoder,
                 game,
                 &mut next,
                 turn,

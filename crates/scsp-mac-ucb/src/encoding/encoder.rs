@@ -77,7 +77,13 @@ struct IndexedTable {
 const TUPLES_PER_POLL: usize = 1 << 14;
 
 impl IndexedTable {
-    fn new(table: &game_trait::round::Table, round: &Round) -> IndexedTable {
+    /// The table indexed, or `None` if `budget` ran out first (it is polled every
+    /// [`TUPLES_PER_POLL`] tuples: a table can hold hundreds of thousands).
+    fn new(
+        table: &game_trait::round::Table,
+        round: &Round,
+        budget: &mut Budget,
+    ) -> Option<IndexedTable> {
         let state_at: Vec<usize> = (0..table.scope.len())
             .filter(|&i| round.variables[table.scope[i]].kind == VariableKind::State)
             .collect();
@@ -94,7 +100,10 @@ impl IndexedTable {
         let mut groups: HashMap<u64, (u32, u32), BuildPrehashed> = HashMap::default();
         let mut group_of = Vec::with_capacity(rows.len());
         let mut sizes: Vec<u32> = Vec::new();
-        for tuple in &rows {
+        for (i, tuple) in rows.iter().enumerate() {
+            if i % TUPLES_PER_POLL == 0 && budget.spent_after(1) {
+                return None;
+            }
             let key = projection_key(state_at.iter().map(|&at| tuple[at]));
             let next = groups.len() as u32;
             let (group, _) = *groups.entry(key).or_insert((next, 0));
@@ -120,7 +129,7 @@ impl IndexedTable {
             order[fill[group as usize] as usize] = i as u32;
             fill[group as usize] += 1;
         }
-        IndexedTable {
+        Some(IndexedTable {
             name: table.name.clone(),
             scope: table.scope.clone(),
             state_at,
@@ -128,7 +137,7 @@ impl IndexedTable {
             utilities,
             order,
             groups,
-        }
+        })
     }
 
     /// Tuple `i`.
@@ -152,14 +161,6 @@ impl IndexedTable {
                 .zip(self.tuple(i))
                 .all(|(&v, &t)| known[v].map_or(true, |k| k == t))
         })
-    }
-}
-
-/// The number of tuples of `table`.
-fn table_size(table: &game_trait::round::Table) -> usize {
-    match &table.relation {
-        TableRelation::Allowed(tuples) => tuples.len(),
-        TableRelation::Utility(rows) => rows.len(),
     }
 }
 
@@ -209,12 +210,10 @@ impl RoundEncoder {
         let mut index = |tables: Vec<&game_trait::round::Table>| {
             let mut indexed = Vec::with_capacity(tables.len());
             for table in tables {
-                if budget.spent_after(table_size(table) / TUPLES_PER_POLL + 1) {
-                    return Err(ScspError::Stopped {
-                        what: "indexing the round's tables",
-                    });
-                }
-                indexed.push(IndexedTable::new(table, round));
+                let stopped = ScspError::Stopped {
+                    what: "indexing the round's tables",
+                };
+                indexed.push(IndexedTable::new(table, round, budget).ok_or(stopped)?);
             }
             Ok(indexed)
         };

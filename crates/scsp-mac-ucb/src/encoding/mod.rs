@@ -26,12 +26,100 @@
 mod check;
 mod encoder;
 mod kinds;
+mod state;
 
-use game_trait::{MoveList, PlayerId, RoundGame, Turn};
+use game_trait::{GeneralGame, MoveList, PlayerId, RoundGame, Turn};
 
+use crate::error::ScspError;
 use crate::model::{Network, VarId};
 pub use check::check_round;
 pub use encoder::{round_network, RoundEncoder};
+pub use state::{check_state_networks, state_network, StateEncoding};
+
+/// How a player reads a game as one-stage networks: the network of a state, and the values of
+/// its action variables as the game's moves. Two encodings are implemented:
+///
+/// - [`RoundEncoder`], for a [`RoundGame`]: the game's round, described once as tables, the
+///   state variables fixed to the state's values (the paper's Section 3.2 encoding);
+/// - [`StateEncoding`], for any [`GeneralGame`] whose states have keys: the network of a state
+///   built from the rules at that state ([`state_network`]), for games whose round cannot be
+///   described as tables (recursive rules, goals over many fluents, descriptions too large).
+pub trait Encoding<G: GeneralGame> {
+    /// The one-stage network of `state`, which is not finished.
+    fn network(&self, game: &G, state: &G::State) -> Result<RoundNetwork, ScspError>;
+
+    /// The move that `value` of `player`'s action variable (`None`: the chance variable) stands
+    /// for in `state`.
+    fn move_of(&self, game: &G, state: &G::State, player: Option<PlayerId>, value: u32) -> G::Move;
+
+    /// The value of `player`'s (`None`: chance's) action variable that `mv` is in `state`.
+    fn value_of(&self, game: &G, state: &G::State, player: Option<PlayerId>, mv: G::Move) -> u32;
+
+    /// Replaces `values` with values that identify `state`: equal values, the same position.
+    fn state_values(&self, game: &G, state: &G::State, values: &mut Vec<u32>);
+
+    /// The values of `player`'s legal moves in `state`, in the order the rules list them.
+    fn legal_values(&self, game: &G, state: &G::State, player: PlayerId) -> Vec<u32> {
+        let mut moves = MoveList::new();
+        game.legal_moves(state, player, &mut moves);
+        (moves.iter())
+            .map(|&m| self.value_of(game, state, Some(player), m))
+            .collect()
+    }
+}
+
+impl<G: RoundGame> Encoding<G> for RoundEncoder {
+    fn network(&self, game: &G, state: &G::State) -> Result<RoundNetwork, ScspError> {
+        RoundEncoder::network(self, game, state)
+    }
+
+    fn move_of(&self, game: &G, _: &G::State, player: Option<PlayerId>, value: u32) -> G::Move {
+        game.action(player, value)
+    }
+
+    fn value_of(&self, game: &G, _: &G::State, player: Option<PlayerId>, mv: G::Move) -> u32 {
+        game.action_value(player, mv)
+    }
+
+    fn state_values(&self, game: &G, state: &G::State, values: &mut Vec<u32>) {
+        game.state_values(state, values);
+    }
+}
+
+/// Plays one round of `game` in place, read through `encoding`: `joint[p]` is player `p`'s
+/// action value, `chance` the chance variable's when chance moves. Only the players the game
+/// asks move (`p` at a `Player(p)` turn).
+pub(crate) fn play_values<G: GeneralGame, E: Encoding<G>>(
+    encoding: &E,
+    game: &G,
+    state: &mut G::State,
+    turn: Turn,
+    joint: &[u32],
+    chance: Option<u32>,
+) {
+    let move_of = |p: Option<PlayerId>, v: u32| encoding.move_of(game, state, p, v);
+    match turn {
+        Turn::Player(p) => {
+            let mv = move_of(Some(p), joint[p]);
+            game.play(state, mv);
+        }
+        Turn::Chance => {
+            // A chance turn without an outcome breaks the game's contract: nothing is played.
+            if let Some(y) = chance {
+                let mv = move_of(None, y);
+                game.play(state, mv);
+            }
+        }
+        Turn::Simultaneous => {
+            let mut moves: MoveList<G::Move> = (joint.iter().enumerate())
+                .map(|(p, &a)| move_of(Some(p), a))
+                .collect();
+            moves.extend(chance.map(|y| move_of(None, y)));
+            game.play_joint(state, &moves);
+        }
+        Turn::Over => {}
+    }
+}
 
 /// The one-stage network of a state of a [`RoundGame`] (see the [module docs](self)).
 #[derive(Clone, Debug, PartialEq)]
@@ -43,36 +131,6 @@ pub struct RoundNetwork {
     pub actions: Vec<usize>,
     /// The chance variable, if the round has one.
     pub chance: Option<VarId>,
-}
-
-/// Plays one round in place: `joint[p]` is player `p`'s action value, `chance` the chance
-/// variable's when chance moves. Only the players the game asks move (`p` at a `Player(p)` turn).
-pub(crate) fn play_round<G: RoundGame>(
-    game: &G,
-    state: &mut G::State,
-    turn: Turn,
-    joint: &[u32],
-    chance: Option<u32>,
-) {
-    match turn {
-        Turn::Player(p) => game.play(state, game.action(Some(p), joint[p])),
-        Turn::Chance => {
-            // A chance turn without an outcome breaks the game's contract: nothing is played.
-            if let Some(y) = chance {
-                game.play(state, game.action(None, y));
-            }
-        }
-        Turn::Simultaneous => {
-            let mut moves: MoveList<G::Move> = joint
-                .iter()
-                .enumerate()
-                .map(|(p, &a)| game.action(Some(p), a))
-                .collect();
-            moves.extend(chance.map(|y| game.action(None, y)));
-            game.play_joint(state, &moves);
-        }
-        Turn::Over => {}
-    }
 }
 
 /// Whether the players the game asks in a state of `turn` include `p`.

@@ -94,7 +94,7 @@ use game_trait::{
 };
 
 use crate::budget::Budget;
-use crate::encoding::{asks, RoundEncoder};
+use crate::encoding::{asks, Encoding, RoundEncoder, RoundNetwork, StateEncoding};
 use crate::error::ScspError;
 use cache::Cache;
 pub use config::{Arms, FinalChoice, Lookahead, MacUcbConfig, ThresholdPruning};
@@ -111,6 +111,29 @@ pub struct MacUcb {
     /// The game's round, indexed, and the game it belongs to.
     encoder: Option<(GameId, RoundEncoder)>,
     threshold: Option<Vec<f64>>,
+}
+
+/// A [`RoundGame`] read through its round: the indexed round, or why it could not be indexed
+/// (the networks are then errors, and the players play the rules' moves). Its action values are
+/// the game's own, the same in every state.
+pub(crate) struct ByRound<'a>(pub(crate) Result<&'a RoundEncoder, ScspError>);
+
+impl<G: RoundGame> Encoding<G> for ByRound<'_> {
+    fn network(&self, game: &G, state: &G::State) -> Result<RoundNetwork, ScspError> {
+        self.0.clone()?.network(game, state)
+    }
+
+    fn move_of(&self, game: &G, _: &G::State, player: Option<PlayerId>, value: u32) -> G::Move {
+        game.action(player, value)
+    }
+
+    fn value_of(&self, game: &G, _: &G::State, player: Option<PlayerId>, mv: G::Move) -> u32 {
+        game.action_value(player, mv)
+    }
+
+    fn state_values(&self, game: &G, state: &G::State, values: &mut Vec<u32>) {
+        game.state_values(state, values);
+    }
 }
 
 /// A game value while it lives: its type's name and its address (two values of a zero-sized
@@ -214,10 +237,49 @@ impl MacUcb {
         }
     }
 
-    /// A search in the sequence reading.
+    /// A search in the sequence reading, the networks from the game's round.
     fn analyse_sequence<G: RoundGame>(
         &mut self,
         game: &G,
+        state: &G::State,
+        limits: &Limits,
+    ) -> (SearchResult<G::Move>, MacUcbAnalysis) {
+        let indexed = self.index_round(game, limits);
+        let encoder = self.encoder.take();
+        let encoding = ByRound(indexed.map(|()| &encoder.as_ref().expect("indexed").1));
+        let found = self.sequence_search(game, &encoding, state, limits);
+        self.encoder = encoder;
+        found
+    }
+
+    /// Searches `state` of any game whose states have keys, the network of each state read off
+    /// the rules there ([`StateEncoding`]), in the sequence reading: how MAC-UCB plays a game
+    /// whose round cannot be described as tables (recursive rules, goals over many fluents,
+    /// descriptions too large to enumerate). A game without state keys gets no move, and the
+    /// analysis says why.
+    pub fn analyse_by_state<G: GeneralGame>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        limits: &Limits,
+    ) -> (SearchResult<G::Move>, MacUcbAnalysis) {
+        match StateEncoding::for_game(game) {
+            Ok(encoding) => self.sequence_search(game, &encoding, state, limits),
+            Err(e) => {
+                let analysis = MacUcbAnalysis {
+                    fallback: Some(e.to_string()),
+                    ..MacUcbAnalysis::default()
+                };
+                (SearchResult::leaf(0), analysis)
+            }
+        }
+    }
+
+    /// The sequence reading on `game` read through `encoding`, with the tree kept for it.
+    fn sequence_search<G: GeneralGame, E: Encoding<G>>(
+        &mut self,
+        game: &G,
+        encoding: &E,
         state: &G::State,
         limits: &Limits,
     ) -> (SearchResult<G::Move>, MacUcbAnalysis) {
@@ -235,17 +297,14 @@ impl MacUcb {
             self.tree = Some((id, Tree::default()));
             self.cache.clear();
         }
-        let encoder = self.index_round(game, limits);
-        let encoder = encoder.map(|()| &self.encoder.as_ref().expect("indexed").1);
         let (_, tree) = self.tree.as_mut().expect("a tree was just made");
         let parts = sequence::Parts {
             config: &self.config,
-            encoder,
             threshold: self.threshold.as_deref(),
             tree,
             cache: &mut self.cache,
         };
-        let found = sequence::search(parts, game, state, limits, chooser);
+        let found = sequence::search(parts, game, encoding, state, limits, chooser);
         if let Some(r) = &found.mean {
             let r_min = r.iter().copied().fold(f64::INFINITY, f64::min);
             self.threshold = Some(vec![r_min; game.players()]);
@@ -318,18 +377,16 @@ pub(crate) struct LegalValues {
 }
 
 impl LegalValues {
-    pub(crate) fn of<G: RoundGame>(game: &G, state: &G::State, turn: Turn) -> LegalValues {
-        let mut moves = MoveList::new();
+    pub(crate) fn of<G: GeneralGame, E: Encoding<G>>(
+        game: &G,
+        encoding: &E,
+        state: &G::State,
+        turn: Turn,
+    ) -> LegalValues {
         let players = (0..game.players())
-            .map(|p| {
-                if !asks(turn, p) {
-                    return Vec::new();
-                }
-                game.legal_moves(state, p, &mut moves);
-                moves
-                    .iter()
-                    .map(|&m| game.action_value(Some(p), m))
-                    .collect()
+            .map(|p| match asks(turn, p) {
+                true => encoding.legal_values(game, state, p),
+                false => Vec::new(),
             })
             .collect();
         LegalValues { players }

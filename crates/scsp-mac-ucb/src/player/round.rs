@@ -13,9 +13,10 @@ use super::bandit::Bandit;
 use super::config::{Arms, FinalChoice};
 use super::sample::{draw, Sampler, Valuation};
 use super::{
-    fallback_reason, score_of_mean, stopped, ArmReport, LegalValues, MacUcb, MacUcbAnalysis,
+    fallback_reason, score_of_mean, stopped, ArmReport, ByRound, LegalValues, MacUcb,
+    MacUcbAnalysis,
 };
-use crate::error::ScspError;
+use crate::encoding::Encoding;
 use crate::solve::{solve_valid, SolveOptions};
 
 impl MacUcb {
@@ -49,13 +50,16 @@ impl MacUcb {
             ..limits.clone()
         };
         let indexed = self.index_round(game, &solve_limits);
-        let joints = self.arms_of(game, state, turn, indexed, &solve_limits, &mut analysis);
+        let encoder = self.encoder.take();
+        let encoding = ByRound(indexed.map(|()| &encoder.as_ref().expect("indexed").1));
+        let joints = self.arms_of(game, &encoding, state, turn, &solve_limits, &mut analysis);
         analysis.solve_time = start.elapsed();
         let group = chooser.filter(|_| self.config.arms == Arms::OwnAction);
         let players = game.players();
         let mut bandit = Bandit::new(joints, group, perspective, self.config.exploration, players);
         let cached_before = self.cache.len();
-        self.sample(game, state, limits, &mut bandit);
+        self.sample(game, &encoding, state, limits, &mut bandit);
+        self.encoder = encoder;
 
         let all_exact = (0..bandit.arms.len())
             .all(|i| bandit.arms[i].removed || bandit.arms[i].exact.is_some());
@@ -98,16 +102,14 @@ impl MacUcb {
     fn arms_of<G: RoundGame>(
         &self,
         game: &G,
+        encoding: &ByRound,
         state: &G::State,
         turn: Turn,
-        indexed: Result<(), ScspError>,
         limits: &Limits,
         analysis: &mut MacUcbAnalysis,
     ) -> Vec<Vec<u32>> {
-        let legal = LegalValues::of(game, state, turn);
-        let encoder = indexed.map(|()| &self.encoder.as_ref().expect("indexed").1);
-        let solved = encoder.and_then(|encoder| {
-            let rn = encoder.network(game, state)?;
+        let legal = LegalValues::of(game, encoding, state, turn);
+        let solved = encoding.network(game, state).and_then(|rn| {
             let options = SolveOptions {
                 algorithm: self.config.algorithm,
                 feasibility: self.config.feasibility,
@@ -149,12 +151,13 @@ impl MacUcb {
     fn sample<G: RoundGame>(
         &mut self,
         game: &G,
+        encoding: &ByRound,
         state: &G::State,
         limits: &Limits,
         bandit: &mut Bandit,
     ) {
         let mut rng = Pcg64::seed_from_u64(self.config.seed);
-        let mut sampler = Sampler::new(game, self.config.horizon, Valuation::Uniform);
+        let mut sampler = Sampler::new(game, encoding, self.config.horizon, Valuation::Uniform);
         let chance = sampler.chance_values(state);
         let budget = limits.nodes.unwrap_or(self.config.samples);
         for arm in 0..bandit.arms.len() {
@@ -184,7 +187,7 @@ impl MacUcb {
     /// Gives `arm` its members' exact values where the cache knows every successor, and prunes.
     fn update_exact<G: RoundGame>(
         &self,
-        sampler: &mut Sampler<G>,
+        sampler: &mut Sampler<G, ByRound>,
         state: &G::State,
         chance: &[(u32, f64)],
         bandit: &mut Bandit,

@@ -2,13 +2,13 @@
 //! uniformly random moves up to a terminal state or the horizon; and the cache bookkeeping that
 //! tells when a state is completely explored (Section 4.4).
 
-use game_trait::{ChanceList, Limits, MoveList, PlayerId, RoundGame, Turn};
+use game_trait::{ChanceList, GeneralGame, Limits, MoveList, PlayerId, Turn};
 use rand::Rng;
 use rand_pcg::Pcg64;
 
 use super::cache::{key, Cache, UNBOUNDED};
 use super::stopped;
-use crate::encoding::play_round;
+use crate::encoding::{play_values, Encoding};
 
 /// How often, in playout rounds, a sample reads the clock.
 const CLOCK_EVERY: u32 = 64;
@@ -49,8 +49,10 @@ fn policy_value(combinations: Vec<Vec<f64>>, choosing: &[PlayerId]) -> Option<Ve
 /// Samples states of one game, owning the buffers a sample reuses (moves, outcomes, the path, the
 /// reward). What a sample still allocates: the state clones along its path, the entries it adds to
 /// the cache, and the move lists of the completeness check.
-pub(crate) struct Sampler<'a, G: RoundGame> {
+pub(crate) struct Sampler<'a, G: GeneralGame, E> {
     game: &'a G,
+    /// How the game's moves read as action values.
+    encoding: &'a E,
     horizon: Option<u32>,
     valuation: Valuation,
     /// The reward of the last sample, one per player.
@@ -64,10 +66,16 @@ pub(crate) struct Sampler<'a, G: RoundGame> {
     outcomes: ChanceList<G::Move>,
 }
 
-impl<'a, G: RoundGame> Sampler<'a, G> {
-    pub(crate) fn new(game: &'a G, horizon: Option<u32>, valuation: Valuation) -> Sampler<'a, G> {
+impl<'a, G: GeneralGame, E: Encoding<G>> Sampler<'a, G, E> {
+    pub(crate) fn new(
+        game: &'a G,
+        encoding: &'a E,
+        horizon: Option<u32>,
+        valuation: Valuation,
+    ) -> Sampler<'a, G, E> {
         Sampler {
             game,
+            encoding,
             horizon,
             valuation,
             reward: vec![0.0; game.players()],
@@ -88,7 +96,8 @@ impl<'a, G: RoundGame> Sampler<'a, G> {
         chance: Option<u32>,
     ) -> G::State {
         let mut next = root.clone();
-        play_round(self.game, &mut next, self.game.turn(root), joint, chance);
+        let turn = self.game.turn(root);
+        play_values(self.encoding, self.game, &mut next, turn, joint, chance);
         next
     }
 
@@ -96,9 +105,8 @@ impl<'a, G: RoundGame> Sampler<'a, G> {
     /// does not move).
     pub(crate) fn chance_values(&mut self, state: &G::State) -> Vec<(u32, f64)> {
         self.game.chance_outcomes(state, &mut self.outcomes);
-        self.outcomes
-            .iter()
-            .map(|&(m, p)| (self.game.action_value(None, m), p))
+        (self.outcomes.iter())
+            .map(|&(m, p)| (self.encoding.value_of(self.game, state, None, m), p))
             .collect()
     }
 
@@ -298,7 +306,8 @@ impl<'a, G: RoundGame> Sampler<'a, G> {
 
     /// The cache key of `state` at `depth`.
     pub(crate) fn key(&mut self, state: &G::State, depth: u32) -> u64 {
-        self.game.state_values(state, &mut self.values);
+        self.encoding
+            .state_values(self.game, state, &mut self.values);
         key(
             &self.values,
             self.horizon.map_or(UNBOUNDED, |t| t.saturating_sub(depth)),

@@ -22,11 +22,11 @@
 
 use std::collections::HashSet;
 
-use game_trait::{RoundGame, Turn};
+use game_trait::{GeneralGame, Turn};
 
 use super::tree::{Arm, Node};
 use super::Search;
-use crate::encoding::{play_round, RoundNetwork};
+use crate::encoding::{play_values, Encoding, RoundNetwork};
 use crate::error::ScspError;
 use crate::player::config::ThresholdPruning;
 use crate::player::{fallback_reason, LegalValues};
@@ -39,7 +39,7 @@ struct Known {
     exact: bool,
 }
 
-impl<G: RoundGame> Search<'_, G> {
+impl<G: GeneralGame, E: Encoding<G>> Search<'_, G, E> {
     /// The node of `state`, `depth` rounds below the root, which is not finished and not at the
     /// horizon: its network solved, its solutions the arms. The rules' legal joint moves are the
     /// arms when the network cannot be built or solved in time (the reason is returned too).
@@ -47,21 +47,17 @@ impl<G: RoundGame> Search<'_, G> {
         let game = self.game;
         let turn = game.turn(state);
         let chance = self.sampler.chance_values(state);
-        let legal = LegalValues::of(game, state, turn);
+        let legal = LegalValues::of(game, self.encoding, state, turn);
         let chooser = legal.only_chooser(turn);
-        let solved = self
-            .encoder
-            .ok_or_else(|| self.encoder_error.clone())
-            .and_then(|encoder| {
-                let mut rn = encoder.network(game, state)?;
-                let compared = self.compared(chooser);
-                let known = (self.threshold.is_some() && !compared.is_empty())
-                    .then(|| self.known(state, depth, turn, &legal, &chance));
-                if let Some(known) = &known {
-                    self.add_values(&mut rn, turn, &legal, &chance, known, chooser, &compared);
-                }
-                Ok((self.solve(&rn)?, rn, known))
-            });
+        let solved = (self.encoding.network(game, state)).and_then(|mut rn| {
+            let compared = self.compared(chooser);
+            let known = (self.threshold.is_some() && !compared.is_empty())
+                .then(|| self.known(state, depth, turn, &legal, &chance));
+            if let Some(known) = &known {
+                self.add_values(&mut rn, turn, &legal, &chance, known, chooser, &compared);
+            }
+            Ok((self.solve(&rn)?, rn, known))
+        });
         let players = game.players();
         let mut node = Node {
             turn,
@@ -173,7 +169,7 @@ impl<G: RoundGame> Search<'_, G> {
             let mut children = Vec::with_capacity(outcomes.len());
             for &y in &outcomes {
                 let mut next = state.clone();
-                play_round(game, &mut next, turn, &joint, y);
+                play_values(self.encoding, game, &mut next, turn, &joint, y);
                 children.push(next);
             }
             let counts: Vec<u64> = (children.iter())

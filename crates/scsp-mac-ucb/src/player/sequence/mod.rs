@@ -24,7 +24,7 @@ mod tree;
 
 use std::time::{Duration, Instant};
 
-use game_trait::{Bound, Limits, PlayerId, RoundGame, SearchResult, SearchStats};
+use game_trait::{Bound, GeneralGame, Limits, PlayerId, SearchResult, SearchStats};
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
@@ -32,24 +32,22 @@ use super::cache::Cache;
 use super::config::MacUcbConfig;
 use super::sample::{draw, Sampler, Valuation};
 use super::{score_of_mean, stopped, ArmReport, MacUcbAnalysis};
-use crate::encoding::{play_round, RoundEncoder};
-use crate::error::ScspError;
+use crate::encoding::{play_values, Encoding};
 use meter::Meter;
 pub(crate) use tree::Tree;
 use tree::{Node, NodeId, UNKNOWN};
 
 /// One search of the sequence reading.
-pub(super) struct Search<'a, G: RoundGame> {
+pub(super) struct Search<'a, G: GeneralGame, E> {
     game: &'a G,
     config: &'a MacUcbConfig,
-    /// The game's round, indexed; `None` if it could not be (`encoder_error` says why).
-    encoder: Option<&'a RoundEncoder>,
-    encoder_error: ScspError,
+    /// How the game reads as networks and action values.
+    encoding: &'a E,
     threshold: Option<&'a [f64]>,
     limits: &'a Limits,
     tree: &'a mut Tree,
     cache: &'a mut Cache,
-    sampler: Sampler<'a, G>,
+    sampler: Sampler<'a, G, E>,
     rng: Pcg64,
     meter: Meter,
     /// The current descent: each node, the arm taken (if any) and the outcome drawn.
@@ -64,7 +62,6 @@ pub(super) struct Search<'a, G: RoundGame> {
 /// The parts of a player a search uses.
 pub(super) struct Parts<'a> {
     pub config: &'a MacUcbConfig,
-    pub encoder: Result<&'a RoundEncoder, ScspError>,
     pub threshold: Option<&'a [f64]>,
     pub tree: &'a mut Tree,
     pub cache: &'a mut Cache,
@@ -80,29 +77,25 @@ pub(super) struct Found<M> {
 
 /// Searches `state` (not finished) in the sequence reading; `chooser` is the player whose move
 /// is returned.
-pub(super) fn search<G: RoundGame>(
+pub(super) fn search<G: GeneralGame, E: Encoding<G>>(
     parts: Parts<'_>,
     game: &G,
+    encoding: &E,
     state: &G::State,
     limits: &Limits,
     chooser: Option<PlayerId>,
 ) -> Found<G::Move> {
     let start = Instant::now();
-    let (encoder, encoder_error) = match parts.encoder {
-        Ok(encoder) => (Some(encoder), ScspError::Stopped { what: "nothing" }),
-        Err(e) => (None, e),
-    };
     let mut search = Search {
         game,
         config: parts.config,
-        encoder,
-        encoder_error,
+        encoding,
         threshold: parts.threshold,
         limits,
         nodes_before: parts.tree.len(),
         tree: parts.tree,
         cache: parts.cache,
-        sampler: Sampler::new(game, parts.config.horizon, Valuation::Policy),
+        sampler: Sampler::new(game, encoding, parts.config.horizon, Valuation::Policy),
         rng: Pcg64::seed_from_u64(parts.config.seed),
         meter: Meter::new(parts.config.solve_share, limits.deadline.is_some()),
         path: Vec::new(),
@@ -120,10 +113,10 @@ pub(super) fn search<G: RoundGame>(
             break;
         }
     }
-    search.finish(root, chooser, fallback, start)
+    search.finish(state, root, chooser, fallback, start)
 }
 
-impl<'a, G: RoundGame> Search<'a, G> {
+impl<'a, G: GeneralGame, E: Encoding<G>> Search<'a, G, E> {
     /// The root's node: kept if the tree knows it exactly (its arms pruned by the threshold),
     /// else solved (again: the threshold and what the tree learned may remove arms) and added or
     /// updated.
@@ -176,7 +169,8 @@ impl<'a, G: RoundGame> Search<'a, G> {
             }
             let outcome = (!n.chance.is_empty()).then(|| draw_index(&n.chance, &mut self.rng));
             let y = outcome.map(|k| n.chance[k].0);
-            play_round(
+            play_values(
+                self.encoding,
                 self.game,
                 &mut state,
                 n.turn,
@@ -297,6 +291,7 @@ impl<'a, G: RoundGame> Search<'a, G> {
     /// The result and the analysis of the search.
     fn finish(
         self,
+        root_state: &G::State,
         root: NodeId,
         chooser: Option<PlayerId>,
         fallback: Option<String>,
@@ -314,7 +309,8 @@ impl<'a, G: RoundGame> Search<'a, G> {
         );
         let arm = &node.arms[chosen];
         let mean = arm.means();
-        let best_move = chooser.map(|p| self.game.action(Some(p), arm.joint[p]));
+        let best_move =
+            chooser.map(|p| (self.encoding).move_of(self.game, root_state, Some(p), arm.joint[p]));
         let (solving, sampling) = self.meter.spent();
         let timed = self.limits.deadline.is_some();
         let seconds = |s: f64| {

@@ -12,14 +12,14 @@
 //!   arm of the players' choices is taken, or, if the threshold removed it, the live arm whose
 //!   actions' indices sum highest.
 
-use game_trait::{RoundGame, Turn};
+use game_trait::{GeneralGame, Turn};
 use rand::Rng;
 
 use super::tree::Node;
 use super::Search;
 use crate::player::config::FinalChoice;
 
-impl<G: RoundGame> Search<'_, G> {
+impl<G: GeneralGame, E: crate::encoding::Encoding<G>> Search<'_, G, E> {
     /// The arm a sample takes at `node` (which has a live arm).
     pub(super) fn select(&mut self, node: u32) -> u32 {
         let players = self.game.players();
