@@ -117,13 +117,18 @@ pub(super) fn search<G: GeneralGame, E: Encoding<G>>(
 }
 
 impl<'a, G: GeneralGame, E: Encoding<G>> Search<'a, G, E> {
-    /// The root's node: kept if the tree knows it exactly (its arms pruned by the threshold),
-    /// else solved (again: the threshold and what the tree learned may remove arms) and added or
-    /// updated.
+    /// The root's node: kept if the tree knows it exactly from its arms (pruned by the
+    /// threshold), else solved (again: the threshold and what the tree learned may remove arms)
+    /// and added or updated.
     fn root(&mut self, state: &G::State) -> (NodeId, Option<String>) {
         let key = self.sampler.key(state, 0);
         let known = self.tree.find(key);
-        if let Some(root) = known.filter(|&r| self.tree.nodes[r as usize].exact.is_some()) {
+        // A node the cache made known has no arms yet: it is solved like a new one.
+        let solved = |r: &NodeId| {
+            let n = &self.tree.nodes[*r as usize];
+            n.exact.is_some() && !n.arms.is_empty()
+        };
+        if let Some(root) = known.filter(solved) {
             self.prune(root);
             return (root, None);
         }
@@ -212,17 +217,19 @@ impl<'a, G: GeneralGame, E: Encoding<G>> Search<'a, G, E> {
         true
     }
 
-    /// A node for `state`, which the tree does not have: a known one if the game is over or the
-    /// horizon reached; else a solved one if solving is within its share, nothing has been
-    /// solved in this sample yet and the tree has room; else `None`.
+    /// A node for `state`, which the tree does not have: a known one if the game is over, the
+    /// horizon reached or the samples explored everything below it (the cache); else a solved
+    /// one if solving is within its share, nothing has been solved in this sample yet and the
+    /// tree has room; else `None`.
     fn new_node(&mut self, state: &G::State, depth: u32, extended: bool) -> Option<NodeId> {
         let key = self.sampler.key(state, depth);
-        if let Some(value) = self.sampler.leaf_value(state, depth) {
-            let value = value.to_vec();
-            return Some(
-                self.tree
-                    .add(key, Node::known(self.game.turn(state), &value)),
-            );
+        let known = match self.sampler.leaf_value(state, depth) {
+            Some(value) => Some(value.to_vec()),
+            None => self.cache.get(key).map(<[f64]>::to_vec),
+        };
+        if let Some(value) = known {
+            let node = Node::known(self.game.turn(state), &value);
+            return Some(self.tree.add(key, node));
         }
         let room = self.tree.bytes() < self.config.cache_bytes;
         if extended || !room || !self.meter.may_solve() {
