@@ -75,6 +75,7 @@ impl<G: GeneralGame, E: Encoding<G>> Search<'_, G, E> {
                 node.arms = (legal.joints().into_iter())
                     .map(|j| Arm::new(j, chance.len(), players))
                     .collect();
+                node.complete = true; // the rules' every legal joint move
                 return (node, Some(e.to_string()));
             }
         };
@@ -99,7 +100,8 @@ impl<G: GeneralGame, E: Encoding<G>> Search<'_, G, E> {
         .into_iter()
         .map(|j| Arm::new(j, chance.len(), players))
         .collect();
-        node.complete = solved.complete && fallback.is_none();
+        // Complete: every legal joint move is an arm (or removed below, on an exact value).
+        node.complete = solved.complete || fallback.is_some();
         // The legal joint moves the solver left out: removed on exact values, they stay as
         // removed arms that know their value; on estimates, the node can never be exact.
         for (i, joint) in legal.joints().into_iter().enumerate() {
@@ -201,7 +203,14 @@ impl<G: GeneralGame, E: Encoding<G>> Search<'_, G, E> {
             value: vec![1.0; players],
             exact: false,
         };
-        let Some(node) = self.node_of(child, depth) else {
+        let key = self.sampler.key(child, depth);
+        if let Some(value) = self.cache.get(key) {
+            return Known {
+                value: value.to_vec(),
+                exact: true,
+            };
+        }
+        let Some(node) = self.tree.find(key) else {
             return optimistic;
         };
         let n = &self.tree.nodes[node as usize];
