@@ -1,5 +1,6 @@
 //! [`FluentSet`]: a game state as a bitset over fluent ids.
 
+use game_trait::hash::{splitmix64, GOLDEN_GAMMA};
 use smallvec::SmallVec;
 
 /// A GDL state: the set of fluents that hold, as a bitset over fluent ids (see
@@ -108,20 +109,13 @@ impl FluentSet {
 
     /// A 64-bit hash (each word mixed by SplitMix64 with its position).
     pub fn hash64(&self) -> u64 {
-        let mut h = 0x9e37_79b9_7f4a_7c15u64;
+        let mut h = GOLDEN_GAMMA;
         for (i, &w) in self.words.iter().enumerate() {
-            h ^= splitmix(w ^ (i as u64).wrapping_mul(0xd1b5_4a32_d192_ed03));
+            h ^= splitmix64(w ^ (i as u64).wrapping_mul(0xd1b5_4a32_d192_ed03));
             h = h.rotate_left(23).wrapping_mul(0x94d0_49bb_1331_11eb);
         }
-        splitmix(h)
+        splitmix64(h)
     }
-}
-
-fn splitmix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 #[cfg(test)]

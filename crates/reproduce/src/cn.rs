@@ -20,7 +20,8 @@
 //! positions after four moves, 488 games per cell, where the interval is about ±35 Elo.
 
 use conspiracy::CaevPlayer;
-use game_trait::{mix64, Evaluator, Searcher};
+use game_trait::hash::splitmix64;
+use game_trait::{Evaluator, Searcher};
 use othello_bitboard::{Ev1, Ev2, Othello, Position};
 use search_core::arena::{elo_estimate, play_match, play_match_from, EloEstimate, MatchConfig};
 use search_core::{AlphaBeta, AlphaBetaConfig};
@@ -561,12 +562,6 @@ fn row_json(
         "row_seconds_per_move": result.row_seconds_per_move,
         "col_seconds_per_move": result.col_seconds_per_move,
     })
-}
-
-/// SplitMix64 (the golden-ratio increment, then [`mix64`]): derives independent per-opening seeds
-/// from the master seed, the same on every machine.
-pub(crate) fn splitmix64(z: u64) -> u64 {
-    mix64(z.wrapping_add(0x9e37_79b9_7f4a_7c15))
 }
 
 #[cfg(test)]

@@ -29,7 +29,7 @@ use gametree::games::Registered;
 use gametree::registry::{self, Needs};
 use gametree::spec::Spec;
 
-use super::cn::splitmix64;
+use game_trait::hash::{splitmix64, GOLDEN_GAMMA};
 
 /// How the matches of a reproduction are played.
 #[derive(Clone, Debug)]
@@ -296,7 +296,7 @@ impl Ending {
 
 /// A uniform number in `[0, 1)` from the generator `rng` (SplitMix64).
 fn uniform(rng: &mut u64) -> f64 {
-    *rng = rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    *rng = rng.wrapping_add(GOLDEN_GAMMA);
     (mix64(*rng) >> 11) as f64 / (1u64 << 53) as f64
 }
 

@@ -25,12 +25,12 @@ use gametree::gdl::GdlGame;
 use gametree::scsp::games::{CooperativePennies, Nim, Pig};
 use serde_json::{json, Value};
 
-use super::cn::splitmix64;
 use super::scsp::{ENCODABLE, PAPER};
 use super::scsp_arena::{rivals_game, team_game, Algo, GameOutcome, OnGame, Setting, Tally};
 use super::shard::{run_all, Units};
 use super::svg::{Chart, Series};
 use super::{ExperimentError, Report, ReproduceOptions};
+use game_trait::hash::splitmix64;
 
 /// Registered name and description of Table 3.
 pub const TABLE3: (&str, &str) = (
