@@ -2,7 +2,7 @@
 //! UCT on chance and simultaneous games.
 
 use gametree::game::{ChanceList, Game, GeneralGame, Limits, MoveList, Searcher, Turn};
-use gametree::gdl::{GdlError, GdlGame, GoalEvaluator, TtState, TurnTaking};
+use gametree::gdl::{GdlError, GdlGame, GoalEvaluator, TurnState, TurnTaking};
 use gametree::search::{AlphaBeta, AlphaBetaConfig, Minimax, Uct, UctConfig};
 
 fn game(name: &str) -> GdlGame {
@@ -124,9 +124,9 @@ const BONUS_NIM: &str = "
 
 /// The value of `s` for player 0 by brute force over the whole game: player 0 takes the largest
 /// child value, player 1 the smallest, whoever the game says moves.
-fn brute_force(game: &TurnTaking, s: &TtState) -> i32 {
+fn brute_force(game: &TurnTaking, s: &TurnState) -> i32 {
     use gametree::game::ZeroSumGame;
-    let for_0 = |s: &TtState, v: i32| if game.side_to_move(s) == 0 { v } else { -v };
+    let for_0 = |s: &TurnState, v: i32| if game.side_to_move(s) == 0 { v } else { -v };
     if let Some(outcome) = game.outcome(s) {
         return for_0(s, outcome.score());
     }

@@ -190,4 +190,4 @@ pub use game::{GdlGame, GdlMove, ReasonerKind};
 pub use limits::{Limits, LoadProfile};
 pub use playout::{random_playout, sample, Playout};
 pub use round::{EncodeOptions, GdlRound, RoundStats};
-pub use turn_taking::{GoalEvaluator, TtState, TurnTaking};
+pub use turn_taking::{GoalEvaluator, TurnState, TurnTaking};

@@ -15,7 +15,7 @@ use crate::game::{GdlGame, GdlMove};
 /// A state of the two-player view: the fluents plus who moved last (so that a finished game knows
 /// whose point of view its [`ZeroSumGame::outcome`] takes: the player who would move next).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct TtState {
+pub struct TurnState {
     /// The GDL state.
     pub fluents: FluentSet,
     /// The player who made the last move (1 at the start, so player 0 is "next" in an empty game).
@@ -105,7 +105,7 @@ impl TurnTaking {
         &self.game
     }
 
-    fn goal_difference(&self, state: &TtState) -> Option<i32> {
+    fn goal_difference(&self, state: &TurnState) -> Option<i32> {
         let side = self.side_to_move(state);
         let goals = self.game.goals(&state.fluents);
         let (me, other) = (
@@ -117,37 +117,37 @@ impl TurnTaking {
 }
 
 impl Game for TurnTaking {
-    type State = TtState;
+    type State = TurnState;
     type Move = GdlMove;
 
-    fn initial_state(&self) -> TtState {
-        TtState {
+    fn initial_state(&self) -> TurnState {
+        TurnState {
             fluents: self.game.initial_state(),
             last_mover: 1,
         }
     }
 
-    fn apply(&self, state: &mut TtState, mv: GdlMove) -> Option<TtState> {
+    fn apply(&self, state: &mut TurnState, mv: GdlMove) -> Option<TurnState> {
         let mover = self.side_to_move(state) as u8;
         let fluents = self.game.apply(&mut state.fluents, mv)?;
-        Some(TtState {
+        Some(TurnState {
             fluents,
             last_mover: mover,
         })
     }
 
-    fn state_hash(&self, state: &TtState) -> Option<u64> {
+    fn state_hash(&self, state: &TurnState) -> Option<u64> {
         let mover = u64::from(state.last_mover).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         Some(state.fluents.hash64() ^ mover)
     }
 
-    fn move_name(&self, state: &TtState, mv: GdlMove) -> String {
+    fn move_name(&self, state: &TurnState, mv: GdlMove) -> String {
         self.game.move_name(&state.fluents, mv)
     }
 }
 
 impl ZeroSumGame for TurnTaking {
-    fn side_to_move(&self, state: &TtState) -> PlayerId {
+    fn side_to_move(&self, state: &TurnState) -> PlayerId {
         match self.game.turn(&state.fluents) {
             Turn::Player(p) => p,
             _ => 1 - state.last_mover.min(1) as usize,
@@ -156,14 +156,14 @@ impl ZeroSumGame for TurnTaking {
 
     /// At a terminal state, the goal difference `goal(side) − goal(other)` (0 if a goal is
     /// missing).
-    fn outcome(&self, state: &TtState) -> Option<Outcome> {
+    fn outcome(&self, state: &TurnState) -> Option<Outcome> {
         match self.game.turn(&state.fluents) {
             Turn::Over => Some(Outcome::margin_of(self.goal_difference(state).unwrap_or(0))),
             _ => None,
         }
     }
 
-    fn moves(&self, state: &TtState, moves: &mut MoveList<GdlMove>) {
+    fn moves(&self, state: &TurnState, moves: &mut MoveList<GdlMove>) {
         if let Turn::Player(p) = self.game.turn(&state.fluents) {
             self.game.legal_moves(&state.fluents, p, moves);
         }
@@ -179,7 +179,7 @@ impl ZeroSumGame for TurnTaking {
 pub struct GoalEvaluator;
 
 impl Evaluator<TurnTaking> for GoalEvaluator {
-    fn evaluate(&mut self, game: &TurnTaking, state: &TtState) -> Score {
+    fn evaluate(&mut self, game: &TurnTaking, state: &TurnState) -> Score {
         game.goal_difference(state).map_or(0, |d| d * 1000)
     }
 }

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use gametree::game::{Limits, PlayerId, Searcher};
 use gametree::games::Registered;
-use gametree::gdl::{FluentSet, GdlGame, GdlMove, GdlRound, TtState, TurnTaking};
+use gametree::gdl::{FluentSet, GdlGame, GdlMove, GdlRound, TurnState, TurnTaking};
 use gametree::kit;
 use gametree::registry::{self, Needs};
 use gametree::spec::{DefaultValue, Spec};
@@ -79,7 +79,7 @@ impl Built {
         match self {
             Built::General(view, searcher) => searcher.search(view, &state, limits).best_move,
             Built::ZeroSum(two, searcher, last_mover) => {
-                let state = TtState {
+                let state = TurnState {
                     fluents: state,
                     last_mover: *last_mover,
                 };
