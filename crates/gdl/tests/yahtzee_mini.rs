@@ -13,7 +13,7 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
 mod common;
-use common::GameModel;
+use common::{assert_payoffs_agree, sorted_names, GameModel};
 
 const RULES: &str = include_str!("../games/yahtzee_mini.kif");
 
@@ -206,9 +206,7 @@ impl GameModel for Model {
 }
 
 fn names(g: &GdlGame, moves: &[GdlMove]) -> Vec<String> {
-    let mut v: Vec<String> = moves.iter().map(|&m| g.move_term(m)).collect();
-    v.sort();
-    v
+    sorted_names(g, moves)
 }
 
 fn agree(g: &GdlGame, s: &FluentSet, m: &Model) {
@@ -235,9 +233,7 @@ fn agree(g: &GdlGame, s: &FluentSet, m: &Model) {
                 .filter(|f| f.starts_with("(scored "))
                 .collect();
             assert_eq!(scores, expected);
-            for p in 0..2 {
-                assert_eq!(g.payoff(s, p), m.payoff(p), "{m:?}");
-            }
+            assert_payoffs_agree(g, s, &[m.payoff(0), m.payoff(1)], m);
         }
         Some((2, _)) => assert_eq!(g.turn(s), Turn::Chance),
         Some((p, _)) => assert_eq!(g.turn(s), Turn::Player(p)),
