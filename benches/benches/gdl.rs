@@ -2,7 +2,7 @@
 //! reasoner against the reference one on the small games, and on every big game with the reasoner
 //! it loads with (chess and amazons: the reference reasoner, goal-directed).
 //!
-//! Goals (issue 14), one core: load < 2 s for each shipped game; chess ≥ 500 random playouts/s,
+//! Goals, one core: load < 2 s for each shipped game; chess ≥ 500 random playouts/s,
 //! Othello ≥ 1,000/s, breakthrough ≥ 5,000/s, connect four ≥ 50,000/s, tic-tac-toe ≥ 300,000/s.
 //! `gdl_uct_vs_playout`: UCT's simulations against bare random games on Tron (10x10,
 //! simultaneous), per game: a simulation (descent, expansion, playout, goals) should cost about a
