@@ -15,7 +15,7 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use gametree::game::{Game, Limits, Searcher};
 use gametree::search::{Uct, UctConfig};
-use gdl::{random_playout, GdlGame, ReasonerKind};
+use gdl::{random_playout, GdlGame, Loader, ReasonerKind};
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
@@ -25,7 +25,10 @@ fn text(name: &str) -> String {
 }
 
 fn game(name: &str) -> GdlGame {
-    GdlGame::parse(&text(name), name).expect("shipped game")
+    Loader::text(&text(name))
+        .name(name)
+        .load()
+        .expect("shipped game")
 }
 
 const BIG: [&str; 8] = [
@@ -46,7 +49,7 @@ fn load(c: &mut Criterion) {
     for name in BIG {
         let text = text(name);
         group.bench_function(name, |b| {
-            b.iter(|| GdlGame::parse(&text, name).expect("loads"))
+            b.iter(|| Loader::text(&text).name(name).load().expect("loads"))
         });
     }
     group.finish();

@@ -3,7 +3,7 @@
 #![cfg(all(feature = "gdl", feature = "scsp"))]
 
 use gametree::games::{GameChoice, GameVisitor, Registered};
-use gametree::gdl::{GdlGame, GdlRound};
+use gametree::gdl::{GdlRound, Loader};
 use gametree::prelude::*;
 use gametree::scsp::check_round;
 use gametree::spec::{Spec, SpecError};
@@ -27,7 +27,7 @@ fn the_players_checker_accepts_the_encoding_of_every_game_it_handles() {
         ("cant_stop_mini", 20),
         ("backgammon_mini", 4),
     ] {
-        let round = GdlRound::new(GdlGame::from_file(path(name)).unwrap()).unwrap();
+        let round = GdlRound::new(Loader::file(path(name)).load().unwrap()).unwrap();
         let states = check_round(&round, 3, playouts).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(states > playouts, "{name}: {states}");
     }
@@ -38,7 +38,7 @@ fn the_players_checker_accepts_the_encoding_of_every_game_it_handles() {
 #[test]
 fn the_checker_accepts_rounds_with_helper_variables() {
     for (name, playouts) in [("connect4", 5), ("othello", 1)] {
-        let round = GdlRound::new(GdlGame::from_file(path(name)).unwrap()).unwrap();
+        let round = GdlRound::new(Loader::file(path(name)).load().unwrap()).unwrap();
         let states = check_round(&round, 5, playouts).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(states > 10 * playouts, "{name}: {states}");
     }

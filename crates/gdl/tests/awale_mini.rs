@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use game_trait::{Game, GeneralGame, MoveList, Turn};
-use gdl::{FluentSet, GdlError, GdlGame, GdlMove, GdlRound};
+use gdl::{FluentSet, GdlError, GdlGame, GdlMove, GdlRound, Loader};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
@@ -26,7 +26,7 @@ fn awale(seeds: u8, limit: u8) -> GdlGame {
         assert!(text.contains(&shipped));
         text = text.replace(&shipped, &format!("(init (pit {pit} {seeds}))"));
     }
-    GdlGame::from_str(&text).unwrap()
+    Loader::text(&text).load().unwrap()
 }
 
 /// The game as a player reads the rules; pits 0 to 5 (the description's 1 to 6).

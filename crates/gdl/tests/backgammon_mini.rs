@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use game_trait::{Game, GeneralGame, Turn};
-use gdl::{FluentSet, GdlGame, GdlRound};
+use gdl::{FluentSet, GdlGame, GdlRound, Loader};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
@@ -26,7 +26,7 @@ const OFF: u8 = 9;
 const HOME: u8 = 7;
 
 fn game() -> GdlGame {
-    GdlGame::from_str(RULES).unwrap()
+    Loader::text(RULES).load().unwrap()
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

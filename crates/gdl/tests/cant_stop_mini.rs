@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use game_trait::{Game, GeneralGame, Turn};
-use gdl::{FluentSet, GdlGame, GdlRound};
+use gdl::{FluentSet, GdlGame, GdlRound, Loader};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
@@ -23,7 +23,7 @@ const TOP: [u8; 3] = [2, 3, 2];
 const RUNNERS: usize = 2;
 
 fn game() -> GdlGame {
-    GdlGame::from_str(RULES).unwrap()
+    Loader::text(RULES).load().unwrap()
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

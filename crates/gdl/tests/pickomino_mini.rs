@@ -8,7 +8,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use game_trait::{ChanceList, Game, GeneralGame, Turn};
-use gdl::{FluentSet, GdlGame, GdlMove};
+use gdl::{FluentSet, GdlGame, GdlMove, Loader};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
@@ -18,7 +18,7 @@ use common::{assert_payoffs_agree, sorted_names, GameModel};
 const RULES: &str = include_str!("../games/pickomino_mini.kif");
 
 fn game() -> GdlGame {
-    GdlGame::from_str(RULES).unwrap()
+    Loader::text(RULES).load().unwrap()
 }
 
 const FACES: [&str; 6] = ["1", "2", "3", "4", "5", "worm"];
@@ -455,7 +455,7 @@ fn short_game(tiles: &[u8]) -> (GdlGame, Model) {
     assert_ne!(text, RULES);
     let mut m = Model::new();
     m.grill = tiles.iter().copied().collect();
-    (GdlGame::from_str(&text).unwrap(), m)
+    (Loader::text(&text).load().unwrap(), m)
 }
 
 #[test]

@@ -19,7 +19,7 @@
 use std::time::Instant;
 
 use gametree::game::RoundGame;
-use gametree::gdl::{GdlError, GdlGame, GdlRound};
+use gametree::gdl::{GdlError, GdlRound, Loader};
 use gametree::scsp::games::{CooperativePennies, Nim, Pig};
 use serde_json::{json, Value};
 
@@ -120,7 +120,9 @@ fn round_size(round: &gametree::game::round::Round) -> [u64; 3] {
 /// Parses and encodes `text`, timing both.
 fn encode_gdl((game, text): GdlText) -> Encoded {
     let start = Instant::now();
-    let size = GdlGame::parse(text, &format!("{game}.kif"))
+    let size = Loader::text(text)
+        .name(&format!("{game}.kif"))
+        .load()
         .and_then(GdlRound::new)
         .map(|round| {
             let s = round.stats();

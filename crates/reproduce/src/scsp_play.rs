@@ -21,7 +21,7 @@
 
 use std::time::Duration;
 
-use gametree::gdl::GdlGame;
+use gametree::gdl::Loader;
 use gametree::scsp::games::{CooperativePennies, Nim, Pig};
 use serde_json::{json, Value};
 
@@ -138,7 +138,9 @@ impl Played {
     fn visit<V: OnGame>(&self, v: V) -> Result<V::Output, String> {
         Ok(match self.source {
             Source::Gdl(text) => {
-                let game = GdlGame::parse(text, &format!("{}.kif", self.name));
+                let game = Loader::text(text)
+                    .name(&format!("{}.kif", self.name))
+                    .load();
                 v.run(&game.map_err(|e| e.to_string())?)
             }
             Source::Nim => v.run(&Nim::new(15)),

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use gametree::game::GeneralGame;
-use gametree::gdl::GdlGame;
+use gametree::gdl::Loader;
 use gametree::spec::Spec;
 
 use crate::ggp::engine::check_spec;
@@ -184,7 +184,10 @@ fn match_setup(args: &PlayArgs) -> Result<MatchSetup, Failure> {
     let text = std::fs::read_to_string(&args.game)
         .map_err(|e| Failure::input(format!("{}: {e}", args.game.display())))?;
     let name = args.game.display().to_string();
-    let game = GdlGame::parse_with(&text, &name, &args.reading.limits())
+    let game = Loader::text(&text)
+        .name(&name)
+        .limits(&args.reading.limits())
+        .load()
         .map_err(|e| Failure::input(e.headline()))?;
     let clauses = gametree::gdl::syntax::parse(&text, &name).map_err(Failure::input)?;
     let rules: Vec<String> = clauses.iter().map(|c| c.to_kif()).collect();

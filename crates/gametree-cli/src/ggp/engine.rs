@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use gametree::game::{Limits, PlayerId, Searcher};
 use gametree::games::Registered;
-use gametree::gdl::{FluentSet, GdlGame, GdlMove, GdlRound, TurnState, TurnTaking};
+use gametree::gdl::{FluentSet, GdlGame, GdlMove, GdlRound, Loader, TurnState, TurnTaking};
 use gametree::kit;
 use gametree::registry::{self, Needs};
 use gametree::spec::{DefaultValue, Spec};
@@ -139,7 +139,7 @@ const PROBE_GAME: &str = "(role a) (role b) (init (control a))
 
 /// Checks that `spec` names a searcher that plays GDL games, with valid parameters.
 pub fn check_spec(spec: &Spec) -> Result<String, String> {
-    let game = GdlGame::from_str(PROBE_GAME).map_err(|e| e.to_string())?;
+    let game = Loader::text(PROBE_GAME).load().map_err(|e| e.to_string())?;
     Built::new(game, 0, spec).map(|(_, full)| full)
 }
 

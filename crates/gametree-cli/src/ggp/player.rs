@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use gametree::game::{ChanceList, Game, GeneralGame, MoveList, PlayerId};
-use gametree::gdl::{FluentSet, GdlError, GdlGame, GdlMove};
+use gametree::gdl::{FluentSet, GdlError, GdlGame, GdlMove, Loader};
 use gametree::spec::Spec;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
@@ -535,7 +535,10 @@ fn load(rules: &[Sexp], id: &str, budget: Duration) -> Result<GdlGame, GdlError>
     // A game manager's rulesheet is played if any reading of it can be: a rejected game forfeits
     // the match. GGP Base, where most rulesheets come from, accepts unsafe variables.
     limits.unsafe_variables = gametree::gdl::UnsafeVariables::RangeOverGroundTerms;
-    GdlGame::parse_with(&text.join("\n"), id, &limits)
+    Loader::text(&text.join("\n"))
+        .name(id)
+        .limits(&limits)
+        .load()
 }
 
 /// Records the spelling of every atom of `clause`, keyed by its lower case.

@@ -11,7 +11,7 @@ use std::fmt::Debug;
 use std::hash::Hash;
 
 use game_trait::{ChanceList, Game, GeneralGame, MoveList, Turn};
-use gdl::{FluentSet, GdlGame, GdlMove, Limits, ReasonerKind};
+use gdl::{FluentSet, GdlGame, GdlMove, Limits, Loader, ReasonerKind};
 
 /// The path of shipped game `name` (`"chess.kif"`).
 pub fn path(name: &str) -> String {
@@ -20,7 +20,9 @@ pub fn path(name: &str) -> String {
 
 /// Shipped game `name` with the default limits.
 pub fn load(name: &str) -> GdlGame {
-    GdlGame::from_file(path(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+    Loader::file(path(name))
+        .load()
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 /// `text` played by the reference reasoner evaluating goal-directed (what a game too large to
@@ -30,7 +32,11 @@ pub fn goal_directed_text(text: &str, name: &str) -> GdlGame {
         ground_rules: 0,
         ..Limits::default()
     };
-    let g = GdlGame::parse_with(text, name, &limits).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let g = Loader::text(text)
+        .name(name)
+        .limits(&limits)
+        .load()
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
     assert_eq!(g.reasoner_kind(), ReasonerKind::Reference, "{name}");
     g
 }

@@ -16,6 +16,8 @@
 //! syntax error, not a stack overflow; every other input is either parsed or rejected with a
 //! [`GdlError::Syntax`] naming the line and column.
 
+pub mod term;
+
 use crate::error::{GdlError, Location};
 
 /// The deepest nesting of parentheses accepted. Real game descriptions stay below 10.

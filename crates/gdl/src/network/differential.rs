@@ -255,7 +255,7 @@ impl Leaves {
         rules: impl Iterator<Item = (u32, &'a [u32])> + Clone,
         negated: u32,
     ) -> Leaves {
-        let mut readers: crate::hash::FastMap<u32, u32> = Default::default();
+        let mut readers: game_trait::hash::FastMap<u32, u32> = Default::default();
         for (_, lits) in rules.clone() {
             for &l in lits {
                 *readers.entry(l).or_default() += 1;
@@ -304,10 +304,10 @@ impl Leaves {
         rules: impl Iterator<Item = (u32, &'a [u32])> + Clone,
         negated: u32,
         views: &[Vec<u64>],
-    ) -> crate::hash::FastSet<u32> {
+    ) -> game_trait::hash::FastSet<u32> {
         let all = Leaves::new(rules, negated);
-        let mut evaluated = crate::hash::FastSet::default();
-        let mut counted = crate::hash::FastSet::default();
+        let mut evaluated = game_trait::hash::FastSet::default();
+        let mut counted = game_trait::hash::FastSet::default();
         for &(gate, start, end) in &all.groups {
             let rules = &all.rules[start as usize..end as usize];
             let (evaluating, counting) = all.costs(gate, rules, views);
@@ -376,7 +376,7 @@ mod tests {
     use rand_pcg::Pcg64;
 
     use super::{Model, MAX_LITERALS};
-    use crate::{FluentSet, GdlGame};
+    use crate::{FluentSet, GdlGame, Loader};
 
     /// The states of a seeded random playout of `game`, at most `max` of them.
     fn playout(game: &GdlGame, rng: &mut Pcg64, max: usize) -> Vec<FluentSet> {
@@ -417,7 +417,7 @@ mod tests {
         let mut rng = Pcg64::seed_from_u64(7);
         let mut differential = 0;
         for path in names {
-            let game = GdlGame::from_file(&path).unwrap();
+            let game = Loader::file(&path).load().unwrap();
             let Some(net) = game.network() else { continue };
             differential += net.has_differential_view() as usize;
             let (mut step, mut skip, mut whole) = (Model::default(), Model::default(), Vec::new());
@@ -454,7 +454,7 @@ mod tests {
             ("chess_groundable.kif", true),
             ("tron.kif", false),
         ] {
-            let game = GdlGame::from_file(format!("{dir}/{name}")).unwrap();
+            let game = Loader::file(format!("{dir}/{name}")).load().unwrap();
             let rules = game.network().unwrap().evaluated_view_rules();
             assert_eq!(rules > 0, evaluated, "{name}: {rules} rules evaluated");
         }
@@ -476,7 +476,7 @@ mod tests {
             text += &format!(" (true (c {i}))");
         }
         text += ")";
-        GdlGame::from_str(&text).unwrap()
+        Loader::text(&text).load().unwrap()
     }
 
     /// A rule longer than the 16-bit counts allow sends the view to whole evaluation; one at the

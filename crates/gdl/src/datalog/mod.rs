@@ -22,22 +22,24 @@
 //! Each rule body is compiled into a [`Plan`]: tests (negations, `distinct`, fully bound atoms) as
 //! soon as their variables are bound, otherwise the positive literal expected to have the fewest
 //! matches. A positive literal with bound arguments is looked up in a hash index of its relation
-//! keyed on those arguments ([`crate::facts`]), which is what keeps joins over large relations
+//! keyed on those arguments ([`crate::datalog::facts`]), which is what keeps joins over large relations
 //! (a chess board's squares, their lines and threats) from scanning every fact at each step.
 //!
 //! # Budgets
 //! Every evaluation runs under a [`Budget`] (atoms, bytes, a deadline, term depth); exceeding it stops
 //! the evaluation within the budget and names the rule that was being evaluated.
 
+pub mod facts;
+
 use std::time::{Duration, Instant};
 
 use smallvec::SmallVec;
 
-use crate::desc::{Literal, Rule};
-use crate::facts::{fold_key, key_paths, Facts, Path, END, KEY_SEED};
-use crate::graph;
-use crate::hash::{FastMap, FastSet};
-use crate::term::{Bindings, Sym, TermId, Terms};
+use crate::datalog::facts::{fold_key, key_paths, Facts, Path, END, KEY_SEED};
+use crate::description::graph;
+use crate::description::{Literal, Rule};
+use crate::syntax::term::{Bindings, Sym, TermId, Terms};
+use game_trait::hash::{FastMap, FastSet};
 
 /// The relations of a program: name and arity, numbered.
 #[derive(Clone, Debug, Default)]
@@ -68,11 +70,6 @@ impl Schema {
     /// How many relations.
     pub fn len(&self) -> usize {
         self.rels.len()
-    }
-
-    /// Whether there is no relation.
-    pub fn is_empty(&self) -> bool {
-        self.rels.is_empty()
     }
 }
 
@@ -230,7 +227,7 @@ impl Budget {
 /// "No call": the step needs no call pattern's answers first (see [`Plan`]).
 pub(crate) const NO_CALL: u32 = u32::MAX;
 
-/// Goal-directed evaluation's hook ([`crate::demand`]): called before a join step that needs the
+/// Goal-directed evaluation's hook ([`crate::reference::demand`]): called before a join step that needs the
 /// answers of call pattern `call` with bound values `values`.
 pub(crate) trait DemandHook {
     /// Makes sure the facts hold every answer of the call.
@@ -300,7 +297,7 @@ pub(crate) enum Step {
 pub struct Plan {
     pub(crate) rule: usize,
     pub(crate) steps: Vec<Step>,
-    /// Goal-directed evaluation ([`crate::demand`]): per step, the call pattern whose answers it
+    /// Goal-directed evaluation ([`crate::reference::demand`]): per step, the call pattern whose answers it
     /// needs first ([`NO_CALL`] for none); empty in bottom-up evaluation.
     pub(crate) calls: Vec<u32>,
     /// How many steps bind every variable of the head: a model needs one solution per head atom,
@@ -914,16 +911,6 @@ impl Engine {
         plan
     }
 
-    /// The number of rules.
-    pub fn rule_count(&self) -> usize {
-        self.rules.len()
-    }
-
-    /// The rule index the engine was given for its rule `ri`.
-    pub fn source(&self, ri: usize) -> Option<usize> {
-        self.rules[ri].source
-    }
-
     /// The head relation and variable count of rule `ri`.
     pub fn rule_shape(&self, ri: usize) -> (u32, u32) {
         (self.rules[ri].head_rel, self.rules[ri].vars)
@@ -1217,7 +1204,11 @@ pub const MAX_RELAXED_DEPTH: u32 = 64;
 /// The relaxed form of a program, for domain analysis: negative literals dropped (so every atom
 /// of every reachable state is derivable, and some that are not), plus `true(f) :- init(f)`,
 /// `true(f) :- next(f)` and `does(r, m) :- legal(r, m)`.
-pub fn relaxed_rules(terms: &mut Terms, rules: &[Rule], kw: &crate::desc::Keywords) -> Vec<Rule> {
+pub fn relaxed_rules(
+    terms: &mut Terms,
+    rules: &[Rule],
+    kw: &crate::description::Keywords,
+) -> Vec<Rule> {
     let mut out: Vec<Rule> = rules
         .iter()
         .map(|r| Rule {

@@ -1,18 +1,18 @@
-//! [`check`]: validate a description and summarise it, for `gametree gdl check`.
+//! [`CheckReport`]: a description validated and summarised, for `gametree gdl check`
+//! ([`Loader::check`](crate::Loader::check)).
 
 use std::fmt;
-use std::path::Path;
 
 use game_trait::Game;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
 use crate::error::GdlError;
+use crate::game::playout::random_playout;
 use crate::game::{GdlGame, ReasonerKind};
 use crate::limits::Limits;
-use crate::playout::random_playout;
 
-/// What [`check`] found out about a valid description.
+/// What [`Loader::check`](crate::Loader::check) found out about a valid description.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckReport {
     /// Where it came from.
@@ -64,15 +64,10 @@ impl fmt::Display for CheckReport {
     }
 }
 
-/// Validates `text` (named `file` in messages) and summarises it. `Err` for invalid descriptions,
-/// with every problem found ([`GdlError::exit_code`] gives the CLI's exit code).
-pub fn check(text: &str, file: &str) -> Result<CheckReport, GdlError> {
-    check_with(text, file, &Limits::default())
-}
-
-/// [`check`], loading under `limits` (which also say whether unsafe variables are accepted).
-pub fn check_with(text: &str, file: &str, limits: &Limits) -> Result<CheckReport, GdlError> {
-    let game = GdlGame::parse_with(text, file, limits)?;
+/// Loads `text` (named `file` in messages) within `limits` and summarises it: what
+/// [`Loader::check`](crate::Loader::check) does once it has the text.
+pub(crate) fn check(text: &str, file: &str, limits: &Limits) -> Result<CheckReport, GdlError> {
+    let game = GdlGame::load(text, file, limits)?;
     let mut warnings = game.warnings();
     let mut rng = Pcg64::seed_from_u64(0);
     for i in 0..CheckReport::PLAYOUTS {
@@ -123,19 +118,4 @@ pub fn check_with(text: &str, file: &str, limits: &Limits) -> Result<CheckReport
         },
         warnings,
     })
-}
-
-/// [`check`] on a file; [`GdlError::Unreadable`] (exit code 2) if it cannot be read.
-pub fn check_file(path: impl AsRef<Path>) -> Result<CheckReport, GdlError> {
-    check_file_with(path, &Limits::default())
-}
-
-/// [`check_file`], loading under `limits`.
-pub fn check_file_with(path: impl AsRef<Path>, limits: &Limits) -> Result<CheckReport, GdlError> {
-    let path = path.as_ref();
-    let text = std::fs::read_to_string(path).map_err(|e| GdlError::Unreadable {
-        path: path.display().to_string(),
-        reason: e.to_string(),
-    })?;
-    check_with(&text, &path.display().to_string(), limits)
 }

@@ -1,19 +1,25 @@
 //! [`GdlGame`]: a game description as a game-trait [`Game`].
 
-use std::path::Path;
+pub(crate) mod bench;
+pub(crate) mod check;
+pub(crate) mod fluents;
+pub(crate) mod loader;
+pub(crate) mod playout;
+pub(crate) mod turn_taking;
+
 use std::sync::{Mutex, MutexGuard};
 use std::time::Instant;
 
 use game_trait::{ChanceList, Game, GeneralGame, MoveList, PlayerId, Turn};
 use smallvec::SmallVec;
 
-use crate::desc::Rule;
-use crate::differential::Model;
+use crate::datalog::{Budget, EvalError, Limit};
+use crate::description::Rule;
 use crate::error::GdlError;
-use crate::eval::{Budget, EvalError, Limit};
-use crate::fluents::FluentSet;
-use crate::ground::{ground, GroundError, GroundProgram};
+use crate::game::fluents::FluentSet;
+use crate::grounding::{ground, GroundError, GroundProgram};
 use crate::limits::{Limits, LoadProfile};
+use crate::network::differential::Model;
 use crate::network::{Network, Scratch};
 use crate::reference::{Kb, RefView, NO_MOVE};
 
@@ -25,9 +31,9 @@ pub struct GdlMove(pub u32);
 /// Which reasoner answers a [`GdlGame`]'s queries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ReasonerKind {
-    /// The grounded, compiled propositional program ([`crate::network`]).
+    /// The grounded, compiled propositional program.
     Fast,
-    /// Stratified bottom-up evaluation of the rules on every query ([`crate::reference`]).
+    /// Stratified bottom-up evaluation of the rules on every query.
     Reference,
 }
 
@@ -155,44 +161,12 @@ fn with_view<R>(
 const ROLES_INLINE: usize = 8;
 
 impl GdlGame {
-    /// Parses and validates a description read from `path`, and grounds it for the fast reasoner if
-    /// possible. Errors: [`GdlError::Unreadable`] if the file cannot be read as UTF-8 text, otherwise
-    /// what [`GdlGame::parse`] reports.
-    pub fn from_file(path: impl AsRef<Path>) -> Result<GdlGame, GdlError> {
-        GdlGame::from_file_with(path, &Limits::default())
-    }
-
-    /// [`from_file`](Self::from_file) within the given limits (see
-    /// [`parse_with`](Self::parse_with)), e.g. to accept unsafe variables.
-    pub fn from_file_with(path: impl AsRef<Path>, limits: &Limits) -> Result<GdlGame, GdlError> {
-        let path = path.as_ref();
-        let text = std::fs::read_to_string(path).map_err(|e| GdlError::Unreadable {
-            path: path.display().to_string(),
-            reason: e.to_string(),
-        })?;
-        GdlGame::parse_with(&text, &path.display().to_string(), limits)
-    }
-
-    /// Parses and validates a description given as text (`<input>` in messages).
-    #[allow(clippy::should_implement_trait)] // also implemented, but callers should not need the import
-    pub fn from_str(text: &str) -> Result<GdlGame, GdlError> {
-        GdlGame::parse(text, "<input>")
-    }
-
-    /// Parses and validates `text`, naming it `file` in messages, within the default [`Limits`];
-    /// uses the fast reasoner when grounding succeeds and the reference reasoner otherwise (see
-    /// [`reasoner_kind`](Self::reasoner_kind)).
-    pub fn parse(text: &str, file: &str) -> Result<GdlGame, GdlError> {
-        GdlGame::parse_with(text, file, &Limits::default())
-    }
-
-    /// [`parse`](Self::parse) within the given limits. Errors: [`GdlError::Budget`] when the static
-    /// relations, or grounding without an acceptable fallback, exceed them (the message names the
-    /// rule); [`GdlError::NotStratified`] when ground atoms recurse through negation.
-    pub fn parse_with(text: &str, file: &str, limits: &Limits) -> Result<GdlGame, GdlError> {
+    /// Parses, validates and grounds `text`, named `file` in messages, within `limits`: what
+    /// [`Loader::load`](crate::Loader::load) does once it has the text.
+    pub(crate) fn load(text: &str, file: &str, limits: &Limits) -> Result<GdlGame, GdlError> {
         let mut profile = LoadProfile::default();
         let start = Instant::now();
-        let desc = crate::desc::load_with(text, file, limits.unsafe_variables)?;
+        let desc = crate::description::load_with(text, file, limits.unsafe_variables)?;
         profile.parse = start.elapsed();
         let start = Instant::now();
         let mut budget = Budget::new(
@@ -258,7 +232,7 @@ impl GdlGame {
         self.kind
     }
 
-    /// Whether the reference reasoner evaluates goal-directed ([`crate::demand`]), as it does for
+    /// Whether the reference reasoner evaluates goal-directed (only what a query asks about), as it does for
     /// a game grounding gave up on, instead of computing whole models.
     pub fn goal_directed(&self) -> bool {
         self.kb().demand_enabled()
@@ -447,7 +421,7 @@ impl GdlGame {
             limits.relaxed_atoms,
             limits.memory_bytes,
             Some(limits.ground_time),
-            crate::eval::MAX_RELAXED_DEPTH,
+            crate::datalog::MAX_RELAXED_DEPTH,
         );
         budget.max_steps = limits.ground_steps;
         let mut profile = LoadProfile::default();
@@ -580,8 +554,9 @@ impl GdlGame {
 
 impl std::str::FromStr for GdlGame {
     type Err = GdlError;
+    /// [`Loader::text`](crate::Loader::text)`(text).load()`.
     fn from_str(text: &str) -> Result<GdlGame, GdlError> {
-        GdlGame::parse(text, "<input>")
+        crate::Loader::text(text).load()
     }
 }
 
@@ -761,7 +736,7 @@ fn build_fast(
         budget.max_atoms.min(limits.relaxed_atoms),
         budget.max_bytes,
         Some(left),
-        crate::eval::MAX_RELAXED_DEPTH,
+        crate::datalog::MAX_RELAXED_DEPTH,
     );
     relaxed_budget.max_steps = limits.ground_steps;
     let grounded = ground(kb, &mut relaxed_budget, limits.ground_rules, profile);

@@ -7,7 +7,7 @@
 //!    instantiation (Kissmann, Edelkamp, *Instantiating General Games*, 2009), and it is computed the
 //!    way a Datalog engine would: semi-naively, with indexed joins, each component planned with the
 //!    sizes of the relations it reads.
-//!    The rules are first decomposed ([`crate::decompose`]): literals sharing a variable nothing
+//!    The rules are first decomposed ([`crate::grounding::decompose`]): literals sharing a variable nothing
 //!    else in the rule sees move into an auxiliary rule, so that the variable is eliminated once.
 //! 2. **Instantiation.** Every rule whose head can depend on the state is joined once more over the
 //!    relaxed model; each solution is a ground rule. Static literals (relations that depend on
@@ -26,17 +26,20 @@
 //! Everything runs under a [`Budget`]; exceeding it stops grounding with the rule being
 //! instantiated.
 
+pub(crate) mod cone;
+pub mod decompose;
+
 use std::time::Instant;
 
-use crate::decompose::{decompose, Decomposed};
-use crate::desc::{Literal, Rule};
-use crate::eval::{relaxed_rules, Budget, Engine, EvalError, Limit, Scratch};
-use crate::facts::Facts;
-use crate::graph;
-use crate::hash::{FastMap, FastSet};
+use crate::datalog::facts::Facts;
+use crate::datalog::{relaxed_rules, Budget, Engine, EvalError, Limit, Scratch};
+use crate::description::graph;
+use crate::description::{Literal, Rule};
+use crate::grounding::decompose::{decompose, Decomposed};
 use crate::limits::LoadProfile;
 use crate::reference::Kb;
-use crate::term::{Sym, TermId};
+use crate::syntax::term::{Sym, TermId};
+use game_trait::hash::{FastMap, FastSet};
 
 /// A literal of a ground rule: kind in bits 29–30 ([`KIND_FLUENT`], [`KIND_DOES`],
 /// [`KIND_DERIVED`]), [`NEGATED`] in bit 31, index in bits 0–28.
@@ -73,11 +76,6 @@ impl GroundProgram {
     /// The number of ground rules.
     pub fn len(&self) -> usize {
         self.heads.len()
-    }
-
-    /// Whether there is no ground rule.
-    pub fn is_empty(&self) -> bool {
-        self.heads.is_empty()
     }
 
     /// The literals of rule `i`.
@@ -180,11 +178,11 @@ impl Instances {
     /// `true` and `does` are looked up as they are: their atoms are never built.
     fn fold(
         &mut self,
-        terms: &crate::term::Terms,
+        terms: &crate::syntax::term::Terms,
         statics: &Facts,
         relaxed: &Facts,
         atom: TermId,
-        b: &crate::term::Bindings,
+        b: &crate::syntax::term::Bindings,
     ) -> Folded {
         let Some((rel, _)) = terms.functor(atom) else {
             return Folded::Never;
@@ -205,11 +203,11 @@ impl Instances {
     /// The literals of a ground body under `b` into `lits`; `false` if a literal is false for good.
     fn body(
         &mut self,
-        terms: &crate::term::Terms,
+        terms: &crate::syntax::term::Terms,
         statics: &Facts,
         relaxed: &Facts,
         body: &[Literal],
-        b: &crate::term::Bindings,
+        b: &crate::syntax::term::Bindings,
         lits: &mut Vec<Lit>,
     ) -> bool {
         lits.clear();
@@ -270,8 +268,8 @@ impl Instances {
 
 /// The key of a ground rule (its literals sorted) in [`Instances::seen`].
 fn rule_hash(head: u32, lits: &[Lit]) -> u64 {
-    (lits.iter()).fold(crate::hash::mix(u64::from(head)), |h, &l| {
-        crate::hash::mix(h ^ u64::from(l))
+    (lits.iter()).fold(game_trait::hash::splitmix64(u64::from(head)), |h, &l| {
+        game_trait::hash::splitmix64(h ^ u64::from(l))
     })
 }
 

@@ -14,7 +14,7 @@ use std::fmt::Write;
 
 use smallvec::SmallVec;
 
-use crate::hash::mix;
+use game_trait::hash::splitmix64 as mix;
 
 /// An interned constant, function or relation name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

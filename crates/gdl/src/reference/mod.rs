@@ -7,14 +7,16 @@
 //! load, into a base layer every query reads; and a query evaluates only the components its answer
 //! depends on (a legality query never evaluates `next`).
 
+pub mod demand;
+
 use std::collections::HashMap;
 
-use crate::demand::{DemandProgram, DemandState};
-use crate::desc::{Description, KEYWORDS};
-use crate::eval::{Budget, Engine, EvalError, Scratch};
-use crate::facts::Facts;
-use crate::fluents::FluentSet;
-use crate::term::{Sym, TermId};
+use crate::datalog::facts::Facts;
+use crate::datalog::{Budget, Engine, EvalError, Scratch};
+use crate::description::{Description, KEYWORDS};
+use crate::game::fluents::FluentSet;
+use crate::reference::demand::{DemandProgram, DemandState};
+use crate::syntax::term::{Sym, TermId};
 
 /// "No move" in a joint move (a role without legal moves).
 pub const NO_MOVE: u32 = u32::MAX;
@@ -65,7 +67,7 @@ pub struct Kb {
     scratch: Scratch,
     rel: KeyRels,
     queries: Queries,
-    /// Goal-directed evaluation ([`crate::demand`]), when switched on.
+    /// Goal-directed evaluation ([`crate::reference::demand`]), when switched on.
     demand: Option<Box<(DemandProgram, DemandState)>>,
     /// The last state [`view`](Kb::view) answered, and its answer.
     last_view: Option<(FluentSet, RefView)>,
@@ -159,7 +161,7 @@ impl Kb {
         })
     }
 
-    /// Switches queries to goal-directed evaluation ([`crate::demand`]): the same answers, computed
+    /// Switches queries to goal-directed evaluation ([`crate::reference::demand`]): the same answers, computed
     /// from what each query needs instead of whole models. For games too large to ground.
     pub fn enable_demand(&mut self) {
         if self.demand.is_some() {
@@ -416,13 +418,6 @@ impl Kb {
                 Some((self.role_index(args[0])?, args[1]))
             })
             .collect()
-    }
-
-    /// The relation ids of `init`, `true`, `does`, `legal`, `next`, `goal`, `terminal` (in that
-    /// order; `u32::MAX` for one the program never mentions).
-    pub fn keyword_relations(&self) -> [u32; 7] {
-        let r = self.rel;
-        [r.init, r.true_, r.does, r.legal, r.next, r.goal, r.terminal]
     }
 }
 

@@ -10,9 +10,9 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
 use crate::error::GdlError;
+use crate::game::playout::random_playout;
 use crate::game::{GdlGame, ReasonerKind};
 use crate::limits::{Limits, LoadProfile};
-use crate::playout::random_playout;
 
 /// What [`bench()`] measured.
 #[derive(Clone, Debug, PartialEq)]
@@ -104,7 +104,7 @@ pub fn bench(
         reason: e.to_string(),
     })?;
     let start = Instant::now();
-    let game = GdlGame::parse_with(&text, &path.display().to_string(), limits)?;
+    let game = GdlGame::load(&text, &path.display().to_string(), limits)?;
     let load_seconds = start.elapsed().as_secs_f64();
     let mut rng = Pcg64::seed_from_u64(seed);
     let budget = Duration::from_secs_f64(seconds.max(0.0));

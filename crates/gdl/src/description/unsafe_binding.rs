@@ -1,5 +1,5 @@
 //! Unsafe variables bound the way GGP Base's prover reads them
-//! ([`UnsafeVariables::RangeOverGroundTerms`](crate::desc::UnsafeVariables)).
+//! ([`UnsafeVariables::RangeOverGroundTerms`](crate::description::UnsafeVariables)).
 //!
 //! A top-down prover answers `(legal ?player pass)` for whichever player it is asked about: the
 //! caller binds the variable. Bottom-up evaluation needs the values up front, so each unsafe
@@ -26,9 +26,9 @@
 
 use std::collections::HashMap;
 
-use crate::desc::{Description, Literal, Rule};
+use crate::description::{Description, Literal, Rule};
 use crate::error::Location;
-use crate::term::{Node, Sym, TermId, Terms};
+use crate::syntax::term::{Node, Sym, TermId, Terms};
 
 /// Binds every unsafe variable of `desc` (see the module docs) and returns a warning per rule
 /// changed.

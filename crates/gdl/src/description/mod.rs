@@ -13,13 +13,17 @@
 //! `terminal` or `goal` depending on `does`; `init` depending on `true` or `does`; rules defining `true`
 //! or `does`; no `role`; a role (other than `random`) without a `goal` rule. Recursion through
 //! negation between relations is a warning (the cycle is named): what GDL requires is a stratified
-//! *ground* program, which grounding checks ([`crate::ground`]).
+//! *ground* program, which grounding checks.
+
+pub(crate) mod graph;
+pub(crate) mod unsafe_binding;
+pub(crate) mod validate;
 
 use std::collections::HashMap;
 
 use crate::error::{Diagnostic, GdlError, Location};
+use crate::syntax::term::{Sym, TermId, Terms};
 use crate::syntax::{Ast, AstKind};
-use crate::term::{Sym, TermId, Terms};
 
 /// A rule body may expand into at most this many disjunct-free rules.
 pub const MAX_DISJUNCTS: usize = 4096;
@@ -185,7 +189,7 @@ pub fn load_with(
         rules: b.rules,
         warnings: Vec::new(),
     };
-    let diagnostics = crate::validate::validate(&mut desc, unsafe_variables);
+    let diagnostics = crate::description::validate::validate(&mut desc, unsafe_variables);
     if diagnostics.is_empty() {
         Ok(desc)
     } else {

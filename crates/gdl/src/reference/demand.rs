@@ -17,10 +17,10 @@
 //! special care: a negated literal is fully bound, so its call is evaluated completely before the
 //! literal is tested, and in a stratified program that call never leads back to the caller.
 
-use crate::eval::{Budget, DemandHook, Engine, EvalError, Join, Limit, Scratch, Step, NO_CALL};
-use crate::facts::{subterm, Facts, Path};
-use crate::hash::{mix, FastMap, FastSet};
-use crate::term::{Bindings, TermId, Terms};
+use crate::datalog::facts::{subterm, Facts, Path};
+use crate::datalog::{Budget, DemandHook, Engine, EvalError, Join, Limit, Scratch, Step, NO_CALL};
+use crate::syntax::term::{Bindings, TermId, Terms};
+use game_trait::hash::{splitmix64 as mix, FastMap, FastSet};
 
 /// The deepest nesting of calls evaluated (each level is a Rust stack frame): far above what
 /// real descriptions need (chess nests about a dozen).
@@ -29,7 +29,7 @@ pub const MAX_CALL_DEPTH: usize = 400;
 /// A rule of a call pattern's relation, planned with the pattern's arguments bound.
 #[derive(Clone, Debug)]
 struct Callee {
-    plan: crate::eval::Plan,
+    plan: crate::datalog::Plan,
     /// Per bound path of the pattern: the rule head's subterm there, if the head has one.
     heads: Vec<Option<TermId>>,
 }

@@ -1,15 +1,15 @@
 //! [`Facts`]: sets of ground atoms, one list per relation, with hash indexes on bound arguments.
 //!
 //! An index of a relation is keyed by the subterms at a few *paths* of its atoms (`[2]` is the third
-//! argument, `[1, 0]` the first argument of the second): the joins of [`crate::eval`] look up the
+//! argument, `[1, 0]` the first argument of the second): the joins of [`crate::datalog`] look up the
 //! atoms whose subterms at those paths equal the bound parts of a body literal, instead of scanning
 //! every atom of the relation. Each index chains its atoms in insertion order, so a join can see only
 //! the atoms that existed when a round of semi-naive evaluation started.
 
 use smallvec::SmallVec;
 
-use crate::hash::{mix, FastMap};
-use crate::term::{Node, TermId, Terms};
+use crate::syntax::term::{Node, TermId, Terms};
+use game_trait::hash::{splitmix64 as mix, FastMap};
 
 /// A position inside an atom: the argument index at each level.
 pub type Path = SmallVec<[u16; 4]>;
@@ -193,6 +193,7 @@ impl Facts {
     }
 
     /// Whether no atom holds.
+    #[cfg(test)]
     pub fn is_empty(&self) -> bool {
         self.count == 0
     }

@@ -1,4 +1,4 @@
-//! The fast reasoner: a game's ground rules ([`crate::ground`]) compiled into straight-line
+//! The fast reasoner: a game's ground rules ([`crate::grounding`]) compiled into straight-line
 //! propositional programs over bitsets.
 //!
 //! Every ground atom becomes a proposition: `true(f)` reads bit `f` of the state, `does(r, m)`
@@ -6,26 +6,29 @@
 //! compiled, each holding only the ground rules its outputs need: *view* (`legal`, `terminal`, and
 //! the atoms *next* needs that do not depend on the move, unless that makes it recursive), *goal*
 //! and *next*. A view without recursion is updated from the previous state's view by the fluents
-//! that differ ([`crate::differential`]); otherwise programs run whole. Rules run in dependency order (strongly connected components of the ground
+//! that differ ([`crate::network::differential`]); otherwise programs run whole. Rules run in dependency order (strongly connected components of the ground
 //! atom graph, dependencies first); a head holds if any of its rules' bodies holds, and a body is
 //! read state bits first, so most rules fail on one load. Recursive components are iterated to a
-//! fixpoint; ground stratification ([`crate::ground`]) guarantees negated atoms are final before
+//! fixpoint; ground stratification ([`crate::grounding`]) guarantees negated atoms are final before
 //! they are read. Frame axioms `next(f) :- true(f)` become one word-wide copy, conditional ones
 //! `next(f) :- does(r, m), true(f)` a word mask per move, and `next` rules that need a move run
 //! only when that move is played. Evaluating a program allocates nothing: the
 //! scratch bits and the successor's buffer are reused.
 
+pub(crate) mod atom_index;
+pub mod differential;
+
 use smallvec::SmallVec;
 
-use crate::atom_index::AtomIndex;
-use crate::differential::{self, Differential, Leaves, Model};
-use crate::fluents::FluentSet;
-use crate::graph;
-use crate::ground::{
+use crate::description::graph;
+use crate::game::fluents::FluentSet;
+use crate::grounding::{
     GroundProgram, Lit, INDEX, KIND, KIND_DERIVED, KIND_DOES, KIND_FLUENT, NEGATED,
 };
-use crate::hash::FastSet;
+use crate::network::atom_index::AtomIndex;
 use crate::reference::{goal_value, Kb};
+use differential::{Differential, Leaves, Model};
+use game_trait::hash::FastSet;
 
 /// Scratch bits for the derived atoms of one evaluation.
 pub type Scratch = Vec<u64>;
@@ -509,7 +512,7 @@ impl Compiler<'_> {
         let mut lists: Vec<Vec<u32>> = vec![Vec::new(); p.rules.len()];
         for block in p.blocks.iter().filter(|b| b.fixpoint) {
             let range = block.start as usize..block.end as usize;
-            let mut by_head: crate::hash::FastMap<u32, Vec<u32>> = Default::default();
+            let mut by_head: game_trait::hash::FastMap<u32, Vec<u32>> = Default::default();
             for r in range.clone() {
                 by_head.entry(p.rules[r].head).or_default().push(r as u32);
             }
@@ -707,7 +710,7 @@ impl Network {
         let _ = kw;
         let at = |s: u32| derived_base + s;
         // `next` atoms no rule is left to derive (frame axioms became copies) are never read.
-        let heads: crate::hash::FastSet<u32> =
+        let heads: game_trait::hash::FastSet<u32> =
             [&view, &next].iter().flat_map(|p| p.heads()).collect();
         let legal: Vec<Vec<(u32, u32)>> = outputs
             .legal
@@ -826,6 +829,7 @@ impl Network {
     }
 
     /// Whether views are updated from the previous state's ([`update_view`](Network::update_view)).
+    #[cfg(test)]
     pub fn has_differential_view(&self) -> bool {
         self.diff.is_some()
     }

@@ -19,8 +19,8 @@
 //! narrower. Only the grounder uses the rewritten rules; the reference reasoner keeps the originals,
 //! so the cross-checks test this rewriting too.
 
-use crate::desc::{Literal, Rule};
-use crate::term::{Sym, TermId, Terms};
+use crate::description::{Literal, Rule};
+use crate::syntax::term::{Sym, TermId, Terms};
 
 /// The decomposed program: its rules, and for each the index of the original rule it came from.
 #[derive(Clone, Debug, Default)]
@@ -113,7 +113,7 @@ fn split(
         .collect();
     rest.push(Literal::Pos(atom));
     terms.set_var_names(&r.var_names);
-    let text = crate::desc::rule_text(terms, atom, &bucket);
+    let text = crate::description::rule_text(terms, atom, &bucket);
     let aux = Rule {
         head: atom,
         body: bucket,

@@ -96,10 +96,10 @@
 //!
 //! ```
 //! use game_trait::RoundGame;
-//! use gdl::{GdlGame, GdlRound};
+//! use gdl::{GdlRound, Loader};
 //!
 //! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/games/matching_pennies.kif");
-//! let round = GdlRound::new(GdlGame::from_file(path)?)?;
+//! let round = GdlRound::new(Loader::file(path).load()?)?;
 //! assert_eq!(round.round().players, 2);
 //! let stats = round.stats();
 //! assert_eq!((stats.variables, stats.max_domain, stats.constraints), (16, 3, 12));
@@ -119,7 +119,7 @@ use game_trait::round::VariableKind;
 use game_trait::{ChanceList, Game, GeneralGame, MoveList, PlayerId, RoundGame, Turn};
 
 use crate::error::GdlError;
-use crate::fluents::FluentSet;
+use crate::game::fluents::FluentSet;
 use crate::game::{GdlGame, GdlMove};
 use crate::network::Outputs;
 use crate::reference::NO_MOVE;

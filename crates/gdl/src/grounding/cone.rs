@@ -3,7 +3,7 @@
 //! function of its cone's fluents and `does` atoms only, which is what lets the round encoding
 //! ([`crate::round`]) state each rule of the game as a table over a few variables.
 
-use crate::ground::{GroundProgram, INDEX, KIND, KIND_DERIVED, KIND_DOES, KIND_FLUENT};
+use crate::grounding::{GroundProgram, INDEX, KIND, KIND_DERIVED, KIND_DOES, KIND_FLUENT};
 
 /// What a set of derived atoms depends on.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -1,12 +1,12 @@
-//! The validator: the checks listed in [`crate::desc`], filling in the stratification.
+//! The validator: the checks listed in [`crate::description`], filling in the stratification.
 
 use std::collections::HashMap;
 
-use crate::desc::{Description, Literal, UnsafeVariables, KEYWORDS};
+use crate::description::graph;
+use crate::description::unsafe_binding;
+use crate::description::{Description, Literal, UnsafeVariables, KEYWORDS};
 use crate::error::{Diagnostic, Location};
-use crate::graph;
-use crate::term::{Node, Sym, TermId};
-use crate::unsafe_binding;
+use crate::syntax::term::{Node, Sym, TermId};
 
 /// Checks `desc`, sets its warnings, and returns the problems found (empty if valid); binds
 /// unsafe variables first if `unsafe_variables` says so.

@@ -9,7 +9,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
 use crate::error::GdlError;
-use crate::fluents::FluentSet;
+use crate::game::fluents::FluentSet;
 use crate::game::{GdlGame, GdlMove};
 
 /// A state of the two-player view: the fluents plus who moved last (so that a finished game knows
