@@ -12,7 +12,7 @@ use gametree::othello::OthelloError;
 use gametree::scsp::ScspError;
 use gametree::spec::SpecError;
 
-use crate::{message, sexp};
+use ggp::{message, sexp};
 
 /// One parser under test.
 pub struct Target {

@@ -22,7 +22,6 @@ impl Log {
     }
 
     /// No lines at all (for tests).
-    #[cfg(test)]
     pub fn quiet() -> Log {
         Log {
             file: None,
