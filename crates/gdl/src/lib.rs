@@ -32,7 +32,8 @@
 //! - [`random_playout`], [`sample`]: seeded random playouts over any game.
 //! - [`GdlRound`]: a game as a game-trait [`RoundGame`](game_trait::RoundGame), the stochastic-CSP
 //!   encoding MAC-UCB plays ([`round`](mod@round), with Matching Pennies as the worked example).
-//! - Shipped games (`games/`): tic-tac-toe, connect four, Matching Pennies, Monty Hall, a dice duel,
+//! - Shipped games (`games/`, as text in [`SHIPPED`] and [`shipped`]): tic-tac-toe, connect
+//!   four, Matching Pennies, Monty Hall, a dice duel,
 //!   three rounds of rock-paper-scissors; and the GGP classics chess, checkers, breakthrough,
 //!   10x10 Amazons and two-player pacman (GGP Base rulesheets), Othello, 9x9 Hex and 10x10 Tron
 //!   (simultaneous moves) written here;
@@ -183,6 +184,7 @@ pub use game::check::CheckReport;
 pub use game::fluents::FluentSet;
 pub use game::loader::Loader;
 pub use game::playout::{random_playout, sample, Playout};
+pub use game::shipped::{shipped, SHIPPED};
 pub use game::turn_taking::{GoalEvaluator, TurnState, TurnTaking};
 pub use game::{GdlGame, GdlMove, ReasonerKind};
 pub use limits::{Limits, LoadProfile};

@@ -35,35 +35,43 @@ pub const TABLE2: (&str, &str) = (
 pub const PAPER: &str =
     "Koriche, Lagrue, Piette, Tabary 2016 (General Game Playing with Stochastic CSP)";
 
+/// The text of the shipped GDL game `name`: a compile-time error if there is none.
+const fn shipped(name: &str) -> &'static str {
+    match gametree::gdl::shipped(name) {
+        Some(text) => text,
+        None => panic!("not a shipped GDL game"),
+    }
+}
+
 /// A GDL game of ours: its name and its text.
 pub type GdlText = (&'static str, &'static str);
 
 /// The GDL games that the encoder handles, in the order of the tables.
 pub const ENCODABLE: &[GdlText] = &[
-    ("tictactoe", include_str!("../../gdl/games/tictactoe.kif")),
-    ("dice_duel", include_str!("../../gdl/games/dice_duel.kif")),
+    ("tictactoe", shipped("tictactoe")),
+    ("dice_duel", shipped("dice_duel")),
     (
         "matching_pennies",
-        include_str!("../../gdl/games/matching_pennies.kif"),
+        shipped("matching_pennies"),
     ),
-    ("montyhall", include_str!("../../gdl/games/montyhall.kif")),
-    ("rps3", include_str!("../../gdl/games/rps3.kif")),
-    ("orchard", include_str!("../../gdl/games/orchard.kif")),
+    ("montyhall", shipped("montyhall")),
+    ("rps3", shipped("rps3")),
+    ("orchard", shipped("orchard")),
     (
         "pickomino_mini",
-        include_str!("../../gdl/games/pickomino_mini.kif"),
+        shipped("pickomino_mini"),
     ),
     (
         "yahtzee_mini",
-        include_str!("../../gdl/games/yahtzee_mini.kif"),
+        shipped("yahtzee_mini"),
     ),
     (
         "cant_stop_mini",
-        include_str!("../../gdl/games/cant_stop_mini.kif"),
+        shipped("cant_stop_mini"),
     ),
     (
         "backgammon_mini",
-        include_str!("../../gdl/games/backgammon_mini.kif"),
+        shipped("backgammon_mini"),
     ),
 ];
 
@@ -71,13 +79,13 @@ pub const ENCODABLE: &[GdlText] = &[
 /// (the table prints why) or that take too long to play at the matches' settings, and connect
 /// four, whose lines the encoder splits through helper variables.
 const SIZED_ONLY: &[GdlText] = &[
-    ("connect4", include_str!("../../gdl/games/connect4.kif")),
-    ("awale_mini", include_str!("../../gdl/games/awale_mini.kif")),
-    ("checkers", include_str!("../../gdl/games/checkers.kif")),
-    ("chess", include_str!("../../gdl/games/chess.kif")),
-    ("hex", include_str!("../../gdl/games/hex.kif")),
-    ("othello", include_str!("../../gdl/games/othello.kif")),
-    ("pacman", include_str!("../../gdl/games/pacman.kif")),
+    ("connect4", shipped("connect4")),
+    ("awale_mini", shipped("awale_mini")),
+    ("checkers", shipped("checkers")),
+    ("chess", shipped("chess")),
+    ("hex", shipped("hex")),
+    ("othello", shipped("othello")),
+    ("pacman", shipped("pacman")),
 ];
 
 /// A row of the paper's Table 2: game, #vars, maxDom, #const, seconds.

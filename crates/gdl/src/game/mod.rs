@@ -5,6 +5,7 @@ pub(crate) mod check;
 pub(crate) mod fluents;
 pub(crate) mod loader;
 pub(crate) mod playout;
+pub(crate) mod shipped;
 pub(crate) mod turn_taking;
 
 use std::sync::{Mutex, MutexGuard};
