@@ -21,16 +21,19 @@
 //! every machine. Decision quality is the percentage of trials whose first move equals that of a
 //! full-depth α/β search of the same tree.
 
+pub mod othello;
+pub mod protocol;
+
 use forward_estimation::{EdgeBounds, ForwardEstimation, Reading};
 use game_trait::{ForwardPruning, Limits, NoPruning, Searcher};
 use random_tree::{Node, NodeCost, RandomTree, RandomTreeConfig, StaticOrdering};
 use search_core::{AlphaBeta, AlphaBetaConfig};
 use serde_json::{json, Value};
 
-use super::fe_protocol::{play_protocol, points, Point, Tournament};
-use super::shard::{run_all, Units};
-use super::svg::{Chart, Series};
-use super::{ExperimentError, Report, ReproduceOptions};
+use crate::shard::{run_all, Units};
+use crate::svg::{Chart, Series};
+use crate::{ExperimentError, Report, ReproduceOptions};
+use protocol::{play_protocol, points, Point, Tournament};
 
 /// Trials per data point in the paper (Table 1, Figures 1 and 2).
 pub const PAPER_TRIALS: usize = 1000;

@@ -49,7 +49,7 @@ use search_core::arena::{play_match, MatchConfig, MatchReport};
 use search_core::{AlphaBeta, AlphaBetaConfig};
 use serde_json::json;
 
-use super::{ExperimentError, Report, ReproduceOptions};
+use crate::{ExperimentError, Report, ReproduceOptions};
 
 /// Registered name.
 pub const NAME: &str = "interest-table";

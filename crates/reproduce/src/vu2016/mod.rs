@@ -28,8 +28,8 @@ use search_core::{AlphaBeta, AlphaBetaConfig};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use super::shard::{run_all, Units};
-use super::{ExperimentError, Report, ReproduceOptions};
+use crate::shard::{run_all, Units};
+use crate::{ExperimentError, Report, ReproduceOptions};
 
 /// Registered name.
 pub const NAME: &str = "cn-tables";
@@ -187,7 +187,7 @@ pub fn plan(options: &ReproduceOptions) -> Result<Box<dyn Units>, ExperimentErro
 
 /// `cn-table3` as units (see [`crate::shard`]).
 pub fn table3_plan(options: &ReproduceOptions) -> Result<Box<dyn Units>, ExperimentError> {
-    let mut openings = crate::fe_othello::openings();
+    let mut openings = crate::zhang1995::othello::openings();
     match options.games {
         Some(0) => {
             return Err(ExperimentError::InvalidOption {

@@ -17,7 +17,7 @@
 //! scales the others by the same ratio), or a number of samples (`--samples`), which makes a run
 //! depend on `--seed` only. UCT is `uct:reuse=true,solver=true`. A draw counts half a win; σ is the standard
 //! deviation of the percentage as an estimate (see [`Tally::sigma`]). How games are played and
-//! scored: [`crate::scsp_arena`].
+//! scored: [`arena`](super::arena).
 
 use std::time::Duration;
 
@@ -25,11 +25,11 @@ use gametree::gdl::Loader;
 use gametree::scsp::games::{CooperativePennies, Nim, Pig};
 use serde_json::{json, Value};
 
-use super::scsp::{ENCODABLE, PAPER};
-use super::scsp_arena::{rivals_game, team_game, Algo, GameOutcome, OnGame, Setting, Tally};
-use super::shard::{run_all, Units};
-use super::svg::{Chart, Series};
-use super::{ExperimentError, Report, ReproduceOptions};
+use super::arena::{rivals_game, team_game, Algo, GameOutcome, OnGame, Setting, Tally};
+use super::{ENCODABLE, PAPER};
+use crate::shard::{run_all, Units};
+use crate::svg::{Chart, Series};
+use crate::{ExperimentError, Report, ReproduceOptions};
 use game_trait::hash::splitmix64;
 
 /// Registered name and description of Table 3.
@@ -59,7 +59,7 @@ pub const PAPER_TIMES: [u64; 8] = [1, 5, 10, 20, 30, 40, 50, 60];
 /// The shares of Figure 6, in %.
 pub const SHARES: [u32; 11] = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100];
 
-/// How a game's matches are scored (see [`crate::scsp_arena`]).
+/// How a game's matches are scored (see [`arena`](super::arena)).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Kind {
     /// Each player for itself.

@@ -27,9 +27,9 @@ use othello_bitboard::{Ev1, FastestFirst, Othello, Position};
 use search_core::{AlphaBeta, AlphaBetaConfig};
 use serde_json::json;
 
-use super::fe_protocol::{play_protocol, points, Point, Tournament};
-use super::svg::{Chart, Series};
-use super::{ExperimentError, Report, ReproduceOptions};
+use super::protocol::{play_protocol, points, Point, Tournament};
+use crate::svg::{Chart, Series};
+use crate::{ExperimentError, Report, ReproduceOptions};
 
 /// Registered name and description.
 pub const FIG3B: (&str, &str) = (

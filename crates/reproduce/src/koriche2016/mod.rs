@@ -13,8 +13,11 @@
 //! prints its reason. Our encoding is of one round (`μSCSP_t`: state, action, chance and next variables),
 //! the paper's of the game, so the counts are comparable in order of magnitude only. The built-in
 //! games that describe their rounds (nim, pennies, pig) follow, with no time (their round is
-//! written by hand, not compiled). [`crate::scsp_play`] holds the matches (Tables 3 and 4,
+//! written by hand, not compiled). [`play`] holds the matches (Tables 3 and 4,
 //! Figure 6).
+
+pub mod arena;
+pub mod play;
 
 use std::time::Instant;
 
@@ -23,7 +26,7 @@ use gametree::gdl::{GdlError, GdlRound, Loader};
 use gametree::scsp::games::{CooperativePennies, Nim, Pig};
 use serde_json::{json, Value};
 
-use super::{ExperimentError, Report, ReproduceOptions};
+use crate::{ExperimentError, Report, ReproduceOptions};
 
 /// Registered name and description of Table 2.
 pub const TABLE2: (&str, &str) = (
@@ -50,29 +53,14 @@ pub type GdlText = (&'static str, &'static str);
 pub const ENCODABLE: &[GdlText] = &[
     ("tictactoe", shipped("tictactoe")),
     ("dice_duel", shipped("dice_duel")),
-    (
-        "matching_pennies",
-        shipped("matching_pennies"),
-    ),
+    ("matching_pennies", shipped("matching_pennies")),
     ("montyhall", shipped("montyhall")),
     ("rps3", shipped("rps3")),
     ("orchard", shipped("orchard")),
-    (
-        "pickomino_mini",
-        shipped("pickomino_mini"),
-    ),
-    (
-        "yahtzee_mini",
-        shipped("yahtzee_mini"),
-    ),
-    (
-        "cant_stop_mini",
-        shipped("cant_stop_mini"),
-    ),
-    (
-        "backgammon_mini",
-        shipped("backgammon_mini"),
-    ),
+    ("pickomino_mini", shipped("pickomino_mini")),
+    ("yahtzee_mini", shipped("yahtzee_mini")),
+    ("cant_stop_mini", shipped("cant_stop_mini")),
+    ("backgammon_mini", shipped("backgammon_mini")),
 ];
 
 /// Games that only Table 2 shows: our versions of the paper's games that the encoder refuses
