@@ -117,7 +117,7 @@ fn round_size(round: &gametree::game::round::Round) -> [u64; 3] {
 fn encode_gdl((game, text): GdlText) -> Encoded {
     let start = Instant::now();
     let size = Loader::text(text)
-        .name(&format!("{game}.kif"))
+        .name(format!("{game}.kif"))
         .load()
         .and_then(GdlRound::new)
         .map(|round| {

@@ -139,7 +139,7 @@ impl Played {
         Ok(match self.source {
             Source::Gdl(text) => {
                 let game = Loader::text(text)
-                    .name(&format!("{}.kif", self.name))
+                    .name(format!("{}.kif", self.name))
                     .load();
                 v.run(&game.map_err(|e| e.to_string())?)
             }
