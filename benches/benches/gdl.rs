@@ -2,7 +2,7 @@
 //! reasoner against the reference one on the small games, and on every big game with the reasoner
 //! it loads with (chess and amazons: the reference reasoner, goal-directed).
 //!
-//! Goals (issue 14), one core: load < 2 s for each shipped game; chess ≥ 500 random playouts/s,
+//! Goals, one core: load < 2 s for each shipped game; chess ≥ 500 random playouts/s,
 //! Othello ≥ 1,000/s, breakthrough ≥ 5,000/s, connect four ≥ 50,000/s, tic-tac-toe ≥ 300,000/s.
 //! `gdl_uct_vs_playout`: UCT's simulations against bare random games on Tron (10x10,
 //! simultaneous), per game: a simulation (descent, expansion, playout, goals) should cost about a
@@ -15,7 +15,7 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use gametree::game::{Game, Limits, Searcher};
 use gametree::search::{Uct, UctConfig};
-use gdl::{random_playout, GdlGame, ReasonerKind};
+use gdl::{random_playout, GdlGame, Loader, ReasonerKind};
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
@@ -25,7 +25,10 @@ fn text(name: &str) -> String {
 }
 
 fn game(name: &str) -> GdlGame {
-    GdlGame::parse(&text(name), name).expect("shipped game")
+    Loader::text(&text(name))
+        .name(name)
+        .load()
+        .expect("shipped game")
 }
 
 const BIG: [&str; 8] = [
@@ -46,7 +49,7 @@ fn load(c: &mut Criterion) {
     for name in BIG {
         let text = text(name);
         group.bench_function(name, |b| {
-            b.iter(|| GdlGame::parse(&text, name).expect("loads"))
+            b.iter(|| Loader::text(&text).name(name).load().expect("loads"))
         });
     }
     group.finish();

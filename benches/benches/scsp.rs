@@ -17,7 +17,7 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use gametree::game::{Game, Limits, Searcher};
-use gametree::gdl::{GdlGame, GdlRound};
+use gametree::gdl::{GdlGame, GdlRound, Loader};
 use gametree::scsp::gac::{count_solutions, Engine};
 use gametree::scsp::games::Pig;
 use gametree::scsp::random::{round_like, table_csp};
@@ -133,7 +133,7 @@ fn gdl_game(name: &str) -> GdlGame {
         "{}/../crates/gdl/games/{name}.kif",
         env!("CARGO_MANIFEST_DIR")
     );
-    GdlGame::from_file(path).expect("a shipped game loads")
+    Loader::file(path).load().expect("a shipped game loads")
 }
 
 fn encode(c: &mut Criterion) {

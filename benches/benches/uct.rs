@@ -9,7 +9,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use gametree::game::{Game, Limits};
-use gametree::gdl::GdlGame;
+use gametree::gdl::Loader;
 use gametree::othello::Othello;
 use gametree::search::{Uct, UctConfig};
 
@@ -34,7 +34,7 @@ fn bench(c: &mut Criterion) {
         env!("CARGO_MANIFEST_DIR"),
         "/../crates/gdl/games/matching_pennies.kif"
     );
-    let pennies = GdlGame::from_file(path).expect("the shipped game loads");
+    let pennies = Loader::file(path).load().expect("the shipped game loads");
     let root = pennies.initial_state();
     group.bench_function("gdl-matching-pennies", |b| {
         b.iter(|| uct().analyse(&pennies, &root, &Limits::none()).simulations)

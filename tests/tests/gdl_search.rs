@@ -2,14 +2,15 @@
 //! UCT on chance and simultaneous games.
 
 use gametree::game::{ChanceList, Game, GeneralGame, Limits, MoveList, Searcher, Turn};
-use gametree::gdl::{GdlError, GdlGame, GoalEvaluator, TtState, TurnTaking};
+use gametree::gdl::{GdlError, GdlGame, GoalEvaluator, Loader, TurnState, TurnTaking};
 use gametree::search::{AlphaBeta, AlphaBetaConfig, Minimax, Uct, UctConfig};
 
 fn game(name: &str) -> GdlGame {
-    GdlGame::from_file(format!(
+    Loader::file(format!(
         "{}/../crates/gdl/games/{name}",
         env!("CARGO_MANIFEST_DIR")
     ))
+    .load()
     .expect("shipped game")
 }
 
@@ -124,9 +125,9 @@ const BONUS_NIM: &str = "
 
 /// The value of `s` for player 0 by brute force over the whole game: player 0 takes the largest
 /// child value, player 1 the smallest, whoever the game says moves.
-fn brute_force(game: &TurnTaking, s: &TtState) -> i32 {
+fn brute_force(game: &TurnTaking, s: &TurnState) -> i32 {
     use gametree::game::ZeroSumGame;
-    let for_0 = |s: &TtState, v: i32| if game.side_to_move(s) == 0 { v } else { -v };
+    let for_0 = |s: &TurnState, v: i32| if game.side_to_move(s) == 0 { v } else { -v };
     if let Some(outcome) = game.outcome(s) {
         return for_0(s, outcome.score());
     }
@@ -153,7 +154,7 @@ fn a_role_that_moves_twice_gets_true_values_from_every_exact_searcher() {
     use gametree::search::Mtdf;
     use std::collections::HashSet;
     let game =
-        TurnTaking::new(GdlGame::from_str(BONUS_NIM).expect("valid GDL")).expect("two-player");
+        TurnTaking::new(Loader::text(BONUS_NIM).load().expect("valid GDL")).expect("two-player");
     let mut seen = HashSet::new();
     let mut stack = vec![game.initial_state()];
     let (mut extra_turns, mut positions) = (0, 0);
@@ -244,7 +245,7 @@ const NIM_5: &str = "
 fn deepening_past_the_end_of_nim_costs_nothing_more() {
     use gametree::game::Bound;
     use gametree::search::Mtdf;
-    let nim = TurnTaking::new(GdlGame::from_str(NIM_5).expect("valid GDL")).expect("two-player");
+    let nim = TurnTaking::new(Loader::text(NIM_5).load().expect("valid GDL")).expect("two-player");
     let root = nim.initial_state();
     let truth = Minimax::new(GoalEvaluator, 5).search(&nim, &root, &Limits::none());
     let pvs = AlphaBetaConfig {

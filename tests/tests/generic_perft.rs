@@ -4,13 +4,15 @@
 //! end of the game.
 
 use gametree::game::{ChanceList, Game, GeneralGame, MoveList, Turn};
-use gametree::gdl::GdlGame;
+use gametree::gdl::{GdlGame, Loader};
 use gametree::othello::{Board, Othello};
 use gametree::search::{perft, perft_divide};
 
 fn load(name: &str) -> GdlGame {
     let path = format!("{}/../crates/gdl/games/{name}", env!("CARGO_MANIFEST_DIR"));
-    GdlGame::from_file(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    Loader::file(&path)
+        .load()
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
 #[test]

@@ -67,7 +67,7 @@ fn the_guide_composes_every_family_in_code() {
             "forward estimation",
             ".with_pruning(ForwardEstimation::new(",
         ),
-        ("a GDL game from a string", "GdlGame::from_str("),
+        ("a GDL game from a string", "Loader::text("),
         ("reading a value", ".read("),
     ] {
         assert!(

@@ -19,11 +19,9 @@ use quickcheck::quickcheck;
 /// edges are short): depth `d`, branching `1..=b`, from a SplitMix64 stream seeded by `seed`.
 fn narrow_tree(seed: u64, d: u32, b: u32) -> ExplicitTree {
     fn next(z: &mut u64) -> u64 {
-        *z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut x = *z;
-        x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        x ^ (x >> 31)
+        let x = gametree::game::hash::splitmix64(*z);
+        *z = z.wrapping_add(gametree::game::hash::GOLDEN_GAMMA);
+        x
     }
     fn build(z: &mut u64, d: u32, b: u32) -> Nested {
         let value = (next(z) % 3) as Score - 1;

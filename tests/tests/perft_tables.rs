@@ -9,7 +9,7 @@
 use std::path::PathBuf;
 
 use gametree::game::Game;
-use gametree::gdl::{GdlGame, ReasonerKind};
+use gametree::gdl::{GdlGame, Loader, ReasonerKind};
 use gametree::othello::{perft, perft_portable, Othello};
 use gametree::search::perft as generic_perft;
 use gametree_tests::testdata::{self, PerftCase};
@@ -67,7 +67,8 @@ fn othello_through_the_game_trait() {
 
 fn gdl(case: &PerftCase<PathBuf>, kind: ReasonerKind) -> GdlGame {
     let path = &case.start;
-    GdlGame::from_file(path)
+    Loader::file(path)
+        .load()
         .and_then(|g| g.with_reasoner(kind))
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }

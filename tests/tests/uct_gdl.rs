@@ -2,12 +2,14 @@
 //! simultaneous-move game played mixed.
 
 use gametree::game::{ChanceList, Game, GeneralGame, Limits, MoveList, Turn};
-use gametree::gdl::{FluentSet, GdlGame};
+use gametree::gdl::{FluentSet, GdlGame, Loader};
 use gametree::search::{Uct, UctConfig};
 
 fn load(name: &str) -> GdlGame {
     let path = format!("{}/../crates/gdl/games/{name}", env!("CARGO_MANIFEST_DIR"));
-    GdlGame::from_file(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    Loader::file(&path)
+        .load()
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
 fn uct(simulations: u64, seed: u64) -> Uct {

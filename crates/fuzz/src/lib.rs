@@ -27,16 +27,6 @@ pub mod targets;
 
 pub use targets::{Target, TARGETS};
 
-// The GGP message reader of the `gametree` command line, compiled here from its own sources: the
-// command line is a binary, so this reaches its parser without widening its API. `message` finds
-// `sexp` as `super::sexp`, hence both at the crate root.
-#[allow(dead_code)] // the server's helpers the fuzzer does not call
-#[path = "../../gametree-cli/src/ggp/message.rs"]
-mod message;
-#[allow(dead_code)]
-#[path = "../../gametree-cli/src/ggp/sexp.rs"]
-mod sexp;
-
 /// An input that takes longer than this is reported as slow.
 pub const SLOW: Duration = Duration::from_secs(1);
 

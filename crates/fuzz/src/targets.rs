@@ -7,12 +7,12 @@ use gametree::spec::{parse_size, Args, DefaultValue, Kind, Param, Spec};
 
 use std::time::Duration;
 
-use gametree::gdl::{GdlError, GdlGame, Limits, UnsafeVariables};
+use gametree::gdl::{GdlError, Limits, Loader, UnsafeVariables};
 use gametree::othello::OthelloError;
 use gametree::scsp::ScspError;
 use gametree::spec::SpecError;
 
-use crate::{message, sexp};
+use ggp::{message, sexp};
 
 /// One parser under test.
 pub struct Target {
@@ -226,7 +226,7 @@ const CHECKED_SIZE: usize = 3000;
 
 /// Parses and validates: what every loader does first, and all a syntax or rule error needs.
 fn gdl_parse(text: &str) -> bool {
-    let parsed = gametree::gdl::desc::load(text, "fuzz");
+    let parsed = gametree::gdl::description::load(text, "fuzz");
     if let Err(e) = &parsed {
         gdl_error_within(text, e);
     }
@@ -236,13 +236,16 @@ fn gdl_parse(text: &str) -> bool {
 /// Loads the game (statics, grounding, the fast reasoner or the fallback) within
 /// [`fuzz_limits`], and checks small ones with random playouts.
 fn gdl_load(text: &str) -> bool {
-    let parsed = GdlGame::parse_with(text, "fuzz", &fuzz_limits());
+    let parsed = Loader::text(text)
+        .name("fuzz")
+        .limits(&fuzz_limits())
+        .load();
     if let Err(e) = &parsed {
         gdl_error_within(text, e);
     }
     let accepted = parsed.is_ok();
     if text.len() <= CHECKED_SIZE {
-        let _ = gametree::gdl::check(text, "fuzz");
+        let _ = gametree::gdl::Loader::text(text).name("fuzz").check();
     }
     accepted
 }

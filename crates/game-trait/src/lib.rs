@@ -26,6 +26,7 @@
 //!   [`Reading`]: what a value says about the game at hand ("win by 2", "expected payoff 0.54").
 //! - [`round`]: [`RoundGame`], a round of play as finite-domain variables and tables, for
 //!   stochastic-constraint players (Koriche et al., 2016).
+//! - [`hash`]: [`mix64`] and SplitMix64 for seeds, and the fast hashers of the workspace's tables.
 //! - [`hooks`]: the α/β engine's extension points: [`ForwardPruning`], [`HorizonPolicy`],
 //!   [`MoveOrdering`], and the games' [`Plausibility`] ([`StaticGain`] derives one from any
 //!   evaluator).
@@ -86,8 +87,8 @@ mod eval;
 mod gain;
 mod game;
 mod general;
+pub mod hash;
 pub mod hooks;
-mod mix;
 mod reading;
 pub mod round;
 mod score;
@@ -99,11 +100,11 @@ pub use eval::{Evaluator, FixedDepth, MarginOnly, OutcomeOnly};
 pub use gain::StaticGain;
 pub use game::{Game, MoveList, Outcome, PlayerId, ZeroSumGame, MOVES_INLINE};
 pub use general::{ChanceList, GeneralGame, Turn};
+pub use hash::mix64;
 pub use hooks::{
     DepthHorizon, ForwardPruning, HorizonPolicy, MoveHints, MoveOrdering, NoOrdering, NoPruning,
     NoQuiescence, NoSelectivity, Plausibility, PruneContext, Quiescence, Selectivity, Step,
 };
-pub use mix::mix64;
 pub use reading::{Reading, Scale};
 pub use round::RoundGame;
 pub use score::{

@@ -2,7 +2,6 @@
 //! formatted results out. Bad input prints one line on stderr and exits with status 2.
 
 mod commands;
-mod ggp;
 mod out;
 
 use std::process::ExitCode;

@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use gametree::conspiracy::CaevPlayer;
 use gametree::forward_estimation::{learn_offline, ForwardEstimation};
-use gametree::gdl::{GdlGame, GoalEvaluator, TurnTaking};
+use gametree::gdl::{GoalEvaluator, Loader, TurnTaking};
 use gametree::interest_search::InterestConfig;
 use gametree::prelude::*;
 
@@ -340,7 +340,7 @@ const NIM: &str = "
 /// A game written in GDL, loaded from a string: UCT plays the general game, and its checked
 /// two-player view takes every other searcher.
 fn gdl_from_text() -> Result<(), Box<dyn std::error::Error>> {
-    let nim = GdlGame::from_str(NIM)?;
+    let nim = Loader::text(NIM).load()?;
     let mut uct = Uct::new(UctConfig {
         simulations: 2000,
         ..UctConfig::default()

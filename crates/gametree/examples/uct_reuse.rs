@@ -10,7 +10,7 @@
 use std::time::Instant;
 
 use gametree::game::{Game, GeneralGame, Limits, Turn};
-use gametree::gdl::GdlGame;
+use gametree::gdl::Loader;
 use gametree::search::{Uct, UctConfig};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -20,7 +20,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     });
     let simulations: u64 = args.next().map_or(Ok(5_000), |s| s.parse())?;
     let seed: u64 = args.next().map_or(Ok(1), |s| s.parse())?;
-    let game = GdlGame::parse(&std::fs::read_to_string(&path)?, &path)?;
+    let game = Loader::text(&std::fs::read_to_string(&path)?)
+        .name(&path)
+        .load()?;
     let mut players: Vec<Uct> = (0..game.players())
         .map(|p| {
             Uct::new(UctConfig {

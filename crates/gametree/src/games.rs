@@ -208,10 +208,13 @@ fn game_file(path: &str) -> Result<GameChoice, SpecError> {
 
 #[cfg(feature = "gdl")]
 fn gdl_file(path: &str, limits: &gdl::Limits) -> Result<GameChoice, SpecError> {
-    let game = gdl::GdlGame::from_file_with(path, limits).map_err(|e| SpecError::Invalid {
-        name: path.to_string(),
-        message: e.headline(),
-    })?;
+    let game = gdl::Loader::file(path)
+        .limits(limits)
+        .load()
+        .map_err(|e| SpecError::Invalid {
+            name: path.to_string(),
+            message: e.headline(),
+        })?;
     let two_player = gdl::TurnTaking::new(game.clone()).ok();
     Ok(GameChoice::Gdl(Box::new((game, two_player))))
 }

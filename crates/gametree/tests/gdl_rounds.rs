@@ -4,7 +4,7 @@
 
 use gametree::game::ChanceList;
 use gametree::games::{GameChoice, GameVisitor, Registered};
-use gametree::gdl::{FluentSet, GdlGame, GdlRound, ReasonerKind};
+use gametree::gdl::{FluentSet, GdlRound, Loader, ReasonerKind};
 use gametree::prelude::*;
 use gametree::scsp::encoding::Encoding;
 use gametree::scsp::{
@@ -32,7 +32,7 @@ fn the_players_checker_accepts_the_encoding_of_every_game_it_handles() {
         ("cant_stop_mini", 20),
         ("backgammon_mini", 4),
     ] {
-        let round = GdlRound::new(GdlGame::from_file(path(name)).unwrap()).unwrap();
+        let round = GdlRound::new(Loader::file(path(name)).load().unwrap()).unwrap();
         let states = check_round(&round, 3, playouts).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(states > playouts, "{name}: {states}");
     }
@@ -43,7 +43,7 @@ fn the_players_checker_accepts_the_encoding_of_every_game_it_handles() {
 #[test]
 fn the_checker_accepts_rounds_with_helper_variables() {
     for (name, playouts) in [("connect4", 5), ("othello", 1)] {
-        let round = GdlRound::new(GdlGame::from_file(path(name)).unwrap()).unwrap();
+        let round = GdlRound::new(Loader::file(path(name)).load().unwrap()).unwrap();
         let states = check_round(&round, 5, playouts).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(states > 10 * playouts, "{name}: {states}");
     }
@@ -92,7 +92,7 @@ fn mac_ucb_plays_connect_four_through_its_helper_variables() {
 /// networks the rules give at each state, and plays.
 #[test]
 fn a_game_the_encoder_cannot_handle_is_played_by_its_per_state_networks() {
-    let game = GdlGame::from_file(path("hex")).unwrap();
+    let game = Loader::file(path("hex")).load().unwrap();
     let err = GdlRound::new(game).unwrap_err().to_string();
     assert!(err.contains("depends on itself"), "{err}");
     let mv = first_move("hex", "mac-ucb:samples=100").unwrap();
@@ -117,7 +117,7 @@ fn every_shipped_game_has_the_rules_per_state_networks() {
     names.sort();
     assert!(names.len() >= 20, "{names:?}");
     for name in names {
-        let game = GdlGame::from_file(path(&name)).unwrap();
+        let game = Loader::file(path(&name)).load().unwrap();
         if game.reasoner_kind() == ReasonerKind::Reference {
             continue; // chess and amazons: a random game takes minutes
         }
@@ -143,12 +143,12 @@ fn the_round_and_the_per_state_networks_agree_and_a_broken_table_does_not() {
         "pickomino_mini",
         "rps3",
     ] {
-        let round = GdlRound::new(GdlGame::from_file(path(name)).unwrap()).unwrap();
+        let round = GdlRound::new(Loader::file(path(name)).load().unwrap()).unwrap();
         let encoder = RoundEncoder::new(&round).unwrap();
         let states = agreeing_states(&round, &encoder, 4).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(states > 4, "{name}");
     }
-    let round = GdlRound::new(GdlGame::from_file(path("tictactoe")).unwrap()).unwrap();
+    let round = GdlRound::new(Loader::file(path("tictactoe")).load().unwrap()).unwrap();
     let broken = Broken(RoundEncoder::new(&round).unwrap());
     assert!(agreeing_states(&round, &broken, 4).is_err());
 }

@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use gametree::gdl::{FluentSet, GdlGame, GdlRound};
+use gametree::gdl::{FluentSet, GdlRound, Loader};
 use gametree::prelude::*;
 use gametree::scsp::games::{CooperativePennies, Nim, Pig};
 use gametree::scsp::{MacUcb, MacUcbConfig};
@@ -14,7 +14,7 @@ use gametree::search::{Uct, UctConfig};
 
 fn round(name: &str) -> GdlRound {
     let path = format!("{}/../gdl/games/{name}.kif", env!("CARGO_MANIFEST_DIR"));
-    GdlRound::new(GdlGame::from_file(path).unwrap()).unwrap()
+    GdlRound::new(Loader::file(path).load().unwrap()).unwrap()
 }
 
 /// The value of the best policy from `state` for every player (the mover's best move for the
@@ -150,7 +150,7 @@ fn small_orchard(fruits: u32, raven: u32) -> GdlRound {
         assert!(text.contains(&shipped));
         text = text.replace(&shipped, &format!("(init (fruits {tree} {fruits}))"));
     }
-    GdlRound::new(GdlGame::from_str(&text).unwrap()).unwrap()
+    GdlRound::new(Loader::text(&text).load().unwrap()).unwrap()
 }
 
 /// Orchard is cooperative, and a die face whose tree is empty passes the turn, so play can come

@@ -19,7 +19,9 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use game_trait::{ChanceList, Game, GeneralGame, MoveList, Turn};
-use gdl::{random_playout, FluentSet, GdlGame, GdlMove, Limits, ReasonerKind, UnsafeVariables};
+use gdl::{
+    random_playout, FluentSet, GdlGame, GdlMove, Limits, Loader, ReasonerKind, UnsafeVariables,
+};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
@@ -185,7 +187,11 @@ fn load(file: &Path, name: &str) -> Result<GdlGame, String> {
         ..Limits::default()
     };
     let text = std::fs::read_to_string(file).map_err(|e| e.to_string())?;
-    GdlGame::parse_with(&text, name, &limits).map_err(|e| e.to_string())
+    Loader::text(&text)
+        .name(name)
+        .limits(&limits)
+        .load()
+        .map_err(|e| e.to_string())
 }
 
 fn first_line(text: &str) -> String {

@@ -12,7 +12,7 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use gdl::{GdlGame, Limits};
+use gdl::{Limits, Loader};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -49,7 +49,7 @@ fn main() -> ExitCode {
         ..Limits::default()
     };
     let start = Instant::now();
-    match GdlGame::parse_with(&text, file, &limits) {
+    match Loader::text(&text).name(file).limits(&limits).load() {
         Ok(game) => {
             let p = game.load_profile();
             println!(

@@ -7,22 +7,33 @@
 //! the `gametree` facade it is `gametree::gdl`; the CLI exposes it as `gametree gdl check` and
 //! `gametree gdl bench`, and `perft`/`search`/`match` accept `.kif` files.
 //!
-//! # Contents
+//! # The pipeline, stage by stage
+//! A description goes through these stages, each a folder of the source:
+//!
+//! | stage | what it does | public API |
+//! |---|---|---|
+//! | syntax | KIF and infix text → syntax trees; interned symbols, hash-consed terms | [`syntax`]: [`syntax::parse`], [`syntax::term`] |
+//! | description | syntax trees → rules; the validator's checks, stratification, unsafe variables | [`description`]: [`description::load`], [`Diagnostic`], [`UnsafeVariables`] |
+//! | Datalog, reference | bottom-up stratified evaluation; the reference reasoner and its goal-directed mode | internal; chosen through [`ReasonerKind`] |
+//! | grounding | rules decomposed, grounded over the relaxed model, cones of the ground atoms | internal; bounded by [`Limits`], timed by [`LoadProfile`] |
+//! | network | the ground rules compiled to straight-line programs; views updated from the previous state's | internal: the [`ReasonerKind::Fast`] reasoner |
+//! | round encoding | a round of play as variables and tables for stochastic-constraint players | [`GdlRound`], [`EncodeOptions`], [`RoundStats`] |
+//! | games | the description as a game: n players, chance, simultaneous moves; a two-player view; playouts, checks, benchmarks | [`Loader`], [`GdlGame`], [`TurnTaking`], [`random_playout`], [`CheckReport`], [`bench()`] |
+//!
+//! - [`Loader`]: the one way in: a file or text, the [`Limits`] of loading and the unsafe-variable
+//!   policy; [`Loader::load`] gives a [`GdlGame`], [`Loader::check`] a [`CheckReport`] (what
+//!   `gametree gdl check` prints). `text.parse::<GdlGame>()` is `Loader::text(text).load()`.
 //! - [`GdlGame`]: a description as an n-player [`Game`](game_trait::Game) with simultaneous moves
-//!   and a chance player (`random`); [`GdlGame::from_file`], [`GdlGame::from_str`].
-//! - [`TurnTaking`], [`GoalEvaluator`]: the checked two-player view for negamax searchers.
-//! - [`check`] / [`check_file`] → [`CheckReport`]: validate and summarise, for `gametree gdl check`.
+//!   and a chance player (`random`); states are [`FluentSet`]s, moves [`GdlMove`]s.
+//! - [`TurnTaking`], [`GoalEvaluator`], [`TurnState`]: the checked two-player view for negamax
+//!   searchers.
 //! - [`bench()`] → [`BenchReport`]: load time, ground rules, fluents, random playouts per second, for
-//!   `gametree gdl bench`; [`Limits`]: the budget of loading.
-//! - [`random_playout`]: seeded random playouts over any game.
+//!   `gametree gdl bench`.
+//! - [`random_playout`], [`sample`]: seeded random playouts over any game.
 //! - [`GdlRound`]: a game as a game-trait [`RoundGame`](game_trait::RoundGame), the stochastic-CSP
 //!   encoding MAC-UCB plays ([`round`](mod@round), with Matching Pennies as the worked example).
-//! - Modules: [`syntax`] (lexer, parser), [`desc`] (rules and the validator's checks), [`eval`]
-//!   (the Datalog engine) and [`facts`] (indexed atom sets), [`reference`](mod@reference) (the
-//!   reference reasoner) and [`demand`] (its goal-directed mode), [`decompose`] and [`ground`]
-//!   (grounding), [`network`] (the compiled reasoner) and [`differential`] (its update of a view
-//!   from the previous state's), [`term`] (interned symbols, hash-consed terms).
-//! - Shipped games (`games/`): tic-tac-toe, connect four, Matching Pennies, Monty Hall, a dice duel,
+//! - Shipped games (`games/`, as text in [`SHIPPED`] and [`shipped`]): tic-tac-toe, connect
+//!   four, Matching Pennies, Monty Hall, a dice duel,
 //!   three rounds of rock-paper-scissors; and the GGP classics chess, checkers, breakthrough,
 //!   10x10 Amazons and two-player pacman (GGP Base rulesheets), Othello, 9x9 Hex and 10x10 Tron
 //!   (simultaneous moves) written here;
@@ -87,14 +98,14 @@
 //! payoffs are goal/100.
 //!
 //! # The reasoners
-//! Both rest on one Datalog engine ([`eval`]): bottom-up, stratified, semi-naive evaluation with
+//! Both rest on one Datalog engine: bottom-up, stratified, semi-naive evaluation with
 //! hash-indexed joins, under a budget.
-//! * **Reference** ([`reference`](mod@reference)): every query computes the stratified model of the
+//! * **Reference** ([`ReasonerKind::Reference`]): every query computes the stratified model of the
 //!   rules plus the state (and joint move) with the engine and reads the answer off it. The relations
 //!   that depend on neither `true` nor `does` are evaluated once at load; a query evaluates only what
 //!   its answer depends on. Easy to read, the oracle of the tests. For a game grounding gave up on
-//!   it evaluates goal-directed ([`demand`]): only the atoms a query asks about, tabled per call.
-//! * **Fast** ([`ground`], [`network`]): the rules are decomposed where a variable multiplies
+//!   it evaluates goal-directed: only the atoms a query asks about, tabled per call.
+//! * **Fast** ([`ReasonerKind::Fast`]): the rules are decomposed where a variable multiplies
 //!   instances, grounded over the relaxed model of domain analysis (every atom that can hold in some
 //!   reachable state), static relations folded away, and the ground rules compiled into three
 //!   straight-line programs (view = legal + terminal; goal and next, which start from the view) over
@@ -114,10 +125,10 @@
 //! # Example: parse tic-tac-toe, play a random game
 //! ```
 //! use game_trait::{Game, GeneralGame, MoveList, Turn};
-//! use gdl::{GdlGame, ReasonerKind};
+//! use gdl::{GdlGame, Loader, ReasonerKind};
 //! use rand::{Rng, SeedableRng};
 //!
-//! let game = GdlGame::from_file(concat!(env!("CARGO_MANIFEST_DIR"), "/games/tictactoe.kif"))?;
+//! let game = Loader::file(concat!(env!("CARGO_MANIFEST_DIR"), "/games/tictactoe.kif")).load()?;
 //! assert_eq!(game.roles(), ["xplayer", "oplayer"]);
 //! assert_eq!(game.reasoner_kind(), ReasonerKind::Fast);
 //!
@@ -135,7 +146,7 @@
 //! assert_eq!(total, 1.0); // win/loss or draw
 //!
 //! // The paper's Matching Pennies, in infix syntax: alice and bob choose at once, then chance flips.
-//! let pennies = GdlGame::from_str(
+//! let pennies = Loader::text(
 //!     "role(alice). role(bob). role(random). side(heads). side(tails).
 //!      init(control(alice)). init(control(bob)).
 //!      legal(P, choose(X)) :- true(control(P)), side(X).
@@ -147,47 +158,34 @@
 //!      goal(P, 100) :- role(P), true(coin(alice, X)), true(coin(bob, X)), true(coin(random, X)).
 //!      goal(P, 0) :- role(P), not won.
 //!      won :- true(coin(alice, X)), true(coin(bob, X)), true(coin(random, X)).",
-//! )?;
+//! )
+//! .load()?;
 //! assert_eq!(pennies.turn(&pennies.initial_state()), Turn::Simultaneous);
 //! # Ok::<(), gdl::GdlError>(())
 //! ```
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-mod atom_index;
-mod bench;
-mod check;
-mod cone;
-pub mod decompose;
-pub mod demand;
-pub mod desc;
-pub mod differential;
+mod datalog;
+pub mod description;
 mod error;
-pub mod eval;
-pub mod facts;
-mod fluents;
 mod game;
-mod graph;
-pub mod ground;
-mod hash;
+mod grounding;
 mod limits;
-pub mod network;
-mod playout;
-pub mod reference;
+mod network;
+mod reference;
 pub mod round;
 pub mod syntax;
-pub mod term;
-mod turn_taking;
-mod unsafe_binding;
-mod validate;
 
-pub use bench::{bench, BenchReport};
-pub use check::{check, check_file, check_file_with, check_with, CheckReport};
-pub use desc::UnsafeVariables;
+pub use description::UnsafeVariables;
 pub use error::{Diagnostic, GdlError, Location};
-pub use fluents::FluentSet;
+pub use game::bench::{bench, BenchReport};
+pub use game::check::CheckReport;
+pub use game::fluents::FluentSet;
+pub use game::loader::Loader;
+pub use game::playout::{random_playout, sample, Playout};
+pub use game::shipped::{shipped, SHIPPED};
+pub use game::turn_taking::{GoalEvaluator, TurnState, TurnTaking};
 pub use game::{GdlGame, GdlMove, ReasonerKind};
 pub use limits::{Limits, LoadProfile};
-pub use playout::{random_playout, sample, Playout};
 pub use round::{EncodeOptions, GdlRound, RoundStats};
-pub use turn_taking::{GoalEvaluator, TtState, TurnTaking};

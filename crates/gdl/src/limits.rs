@@ -2,14 +2,14 @@
 
 use std::time::Duration;
 
-use crate::desc::UnsafeVariables;
+use crate::description::UnsafeVariables;
 
 /// The budget of loading a game: grounding and the static part of the reference reasoner stop
 /// within these limits, with an error naming the rule being evaluated, instead of exhausting
-/// memory or time. Pass them to [`GdlGame::parse_with`](crate::GdlGame::parse_with).
+/// memory or time. Pass them to [`Loader::limits`](crate::Loader::limits).
 ///
 /// When grounding exceeds them (or `ground_time`, or `ground_steps`) and `fallback` is set, the
-/// game is played by the reference reasoner, evaluating goal-directed ([`crate::demand`]), if one
+/// game is played by the reference reasoner, evaluating goal-directed (only what a query asks about), if one
 /// of its queries on the initial state fits in `fallback_query` (sound, and fast enough to play);
 /// otherwise loading fails.
 ///

@@ -9,7 +9,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use game_trait::{ChanceList, Game, GeneralGame, MoveList, Turn};
-use gdl::{FluentSet, GdlGame, ReasonerKind};
+use gdl::{FluentSet, GdlGame, Loader, ReasonerKind};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
@@ -87,7 +87,9 @@ const WINDOWS: usize = 10;
 /// per step or per game never does.
 fn allocations_by_window(name: &str, games: usize) -> (Vec<u64>, usize) {
     let path = format!("{}/games/{name}", env!("CARGO_MANIFEST_DIR"));
-    let g = GdlGame::from_file(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let g = Loader::file(&path)
+        .load()
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
     assert_eq!(g.reasoner_kind(), ReasonerKind::Fast, "{name}");
     let mut rng = Pcg64::seed_from_u64(7);
     let mut buf = Buffers {

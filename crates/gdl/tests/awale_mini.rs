@@ -7,12 +7,12 @@
 use std::collections::HashMap;
 
 use game_trait::{Game, GeneralGame, MoveList, Turn};
-use gdl::{FluentSet, GdlError, GdlGame, GdlMove, GdlRound};
+use gdl::{FluentSet, GdlError, GdlGame, GdlMove, GdlRound, Loader};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
 mod common;
-use common::{child, Finished};
+use common::{assert_moves_agree, assert_payoffs_agree, child, Finished};
 
 const RULES: &str = include_str!("../games/awale_mini.kif");
 const PLAYERS: [&str; 2] = ["south", "north"];
@@ -26,7 +26,7 @@ fn awale(seeds: u8, limit: u8) -> GdlGame {
         assert!(text.contains(&shipped));
         text = text.replace(&shipped, &format!("(init (pit {pit} {seeds}))"));
     }
-    GdlGame::from_str(&text).unwrap()
+    Loader::text(&text).load().unwrap()
 }
 
 /// The game as a player reads the rules; pits 0 to 5 (the description's 1 to 6).
@@ -225,19 +225,10 @@ fn solve(g: &GdlGame, s: &FluentSet, memo: &mut HashMap<FluentSet, (u64, f64)>) 
 
 fn agree(g: &GdlGame, s: &FluentSet, m: &Model) {
     assert_eq!(g.fluent_names(s), m.fluents());
-    for (role, expected) in m.legal().iter().enumerate() {
-        let mut moves: Vec<String> = (g.role_moves(s, role).into_iter())
-            .map(|mv| g.move_term(mv))
-            .collect();
-        moves.sort();
-        assert_eq!(&moves, expected, "{}: {:?}", PLAYERS[role], m);
-    }
+    assert_moves_agree(g, s, &m.legal(), m);
     assert_eq!(g.is_terminal(s), m.over(), "{m:?}");
     if m.over() {
-        let goals = m.goals();
-        for (p, goal) in goals.iter().enumerate() {
-            assert_eq!(g.payoff(s, p), *goal, "{m:?}");
-        }
+        assert_payoffs_agree(g, s, &m.goals(), m);
     }
 }
 

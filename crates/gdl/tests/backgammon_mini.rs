@@ -8,12 +8,14 @@
 use std::collections::BTreeMap;
 
 use game_trait::{Game, GeneralGame, Turn};
-use gdl::{FluentSet, GdlGame, GdlRound};
+use gdl::{FluentSet, GdlGame, GdlRound, Loader};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
 mod common;
-use common::{child, choices, Finished};
+use common::{
+    assert_even_coin, assert_moves_agree, assert_payoffs_agree, child, choices, Finished,
+};
 
 const RULES: &str = include_str!("../games/backgammon_mini.kif");
 const PLAYERS: [&str; 2] = ["white", "black"];
@@ -24,7 +26,7 @@ const OFF: u8 = 9;
 const HOME: u8 = 7;
 
 fn game() -> GdlGame {
-    GdlGame::from_str(RULES).unwrap()
+    Loader::text(RULES).load().unwrap()
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -247,23 +249,13 @@ impl Model {
 
 fn agree(g: &GdlGame, s: &FluentSet, m: &Model) {
     assert_eq!(g.fluent_names(s), m.fluents());
-    for (role, expected) in m.legal().iter().enumerate() {
-        let mut moves: Vec<String> = (g.role_moves(s, role).into_iter())
-            .map(|mv| g.move_term(mv))
-            .collect();
-        moves.sort();
-        assert_eq!(&moves, expected, "{}: {:?}", g.roles()[role], m);
-    }
+    assert_moves_agree(g, s, &m.legal(), m);
     assert_eq!(g.is_terminal(s), m.winner().is_some());
-    for (p, goal) in m.goals().iter().enumerate() {
-        assert_eq!(g.payoff(s, p), *goal);
-    }
+    assert_payoffs_agree(g, s, &m.goals(), m);
     match g.turn(s) {
         Turn::Chance => {
             assert_ne!(m.phase, Phase::Move);
-            let c = choices(g, s);
-            assert_eq!(c.len(), 2);
-            assert!(c.iter().all(|&(_, _, p)| p == 0.5));
+            assert_even_coin(g, s);
         }
         Turn::Player(p) => assert_eq!(p, m.control),
         Turn::Over => assert!(m.winner().is_some()),

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use game_trait::{Game, GeneralGame, MoveList, Turn};
-use gdl::{GdlGame, GdlMove, Limits, ReasonerKind};
+use gdl::{GdlGame, GdlMove, Limits, Loader, ReasonerKind};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
@@ -605,7 +605,11 @@ fn goal_directed_chess_agrees_with_whole_models() {
         fallback_query: std::time::Duration::from_secs(600),
         ..Limits::default()
     };
-    let whole = GdlGame::parse_with(&text, "chess.kif", &limits).unwrap();
+    let whole = Loader::text(&text)
+        .name("chess.kif")
+        .limits(&limits)
+        .load()
+        .unwrap();
     let whole = whole.with_goal_directed(false);
     cross_check("chess.kif", &chess, &whole, 1, 2);
 }

@@ -54,7 +54,7 @@ const CRATES: [(i8, i8); 20] = [
 ];
 
 fn game() -> GdlGame {
-    GdlGame::from_str(RULES).unwrap()
+    gdl::Loader::text(RULES).load().unwrap()
 }
 
 /// Cells a player can stand on: on the board, and not a pillar (both coordinates even).
@@ -274,7 +274,9 @@ fn bomberman_loads_on_the_fast_reasoner_as_a_simultaneous_game() {
     );
     assert!(g.warnings().is_empty(), "{:?}", g.warnings());
     assert!(!g.has_random());
-    let report = gdl::check_file(common::path("bomberman.kif")).unwrap();
+    let report = gdl::Loader::file(common::path("bomberman.kif"))
+        .check()
+        .unwrap();
     assert!(
         report.fast_reasoner && report.warnings.is_empty(),
         "{report}"
@@ -387,7 +389,7 @@ fn from(at: [(i8, i8); 2], bombs: [Option<Bomb>; 2]) -> (GdlGame, Model) {
         bombs,
         ..Model::new()
     };
-    (GdlGame::from_str(&text).unwrap(), m)
+    (gdl::Loader::text(&text).load().unwrap(), m)
 }
 
 #[test]

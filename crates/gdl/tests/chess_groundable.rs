@@ -3,7 +3,7 @@
 //! fast reasoner against the goal-directed reference reasoner along random playouts.
 
 use game_trait::{Game, GeneralGame, MoveList, Turn};
-use gdl::{FluentSet, GdlGame, Limits, ReasonerKind};
+use gdl::{FluentSet, GdlGame, Limits, Loader, ReasonerKind};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
@@ -73,7 +73,10 @@ fn init_facts(fen: &str) -> Vec<String> {
 }
 
 fn game(fen: &str, limits: &Limits) -> GdlGame {
-    GdlGame::parse_with(&from_fen(fen), "chess_groundable.kif", limits)
+    Loader::text(&from_fen(fen))
+        .name("chess_groundable.kif")
+        .limits(limits)
+        .load()
         .unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 

@@ -33,7 +33,7 @@ const TARGET: [[(i8, i8); 3]; 3] = [
 const ROUNDS: u32 = 30;
 
 fn game() -> GdlGame {
-    GdlGame::from_str(RULES).unwrap()
+    gdl::Loader::text(RULES).load().unwrap()
 }
 
 /// Whether (a, b) is a hole: the star is the union of two triangles of 28 holes each.
@@ -229,7 +229,9 @@ fn chinese_checkers_loads_on_the_fast_reasoner_with_three_players() {
     assert!(g.warnings().is_empty(), "{:?}", g.warnings());
     assert_eq!(g.players(), 3);
     assert!(!g.has_random());
-    let report = gdl::check_file(common::path("chinese_checkers3.kif")).unwrap();
+    let report = gdl::Loader::file(common::path("chinese_checkers3.kif"))
+        .check()
+        .unwrap();
     assert!(
         report.fast_reasoner && report.warnings.is_empty(),
         "{report}"
@@ -333,7 +335,7 @@ fn from(pieces: &[[(i8, i8); 3]; 3]) -> GdlGame {
             text.push_str(&format!("(start {a} {b})\n"));
         }
     }
-    GdlGame::from_str(&text).unwrap()
+    gdl::Loader::text(&text).load().unwrap()
 }
 
 #[test]

@@ -1,13 +1,13 @@
 //! No input makes the parser or validator panic or overflow the stack: random bytes, random token
 //! soups, deep nesting and long rule chains.
 
-use gdl::GdlGame;
+use gdl::Loader;
 use quickcheck::{QuickCheck, TestResult};
 
 fn survives(text: &str) -> bool {
     // Any outcome is fine as long as it is a value, not a panic.
-    let _ = GdlGame::parse(text, "fuzz");
-    let _ = gdl::check(text, "fuzz");
+    let _ = Loader::text(text).name("fuzz").load();
+    let _ = gdl::Loader::text(text).name("fuzz").check();
     true
 }
 
@@ -92,7 +92,7 @@ fn deep_nesting_and_long_chains_are_handled() {
         format!("p({}x{}).", "f(".repeat(100_000), ")".repeat(100_000)),
         format!("p :- {}.", vec!["q"; 100_000].join(", ")),
     ] {
-        assert!(GdlGame::parse(&text, "deep").is_err());
+        assert!(Loader::text(&text).name("deep").load().is_err());
     }
     // A 20,000-step chain of rules: stratification and grounding are iterative.
     let mut text = String::from(
@@ -103,7 +103,7 @@ fn deep_nesting_and_long_chains_are_handled() {
         text.push_str(&format!("(<= (c{i}) (c{}))\n", i - 1));
     }
     text.push_str("(<= terminal (not (c19999)))\n(<= (goal r 100) (c19999))\n");
-    let g = GdlGame::parse(&text, "chain").unwrap();
+    let g = Loader::text(&text).name("chain").load().unwrap();
     use game_trait::{Game, GeneralGame};
     assert_eq!(g.turn(&g.initial_state()), game_trait::Turn::Player(0));
 }

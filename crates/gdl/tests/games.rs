@@ -2,7 +2,7 @@
 //! against the reference reasoner along seeded random playouts.
 
 use game_trait::{ChanceList, Game, GeneralGame, MoveList, Turn};
-use gdl::{FluentSet, GdlGame, GdlMove, ReasonerKind};
+use gdl::{FluentSet, GdlGame, GdlMove, Loader, ReasonerKind};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
@@ -49,8 +49,9 @@ fn every_shipped_game_is_valid_and_grounds() {
             g.fallback_reason()
         );
         assert!(g.warnings().is_empty(), "{name}: {:?}", g.warnings());
-        let report =
-            gdl::check_file(format!("{}/games/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        let report = gdl::Loader::file(format!("{}/games/{name}", env!("CARGO_MANIFEST_DIR")))
+            .check()
+            .unwrap();
         assert!(
             report.fast_reasoner && report.warnings.is_empty(),
             "{report}"
@@ -269,7 +270,7 @@ fn matching_pennies_as_in_the_paper() {
 fn matching_pennies_pasted_verbatim_is_a_located_syntax_error() {
     let printed = "role(alice).\nrole(bob).\nrole(random).\nside(tails).\nside(heads).\n\
         init(coin(alice,unset)).\nlegal(P,choose(X)) ← true(control(P), side(X).\n";
-    let err = GdlGame::parse(printed, "fig1").unwrap_err();
+    let err = Loader::text(printed).name("fig1").load().unwrap_err();
     let gdl::GdlError::Syntax { location, message } = &err else {
         panic!("{err}")
     };
@@ -506,7 +507,7 @@ fn outputs_defined_by_static_rules_agree() {
         (<= (goal right 100) (true (threw right paper)))
         (<= (goal right 0) (not (true (threw right paper))))
     ";
-    let fast = GdlGame::from_str(text).unwrap();
+    let fast = Loader::text(text).load().unwrap();
     let mut moves = MoveList::new();
     fast.legal_moves(&fast.initial_state(), 0, &mut moves);
     assert_eq!(moves.len(), 2, "the static legal rule gives both throws");
@@ -545,7 +546,7 @@ fn ten_players_choose_at_once() {
     for i in 0..10 {
         text.push_str(&format!("(role p{i})\n"));
     }
-    let fast = GdlGame::from_str(&text).unwrap();
+    let fast = Loader::text(&text).load().unwrap();
     assert_eq!(fast.players(), 10);
     assert_eq!(
         GeneralGame::turn(&fast, &fast.initial_state()),
@@ -570,7 +571,7 @@ fn guarded_frame_axioms_carry_a_fluent_unless_every_guard_holds() {
         (<= (next (clock ?n)) (true (clock ?m)) (succ ?m ?n))
         (<= terminal (true (clock 6)))
         (<= (goal p 100) (true lamp)) (<= (goal p 0) (not (true lamp)))";
-    let g = GdlGame::parse(text, "guards.kif").unwrap();
+    let g = Loader::text(text).name("guards.kif").load().unwrap();
     let after = |m: &str| {
         let mut s = g.initial_state();
         g.play(&mut s, g.find_move(m).unwrap());

@@ -24,7 +24,7 @@ const CARDS_PER_ROOM: u8 = 6;
 const EMPTY_ROOMS_TO_END: usize = 3;
 
 fn game() -> GdlGame {
-    GdlGame::from_str(RULES).unwrap()
+    gdl::Loader::text(RULES).load().unwrap()
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -225,7 +225,9 @@ fn kaseklau_loads_on_the_fast_reasoner() {
         g.fallback_reason()
     );
     assert!(g.warnings().is_empty(), "{:?}", g.warnings());
-    let report = gdl::check_file(common::path("kaseklau.kif")).unwrap();
+    let report = gdl::Loader::file(common::path("kaseklau.kif"))
+        .check()
+        .unwrap();
     assert!(
         report.fast_reasoner && report.warnings.is_empty(),
         "{report}"
@@ -363,7 +365,7 @@ fn the_mouse_is_caught_as_often_as_counting_the_throws_says() {
         let text = RULES
             .replace("(init (cat 1))", &format!("(init (cat {cat}))"))
             .replace("(init (mouse 3))", &format!("(init (mouse {mouse}))"));
-        let g = GdlGame::from_str(&text).unwrap();
+        let g = gdl::Loader::text(&text).load().unwrap();
         let through_rules = throw_distribution(&g, &g.initial_state());
         let mut by_model: BTreeMap<Vec<String>, f64> = BTreeMap::new();
         let start = Model {

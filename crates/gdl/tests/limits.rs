@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use game_trait::{Game, GeneralGame};
-use gdl::{GdlError, GdlGame, Limits, ReasonerKind};
+use gdl::{GdlError, GdlGame, Limits, Loader, ReasonerKind};
 
 fn games_dir(name: &str) -> String {
     let path = format!("{}/games/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -17,7 +17,10 @@ const BASE: &str = "(role a)\n(init (on))\n(<= (legal a go) (true (on)))\n\
 
 /// Loads `text` with each reasoner: fast, reference bottom-up, reference goal-directed.
 fn three_ways(text: &str) -> [GdlGame; 3] {
-    let fast = GdlGame::parse(text, "t.kif").unwrap_or_else(|e| panic!("{e}"));
+    let fast = Loader::text(text)
+        .name("t.kif")
+        .load()
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
         fast.reasoner_kind(),
         ReasonerKind::Fast,
@@ -63,7 +66,7 @@ fn a_relation_recursing_through_negation_is_judged_atom_by_atom() {
     }
     // With a cycle of links, (r 1) depends on itself through negation: no stratified model.
     let cyclic = format!("{BASE}{rules}(link 1 2)\n(link 2 1)\n");
-    let err = GdlGame::parse(&cyclic, "t.kif").unwrap_err();
+    let err = Loader::text(&cyclic).name("t.kif").load().unwrap_err();
     assert!(matches!(err, GdlError::NotStratified(_)), "{err}");
     let message = err.to_string();
     assert!(
@@ -79,7 +82,11 @@ fn without_ground_rules_recursion_through_negation_cannot_be_accepted() {
         ground_rules: 0,
         ..Limits::default()
     };
-    let err = GdlGame::parse_with(&text, "t.kif", &limits).unwrap_err();
+    let err = Loader::text(&text)
+        .name("t.kif")
+        .limits(&limits)
+        .load()
+        .unwrap_err();
     assert!(
         err.to_string()
             .contains("stratification cannot be established"),
@@ -101,7 +108,11 @@ fn a_runaway_static_rule_stops_within_its_atom_budget_and_is_named() {
         ..Limits::default()
     };
     let start = Instant::now();
-    let err = GdlGame::parse_with(&text, "t.kif", &limits).unwrap_err();
+    let err = Loader::text(&text)
+        .name("t.kif")
+        .limits(&limits)
+        .load()
+        .unwrap_err();
     assert!(
         start.elapsed() < Duration::from_secs(20),
         "{:?}",
@@ -124,7 +135,10 @@ fn grounding_budgets_name_the_rule_and_fall_back_or_fail() {
         fallback: false,
         ..Limits::default()
     };
-    let message = GdlGame::parse_with(&checkers, "checkers.kif", &tight)
+    let message = Loader::text(&checkers)
+        .name("checkers.kif")
+        .limits(&tight)
+        .load()
         .unwrap_err()
         .to_string();
     assert!(
@@ -136,7 +150,11 @@ fn grounding_budgets_name_the_rule_and_fall_back_or_fail() {
         ground_rules: 1000,
         ..Limits::default()
     };
-    let g = GdlGame::parse_with(&checkers, "checkers.kif", &fallback).unwrap();
+    let g = Loader::text(&checkers)
+        .name("checkers.kif")
+        .limits(&fallback)
+        .load()
+        .unwrap();
     assert_eq!(g.reasoner_kind(), ReasonerKind::Reference);
     assert!(g.goal_directed());
     assert!(g.fallback_reason().unwrap_or("").contains("ground rules"));
@@ -175,7 +193,10 @@ fn grounding_budgets_name_the_rule_and_fall_back_or_fail() {
             "more than 5000 atoms",
         ),
     ] {
-        let message = GdlGame::parse_with(&checkers, "checkers.kif", &limits)
+        let message = Loader::text(&checkers)
+            .name("checkers.kif")
+            .limits(&limits)
+            .load()
             .unwrap_err()
             .to_string();
         assert!(
@@ -192,7 +213,10 @@ fn a_fallback_too_slow_for_its_query_budget_is_an_error() {
         fallback_query: Duration::ZERO,
         ..Limits::default()
     };
-    let message = GdlGame::parse_with(&games_dir("checkers.kif"), "checkers.kif", &limits)
+    let message = Loader::text(&games_dir("checkers.kif"))
+        .name("checkers.kif")
+        .limits(&limits)
+        .load()
         .unwrap_err()
         .to_string();
     assert!(
@@ -213,7 +237,10 @@ fn wherever_the_join_step_budget_runs_out_the_error_names_a_rule() {
             fallback: false,
             ..Limits::default()
         };
-        let message = GdlGame::parse_with(&checkers, "checkers.kif", &limits)
+        let message = Loader::text(&checkers)
+            .name("checkers.kif")
+            .limits(&limits)
+            .load()
             .unwrap_err()
             .to_string();
         assert!(

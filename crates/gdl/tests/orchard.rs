@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use game_trait::{ChanceList, Game, GeneralGame, MoveList, Turn};
-use gdl::{FluentSet, GdlGame, GdlMove};
+use gdl::{FluentSet, GdlGame, GdlMove, Loader};
 
 const RULES: &str = include_str!("../games/orchard.kif");
 
@@ -18,7 +18,7 @@ fn orchard(fruits: [u32; 4], raven: u32) -> GdlGame {
         assert!(text.contains(&shipped));
         text = text.replace(&shipped, &format!("(init (fruits {tree} {n}))"));
     }
-    GdlGame::from_str(&text).unwrap()
+    Loader::text(&text).load().unwrap()
 }
 
 fn child(g: &GdlGame, s: &FluentSet, mv: GdlMove) -> FluentSet {

@@ -8,17 +8,17 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use game_trait::{ChanceList, Game, GeneralGame, Turn};
-use gdl::{FluentSet, GdlGame, GdlMove};
+use gdl::{FluentSet, GdlGame, GdlMove, Loader};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
 mod common;
-use common::GameModel;
+use common::{assert_payoffs_agree, sorted_names, GameModel};
 
 const RULES: &str = include_str!("../games/pickomino_mini.kif");
 
 fn game() -> GdlGame {
-    GdlGame::from_str(RULES).unwrap()
+    Loader::text(RULES).load().unwrap()
 }
 
 const FACES: [&str; 6] = ["1", "2", "3", "4", "5", "worm"];
@@ -218,9 +218,7 @@ impl GameModel for Model {
 }
 
 fn names(g: &GdlGame, moves: &[GdlMove]) -> Vec<String> {
-    let mut v: Vec<String> = moves.iter().map(|&m| g.move_term(m)).collect();
-    v.sort();
-    v
+    sorted_names(g, moves)
 }
 
 /// The fluents of `s` that name the tiles and worms, against the model's. The description moves
@@ -265,9 +263,7 @@ fn agree(g: &GdlGame, s: &FluentSet, m: &Model) {
     match m.chooser() {
         None => {
             assert_eq!(turn, Turn::Over);
-            for p in 0..2 {
-                assert_eq!(g.payoff(s, p), m.payoff(p), "{m:?}");
-            }
+            assert_payoffs_agree(g, s, &[m.payoff(0), m.payoff(1)], m);
         }
         Some((2, _)) => assert_eq!(turn, Turn::Chance),
         Some((p, _)) => assert_eq!(turn, Turn::Player(p)),
@@ -459,7 +455,7 @@ fn short_game(tiles: &[u8]) -> (GdlGame, Model) {
     assert_ne!(text, RULES);
     let mut m = Model::new();
     m.grill = tiles.iter().copied().collect();
-    (GdlGame::from_str(&text).unwrap(), m)
+    (Loader::text(&text).load().unwrap(), m)
 }
 
 #[test]

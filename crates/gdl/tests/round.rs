@@ -5,13 +5,13 @@ use std::collections::BTreeSet;
 
 use game_trait::round::{Relation, TableRole, VariableKind};
 use game_trait::{Game, GeneralGame, RoundGame};
-use gdl::{EncodeOptions, GdlError, GdlGame, GdlMove, GdlRound};
+use gdl::{EncodeOptions, GdlError, GdlGame, GdlMove, GdlRound, Loader};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
 fn load(name: &str) -> GdlGame {
     let path = format!("{}/games/{name}.kif", env!("CARGO_MANIFEST_DIR"));
-    GdlGame::from_file(path).expect("a shipped game loads")
+    Loader::file(path).load().expect("a shipped game loads")
 }
 
 /// The values of variable `x` that every hard table over `x` and variables with known values
@@ -392,7 +392,7 @@ fn a_round_past_the_total_limit_is_refused_before_any_enumeration() {
 fn fluents_that_can_hold_together_stay_booleans() {
     // `(p a)` holds throughout and `(p b)` joins it after one round: no group. `(q ?)` moves from
     // 1 to 2 and then holds nothing: at most one, with a value for none.
-    let game = GdlGame::from_str(
+    let game = Loader::text(
         "(role solo) (init (p a)) (init (q 1)) (init (t 0))
          (legal solo go)
          (<= (next (p a)) (true (p a)))
@@ -403,6 +403,7 @@ fn fluents_that_can_hold_together_stay_booleans() {
          (<= terminal (true (t 2)))
          (goal solo 100)",
     )
+    .load()
     .unwrap();
     let round = GdlRound::new(game).unwrap();
     assert_eq!(values_of(&round, "(p a)"), ["false", "true"]);

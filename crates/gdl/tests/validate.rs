@@ -1,7 +1,7 @@
 //! The validator: every kind of problem is reported, with its location and rule.
 
 use game_trait::{Game, GeneralGame, MoveList, Turn};
-use gdl::{FluentSet, GdlError, GdlGame, Limits, ReasonerKind, UnsafeVariables};
+use gdl::{FluentSet, GdlError, GdlGame, Limits, Loader, ReasonerKind, UnsafeVariables};
 
 /// A minimal valid game the tests break one rule at a time.
 const BASE: &str =
@@ -9,7 +9,7 @@ const BASE: &str =
 (<= terminal (not (true (on))))\n(<= (goal a 100) (true (on)))\n";
 
 fn problems(text: &str) -> Vec<String> {
-    match GdlGame::parse(text, "t.kif") {
+    match Loader::text(text).name("t.kif").load() {
         Err(GdlError::Invalid { diagnostics }) => {
             diagnostics.iter().map(|d| d.to_string()).collect()
         }
@@ -37,7 +37,7 @@ fn the_base_game_is_valid() {
 #[test]
 fn the_headline_of_an_invalid_description_is_its_first_problem_in_one_line() {
     let text = format!("{BASE}(<= (legal a ?m) (true (on)))\n(<= (legal a ?n) (true (on)))\n");
-    let e = GdlGame::parse(&text, "t.kif").unwrap_err();
+    let e = Loader::text(&text).name("t.kif").load().unwrap_err();
     let line = e.headline();
     assert!(line.starts_with("t.kif:7:"), "{line}");
     assert!(line.contains("unsafe variable `?m`"), "{line}");
@@ -46,7 +46,7 @@ fn the_headline_of_an_invalid_description_is_its_first_problem_in_one_line() {
         !line.contains('\n') && e.to_string().contains('\n'),
         "{line}"
     );
-    let e = GdlGame::parse("(role a", "t.kif").unwrap_err();
+    let e = Loader::text("(role a").name("t.kif").load().unwrap_err();
     assert_eq!(e.headline(), e.to_string());
 }
 
@@ -69,7 +69,10 @@ fn base_and_input_of_other_arities_are_dropped_with_a_warning_unless_read() {
     // GGP Base's compact declarations: not GDL's `base`/`input`, and nothing reads them.
     let declared =
         format!("{BASE}(base on (val 1 2))\n(base on2 (val 1) (val 2))\n(input a (val go) x)\n");
-    let g = GdlGame::parse(&declared, "t.kif").expect("valid once the declarations are dropped");
+    let g = Loader::text(&declared)
+        .name("t.kif")
+        .load()
+        .expect("valid once the declarations are dropped");
     let warnings = g.warnings();
     assert_eq!(warnings.len(), 3, "{warnings:?}");
     assert!(
@@ -86,7 +89,9 @@ fn base_and_input_of_other_arities_are_dropped_with_a_warning_unless_read() {
     );
     // Declarations of GDL's own arity stay, without a warning.
     let standard = format!("{BASE}(base (on))\n(input a go)\n");
-    assert!(GdlGame::parse(&standard, "t.kif")
+    assert!(Loader::text(&standard)
+        .name("t.kif")
+        .load()
         .unwrap()
         .warnings()
         .is_empty());
@@ -130,7 +135,7 @@ fn unsafe_variables() {
 #[test]
 fn recursion_through_negation_among_ground_atoms_is_rejected_and_named() {
     let text = format!("{BASE}(<= (p) (true (on)) (not (q)))\n(<= (q) (p))\n");
-    let err = GdlGame::parse(&text, "t.kif").unwrap_err();
+    let err = Loader::text(&text).name("t.kif").load().unwrap_err();
     assert!(matches!(err, GdlError::NotStratified(_)), "{err}");
     assert_eq!(
         err.to_string(),
@@ -184,25 +189,31 @@ fn all_problems_are_listed_together() {
 
 #[test]
 fn syntax_errors_have_line_and_column() {
-    let err = GdlGame::parse("(role a)\n(init (on)\n", "s.kif").unwrap_err();
+    let err = Loader::text("(role a)\n(init (on)\n")
+        .name("s.kif")
+        .load()
+        .unwrap_err();
     assert!(
         err.to_string().starts_with("s.kif:2:1: syntax error"),
         "{err}"
     );
-    let err = GdlGame::parse("role(a).\ninit(on) foo.\n", "s.gdl").unwrap_err();
+    let err = Loader::text("role(a).\ninit(on) foo.\n")
+        .name("s.gdl")
+        .load()
+        .unwrap_err();
     assert!(
         err.to_string()
             .starts_with("s.gdl:2:10: syntax error: expected `.`"),
         "{err}"
     );
     assert_eq!(err.exit_code(), 1);
-    let err = GdlGame::from_file("/nonexistent/x.kif").unwrap_err();
+    let err = Loader::file("/nonexistent/x.kif").load().unwrap_err();
     assert_eq!(err.exit_code(), 2);
 }
 
 #[test]
 fn check_summarises_a_valid_game() {
-    let r = gdl::check(BASE, "t.kif").unwrap();
+    let r = gdl::Loader::text(BASE).name("t.kif").check().unwrap();
     assert_eq!(r.roles, ["a"]);
     assert_eq!((r.fluents, r.moves), (1, 1));
     assert!(r.fast_reasoner);
@@ -216,14 +227,14 @@ fn check_summarises_a_valid_game() {
     let endless =
         "(role a)\n(init (on))\n(<= (legal a go) (true (on)))\n(<= (next (on)) (does a go))\n\
         (<= terminal (true (off)))\n(<= (goal a 100) (true (on)))\n";
-    let r = gdl::check(endless, "e.kif").unwrap();
+    let r = gdl::Loader::text(endless).name("e.kif").check().unwrap();
     assert!(
         r.warnings.iter().any(|w| w.contains("did not end")),
         "{:?}",
         r.warnings
     );
     let unused = format!("{BASE}(<= (goal a 0) (true (on)) (missing))\n");
-    let r = gdl::check(&unused, "u.kif").unwrap();
+    let r = gdl::Loader::text(&unused).name("u.kif").check().unwrap();
     assert!(
         r.warnings
             .iter()
@@ -271,7 +282,7 @@ fn loading_terminates_when_the_relaxed_model_is_infinite() {
     let text = "(role a)\n(init (step 0))\n(<= (legal a go) (true (step ?x)))\n\
                 (<= (next (step (s ?x))) (true (step ?x)))\n\
                 (<= terminal (true (step (s (s (s 0))))))\n(goal a 100)\n";
-    let game = GdlGame::parse(text, "t.kif").expect("valid");
+    let game = Loader::text(text).name("t.kif").load().expect("valid");
     assert_eq!(game.reasoner_kind(), gdl::ReasonerKind::Reference);
     assert!(game
         .fallback_reason()
@@ -328,7 +339,11 @@ fn unsafe_variables_range_over_the_ground_terms_when_asked() {
         unsafe_variables: UnsafeVariables::RangeOverGroundTerms,
         ..Limits::default()
     };
-    let fast = GdlGame::parse_with(UNSAFE, "t.kif", &limits).unwrap();
+    let fast = Loader::text(UNSAFE)
+        .name("t.kif")
+        .limits(&limits)
+        .load()
+        .unwrap();
     assert_eq!(fast.reasoner_kind(), ReasonerKind::Fast);
     let warnings = fast.warnings();
     let warned: Vec<&String> = (warnings.iter())

@@ -8,12 +8,12 @@
 use std::collections::{BTreeMap, HashMap};
 
 use game_trait::{ChanceList, Game, GeneralGame, Turn};
-use gdl::{FluentSet, GdlGame, GdlMove};
+use gdl::{FluentSet, GdlGame, GdlMove, Loader};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
 mod common;
-use common::GameModel;
+use common::{assert_payoffs_agree, sorted_names, GameModel};
 
 const RULES: &str = include_str!("../games/yahtzee_mini.kif");
 
@@ -206,9 +206,7 @@ impl GameModel for Model {
 }
 
 fn names(g: &GdlGame, moves: &[GdlMove]) -> Vec<String> {
-    let mut v: Vec<String> = moves.iter().map(|&m| g.move_term(m)).collect();
-    v.sort();
-    v
+    sorted_names(g, moves)
 }
 
 fn agree(g: &GdlGame, s: &FluentSet, m: &Model) {
@@ -235,9 +233,7 @@ fn agree(g: &GdlGame, s: &FluentSet, m: &Model) {
                 .filter(|f| f.starts_with("(scored "))
                 .collect();
             assert_eq!(scores, expected);
-            for p in 0..2 {
-                assert_eq!(g.payoff(s, p), m.payoff(p), "{m:?}");
-            }
+            assert_payoffs_agree(g, s, &[m.payoff(0), m.payoff(1)], m);
         }
         Some((2, _)) => assert_eq!(g.turn(s), Turn::Chance),
         Some((p, _)) => assert_eq!(g.turn(s), Turn::Player(p)),
@@ -268,7 +264,7 @@ fn perft(g: &GdlGame, s: &FluentSet, m: &Model, depth: u32) -> u64 {
 
 #[test]
 fn the_first_plies_agree_with_the_model() {
-    let g = GdlGame::from_str(RULES).unwrap();
+    let g = Loader::text(RULES).load().unwrap();
     // A throw of three dice, a choice (7 rerolls or 3 categories), then the next throw.
     let depth = 6;
     let count = perft(&g, &g.initial_state(), &Model::new(), depth);
@@ -278,7 +274,7 @@ fn the_first_plies_agree_with_the_model() {
 
 #[test]
 fn random_playouts_agree_with_the_model() {
-    let g = GdlGame::from_str(RULES).unwrap();
+    let g = Loader::text(RULES).load().unwrap();
     let mut rng = Pcg64::seed_from_u64(1);
     let mut results = [0; 3];
     let mut patterns = [0; 3];
@@ -323,7 +319,7 @@ fn endgame(alice: &[(usize, u32)], bob: &[(usize, u32)]) -> (GdlGame, Model) {
         &format!("(init (control bob))\n{init}"),
     );
     assert_ne!(text, RULES);
-    (GdlGame::from_str(&text).unwrap(), m)
+    (Loader::text(&text).load().unwrap(), m)
 }
 
 #[test]
@@ -357,7 +353,7 @@ fn a_last_turn_is_won_as_often_as_the_model_says() {
 
 #[test]
 fn a_die_shows_six_faces_equally_often() {
-    let g = GdlGame::from_str(RULES).unwrap();
+    let g = Loader::text(RULES).load().unwrap();
     let s = g.initial_state();
     assert_eq!(g.turn(&s), Turn::Chance);
     let mut outcomes = ChanceList::new();
@@ -395,7 +391,7 @@ fn throw_distribution(g: &GdlGame, s: &FluentSet) -> BTreeMap<Vec<String>, f64> 
 
 #[test]
 fn every_ordered_throw_is_equally_likely() {
-    let g = GdlGame::from_str(RULES).unwrap();
+    let g = Loader::text(RULES).load().unwrap();
     let all = throw_distribution(&g, &g.initial_state());
     assert_eq!(all.len(), 216);
     assert!(all.values().all(|&p| (p - 1.0 / 216.0).abs() < 1e-12));

@@ -105,13 +105,14 @@ const fn build_diagonals() -> [[u64; 2]; 64] {
 mod tests {
     use super::*;
     use crate::board::flips;
+    use game_trait::hash::splitmix64;
     use quickcheck::{QuickCheck, TestResult};
 
     #[test]
     fn counts_agree_with_the_flip_generator_on_every_last_square() {
         fn prop(seed: u64, sq: u8) -> TestResult {
             let sq = sq % 64;
-            let player = splitmix(seed) & !(1 << sq);
+            let player = splitmix64(seed) & !(1 << sq);
             let opponent = !player & !(1 << sq);
             let expected = flips(player, opponent, sq).count_ones();
             TestResult::from_bool(count_last_flips(player, sq) == expected)
@@ -119,14 +120,6 @@ mod tests {
         QuickCheck::new()
             .tests(20_000)
             .quickcheck(prop as fn(u64, u8) -> TestResult);
-    }
-
-    /// Dense, well-mixed 64-bit patterns from any seed (SplitMix64's finaliser).
-    fn splitmix(seed: u64) -> u64 {
-        let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
     }
 
     #[test]

@@ -3,26 +3,25 @@
 //! and printed next to the paper's own numbers. `gametree reproduce <NAME>` runs them;
 //! `docs/reproductions.md` records the results.
 //!
-//! Each experiment is a module with one entry point,
-//! `pub fn run(options: &ReproduceOptions, progress: &mut dyn FnMut(u64, u64)) -> Result<Report, ExperimentError>`,
-//! registered in [`EXPERIMENTS`]. The report carries a text table that prints the paper's own numbers next
-//! to ours, one JSON object per row, and optionally an SVG figure.
-//!
-//! This package is not published: it is the workspace's lab, built on the published crates.
+//! Each paper is a folder: [`zhang1995`] (forward estimation, with its Othello experiment and the
+//! tournament protocol), [`vu2016`] (conspiracy numbers), [`rollason2014`] (interest search) and
+//! [`koriche2016`] (stochastic constraint networks: Table 2's encodings, the matches of Tables 3
+//! and 4 and Figure 6, and their arena). [`EXPERIMENTS`] is the one table of experiments: each
+//! row names an experiment, says what it reproduces, gives its entry point
+//! (`fn(&ReproduceOptions, &mut dyn FnMut(u64, u64)) -> Result<Report, ExperimentError>`), how it
+//! splits into units when it can be sharded ([`shard`]), and whether it plays several games that
+//! [`ReproduceOptions::only`] selects among. The report carries a text table that prints the
+//! paper's own numbers next to ours, one JSON object per row, and optionally an SVG figure.
 #![deny(missing_docs)]
 
 use std::fmt;
 
-pub mod cn;
-pub mod fe;
-pub mod fe_othello;
-pub mod fe_protocol;
-pub mod interest;
-pub mod scsp;
-pub mod scsp_arena;
-pub mod scsp_play;
+pub mod koriche2016;
+pub mod rollason2014;
 pub mod shard;
 pub mod svg;
+pub mod vu2016;
+pub mod zhang1995;
 
 /// Options shared by every reproduction. `None` means the paper's own value.
 #[derive(Clone, Debug, Default)]
@@ -86,37 +85,82 @@ pub enum ExperimentError {
 /// Signature of an experiment's entry point. `progress(done, total)` is called as work completes.
 pub type RunFn = fn(&ReproduceOptions, &mut dyn FnMut(u64, u64)) -> Result<Report, ExperimentError>;
 
-/// Every registered experiment: name, one-line description, entry point.
-pub const EXPERIMENTS: &[(&str, &str, RunFn)] = &[
-    (cn::NAME, cn::DESCRIPTION, cn::run),
-    (cn::TABLE3_NAME, cn::TABLE3_DESCRIPTION, cn::table3),
-    (interest::NAME, interest::DESCRIPTION, interest::run),
-    (fe::TABLE1.0, fe::TABLE1.1, fe::table1),
-    (fe::FIG1A.0, fe::FIG1A.1, fe::fig1a),
-    (fe::FIG1B.0, fe::FIG1B.1, fe::fig1b),
-    (fe::FIG2.0, fe::FIG2.1, fe::fig2),
-    (fe::FIG3A.0, fe::FIG3A.1, fe::fig3a),
-    (fe_othello::FIG3B.0, fe_othello::FIG3B.1, fe_othello::fig3b),
-    (scsp::TABLE2.0, scsp::TABLE2.1, scsp::table2),
-    (scsp_play::TABLE3.0, scsp_play::TABLE3.1, scsp_play::table3),
-    (scsp_play::TABLE4.0, scsp_play::TABLE4.1, scsp_play::table4),
-    (scsp_play::FIG6.0, scsp_play::FIG6.1, scsp_play::fig6),
+/// One experiment of [`EXPERIMENTS`].
+#[derive(Clone, Copy, Debug)]
+pub struct Experiment {
+    /// Its name on the command line (`gametree reproduce NAME`).
+    pub name: &'static str,
+    /// What it reproduces, in one line.
+    pub description: &'static str,
+    /// Its entry point.
+    pub run: RunFn,
+    /// How it splits into units, for the experiments that can be sharded, run on several threads
+    /// and merged ([`shard`]); the others refuse `--shard` and `--jobs`.
+    pub plan: Option<shard::PlanFn>,
+    /// Whether it plays several games, which [`ReproduceOptions::only`] selects among.
+    pub plays_games: bool,
+}
+
+impl Experiment {
+    const fn new(name_and_description: (&'static str, &'static str), run: RunFn) -> Experiment {
+        Experiment {
+            name: name_and_description.0,
+            description: name_and_description.1,
+            run,
+            plan: None,
+            plays_games: false,
+        }
+    }
+
+    const fn sharded(self, plan: shard::PlanFn) -> Experiment {
+        Experiment {
+            plan: Some(plan),
+            ..self
+        }
+    }
+
+    const fn playing_games(self) -> Experiment {
+        Experiment {
+            plays_games: true,
+            ..self
+        }
+    }
+}
+
+/// Every experiment, in the order `gametree reproduce list` shows them.
+pub const EXPERIMENTS: &[Experiment] = &[
+    Experiment::new((vu2016::NAME, vu2016::DESCRIPTION), vu2016::run).sharded(vu2016::plan),
+    Experiment::new(
+        (vu2016::TABLE3_NAME, vu2016::TABLE3_DESCRIPTION),
+        vu2016::table3,
+    )
+    .sharded(vu2016::table3_plan),
+    Experiment::new(
+        (rollason2014::NAME, rollason2014::DESCRIPTION),
+        rollason2014::run,
+    ),
+    Experiment::new(zhang1995::TABLE1, zhang1995::table1).sharded(zhang1995::table1_plan),
+    Experiment::new(zhang1995::FIG1A, zhang1995::fig1a),
+    Experiment::new(zhang1995::FIG1B, zhang1995::fig1b),
+    Experiment::new(zhang1995::FIG2, zhang1995::fig2).sharded(zhang1995::fig2_plan),
+    Experiment::new(zhang1995::FIG3A, zhang1995::fig3a),
+    Experiment::new(zhang1995::othello::FIG3B, zhang1995::othello::fig3b),
+    Experiment::new(koriche2016::TABLE2, koriche2016::table2),
+    Experiment::new(koriche2016::play::TABLE3, koriche2016::play::table3)
+        .sharded(koriche2016::play::table3_plan)
+        .playing_games(),
+    Experiment::new(koriche2016::play::TABLE4, koriche2016::play::table4)
+        .sharded(koriche2016::play::table4_plan)
+        .playing_games(),
+    Experiment::new(koriche2016::play::FIG6, koriche2016::play::fig6)
+        .sharded(koriche2016::play::fig6_plan)
+        .playing_games(),
 ];
 
-/// The experiments that play several games, which [`ReproduceOptions::only`] selects among.
-pub const PLAY_GAMES: [&str; 3] = [scsp_play::TABLE3.0, scsp_play::TABLE4.0, scsp_play::FIG6.0];
-
-/// The experiments that run as units (see [`shard`]), so can be sharded, run on several threads
-/// and merged; the others refuse `--shard` and `--jobs`.
-pub const SHARDED: &[(&str, shard::PlanFn)] = &[
-    (cn::NAME, cn::plan),
-    (cn::TABLE3_NAME, cn::table3_plan),
-    (fe::TABLE1.0, fe::table1_plan),
-    (fe::FIG2.0, fe::fig2_plan),
-    (scsp_play::TABLE3.0, scsp_play::table3_plan),
-    (scsp_play::TABLE4.0, scsp_play::table4_plan),
-    (scsp_play::FIG6.0, scsp_play::fig6_plan),
-];
+/// The experiment called `name`.
+pub fn experiment(name: &str) -> Option<&'static Experiment> {
+    EXPERIMENTS.iter().find(|e| e.name == name)
+}
 
 /// The units of the experiment called `name`: `None` if it does not run as units (or does not
 /// exist; [`run`] says which).
@@ -124,21 +168,26 @@ pub fn plan(
     name: &str,
     options: &ReproduceOptions,
 ) -> Option<Result<Box<dyn shard::Units>, ExperimentError>> {
-    let (experiment, plan) = SHARDED.iter().find(|(n, _)| *n == name)?;
+    let experiment = experiment(name)?;
+    let plan = experiment.plan?;
     Some(only_applies(experiment, options).and_then(|()| plan(options)))
 }
 
 /// Refuses [`ReproduceOptions::only`] for an experiment that does not play several games.
 fn only_applies(
-    experiment: &'static str,
+    experiment: &Experiment,
     options: &ReproduceOptions,
 ) -> Result<(), ExperimentError> {
-    if options.only.is_empty() || PLAY_GAMES.contains(&experiment) {
+    if options.only.is_empty() || experiment.plays_games {
         return Ok(());
     }
+    let playing: Vec<&str> = (EXPERIMENTS.iter())
+        .filter(|e| e.plays_games)
+        .map(|e| e.name)
+        .collect();
     Err(ExperimentError::InvalidOption {
-        experiment,
-        message: format!("--only applies to {} alone", PLAY_GAMES.join(", ")),
+        experiment: experiment.name,
+        message: format!("--only applies to {} alone", playing.join(", ")),
     })
 }
 
@@ -148,16 +197,15 @@ pub fn run(
     options: &ReproduceOptions,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Report, ExperimentError> {
-    match EXPERIMENTS.iter().find(|(n, _, _)| *n == name) {
-        Some((experiment, _, run)) => {
+    match experiment(name) {
+        Some(experiment) => {
             only_applies(experiment, options)?;
-            run(options, progress)
+            (experiment.run)(options, progress)
         }
         None => Err(ExperimentError::Unknown {
             name: name.to_string(),
-            available: EXPERIMENTS
-                .iter()
-                .map(|(n, _, _)| *n)
+            available: (EXPERIMENTS.iter())
+                .map(|e| e.name)
                 .collect::<Vec<_>>()
                 .join(", "),
         }),

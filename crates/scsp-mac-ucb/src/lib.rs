@@ -144,7 +144,6 @@ mod error;
 mod fc;
 pub mod gac;
 pub mod games;
-mod hashing;
 pub mod json;
 mod mac;
 pub mod model;

@@ -18,6 +18,7 @@
 
 use std::hash::{Hash, Hasher};
 
+use game_trait::hash::FxHasher;
 use game_trait::MoveHints;
 
 use crate::MAX_PLY;
@@ -37,50 +38,13 @@ pub(crate) const NULL_MOVE_KEY: u64 = 2;
 /// A fixed, machine-independent 64-bit key of a move (never 0, which marks an empty killer slot).
 #[inline]
 pub fn move_key<M: Hash>(mv: &M) -> u64 {
-    let mut hasher = FxHasher(0);
+    let mut hasher = FxHasher::default();
     mv.hash(&mut hasher);
     // A final avalanche, so that the high bits (used for history indices) depend on every input bit.
-    let mut z = hasher.0;
+    let mut z = hasher.finish();
     z = (z ^ (z >> 33)).wrapping_mul(0xff51_afd7_ed55_8ccd);
     z ^= z >> 33;
     z | 1
-}
-
-/// The rotate-multiply hasher of rustc (FxHash): fast on the small integers moves are made of.
-struct FxHasher(u64);
-
-impl Hasher for FxHasher {
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-    #[inline]
-    fn write_u8(&mut self, i: u8) {
-        self.write_u64(i as u64)
-    }
-    #[inline]
-    fn write_u16(&mut self, i: u16) {
-        self.write_u64(i as u64)
-    }
-    #[inline]
-    fn write_u32(&mut self, i: u32) {
-        self.write_u64(i as u64)
-    }
-    #[inline]
-    fn write_u64(&mut self, i: u64) {
-        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    #[inline]
-    fn write_usize(&mut self, i: usize) {
-        self.write_u64(i as u64)
-    }
-    fn finish(&self) -> u64 {
-        self.0
-    }
 }
 
 /// Killer moves per ply, history counters per side, best replies and follow-ons, and the keys of

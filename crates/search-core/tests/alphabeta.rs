@@ -10,25 +10,19 @@ use game_trait::{
     MoveOrdering, Outcome, PlayerId, PruneContext, Quiescence, Score, SearchResult, SearchStats,
     Searcher, Step, ZeroSumGame, INFINITY,
 };
-use quickcheck::{QuickCheck, TestResult};
+use quickcheck::TestResult;
 use search_core::horizon::WidthLimit;
 use search_core::tree::NodeId;
 use search_core::{AlphaBeta, AlphaBetaConfig, ExplicitTree, LeafValue, Minimax, Mtdf, Nested};
 
-const CUTOFFS: [Cutoff; 2] = [Cutoff::AtLeastBeta, Cutoff::AboveBeta];
+mod common;
+use common::{check, random_tree};
 
-fn check(tests: u64, prop: fn(u64, u8, u8) -> TestResult) {
-    QuickCheck::new()
-        .tests(tests)
-        .max_tests(tests * 10)
-        .quickcheck(prop);
-}
+const CUTOFFS: [Cutoff; 2] = [Cutoff::AtLeastBeta, Cutoff::AboveBeta];
 
 /// A random tree of depth 1..=7 and branching 1..=5 from quickcheck's raw numbers.
 fn tree(seed: u64, depth: u8, branching: u8) -> (ExplicitTree, u32) {
-    let depth = 1 + depth as u32 % 7;
-    let tree = ExplicitTree::random(seed, depth, 1 + branching as u32 % 5);
-    (tree, depth)
+    random_tree(seed, depth, branching, 1..=7, 1..=5)
 }
 
 fn oracle<G: ZeroSumGame, E: Evaluator<G>>(

@@ -3,12 +3,10 @@
 
 use std::time::Duration;
 
-use game_trait::{
-    Bound, Game, Limits, MoveList, Outcome, PlayerId, Reset, SearchResult, SearchStats, Searcher,
-    ZeroSumGame,
-};
+use game_trait::{Bound, Limits, Reset, SearchResult, SearchStats, Searcher};
 use search_core::arena::{elo_estimate, elo_of_score, play_match, GameResult, MatchConfig};
 use search_core::{Uct, UctConfig};
+use test_games::{Nim, Pile};
 
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() < 1e-6
@@ -61,49 +59,8 @@ fn elo_clamps_extreme_scores_to_half_a_game() {
     assert!(elo_estimate(0, 0, 0).diff.is_nan());
 }
 
-/// Take 1 or 2 stones; whoever takes the last one wins.
-struct Nim;
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Pile {
-    stones: u32,
-    mover: PlayerId,
-}
-
-impl Game for Nim {
-    type State = Pile;
-    type Move = u32;
-    fn initial_state(&self) -> Pile {
-        Pile {
-            stones: 20,
-            mover: 0,
-        }
-    }
-    fn apply(&self, s: &mut Pile, take: u32) -> Option<Pile> {
-        Some(Pile {
-            stones: s.stones - take,
-            mover: 1 - s.mover,
-        })
-    }
-    fn state_hash(&self, s: &Pile) -> Option<u64> {
-        Some(u64::from(s.stones))
-    }
-    fn move_name(&self, _: &Pile, mv: u32) -> String {
-        format!("take{mv}")
-    }
-}
-
-impl ZeroSumGame for Nim {
-    fn side_to_move(&self, s: &Pile) -> PlayerId {
-        s.mover
-    }
-    fn outcome(&self, s: &Pile) -> Option<Outcome> {
-        (s.stones == 0).then_some(Outcome::LOSS)
-    }
-    fn moves(&self, s: &Pile, moves: &mut MoveList<u32>) {
-        moves.extend((1..=2).filter(|&n| n <= s.stones));
-    }
-}
+/// Twenty stones.
+const NIM: Nim = Nim { stones: 20 };
 
 /// A searcher playing a fixed rule; reports 1 node per search.
 struct Rule(fn(&Pile) -> u32);
@@ -150,7 +107,7 @@ fn config(games: usize, seed: u64) -> MatchConfig {
 fn each_opening_is_played_twice_with_colours_swapped() {
     let mut calls = Vec::new();
     let report = play_match(
-        &Nim,
+        &NIM,
         &mut perfect(),
         &mut perfect(),
         &config(8, 5),
@@ -186,7 +143,7 @@ fn each_opening_is_played_twice_with_colours_swapped() {
 fn results_are_read_for_the_right_side() {
     // Perfect play beats "always take one" from every position, on either side.
     let report = play_match(
-        &Nim,
+        &NIM,
         &mut perfect(),
         &mut first(),
         &config(6, 9),
@@ -198,7 +155,7 @@ fn results_are_read_for_the_right_side() {
         .iter()
         .all(|r| r.outcome == GameResult::Win && !r.forfeit));
     let reversed = play_match(
-        &Nim,
+        &NIM,
         &mut first(),
         &mut perfect(),
         &config(6, 9),
@@ -216,7 +173,7 @@ fn results_are_read_for_the_right_side() {
 fn an_illegal_move_forfeits_the_game() {
     let mut cheat = Rule(|_| 3);
     let report = play_match(
-        &Nim,
+        &NIM,
         &mut cheat,
         &mut first(),
         &config(4, 2),
@@ -240,7 +197,7 @@ fn same_seed_same_match() {
             seed: 9,
             ..UctConfig::default()
         });
-        play_match(&Nim, &mut a, &mut b, &config(5, seed), &mut |_, _| {})
+        play_match(&NIM, &mut a, &mut b, &config(5, seed), &mut |_, _| {})
     };
     let (x, y) = (run(3), run(3));
     assert_eq!(x.records, y.records);
@@ -279,7 +236,7 @@ fn time_per_move_gives_every_search_its_own_deadline() {
     };
     let (mut a, mut b) = (DeadlineRecorder(Vec::new()), DeadlineRecorder(Vec::new()));
     let before = std::time::Instant::now();
-    play_match(&Nim, &mut a, &mut b, &timed, &mut |_, _| {});
+    play_match(&NIM, &mut a, &mut b, &timed, &mut |_, _| {});
     let after = std::time::Instant::now();
     let mut deadlines: Vec<_> = a.0.iter().chain(&b.0).map(|d| d.unwrap()).collect();
     assert!(deadlines.len() > 4);
@@ -301,12 +258,12 @@ fn time_per_move_gives_every_search_its_own_deadline() {
         ..timed
     };
     let mut capped_a = DeadlineRecorder(Vec::new());
-    play_match(&Nim, &mut capped_a, &mut first(), &capped, &mut |_, _| {});
+    play_match(&NIM, &mut capped_a, &mut first(), &capped, &mut |_, _| {});
     assert!(capped_a.0.iter().all(|&d| d == Some(match_deadline)));
     // Without it the limits pass through untouched.
     let mut plain = DeadlineRecorder(Vec::new());
     play_match(
-        &Nim,
+        &NIM,
         &mut plain,
         &mut first(),
         &config(1, 5),

@@ -3,25 +3,17 @@
 //! matches (docs/reproductions.md), not here: a reduced search no longer returns minimax values.
 
 use game_trait::{Bound, Cutoff, HorizonPolicy, Limits, SearchResult, Searcher, Step, ZeroSumGame};
-use quickcheck::{QuickCheck, TestResult};
+use quickcheck::TestResult;
 use search_core::{
     AlphaBeta, AlphaBetaConfig, ExplicitTree, LateMoveReduction, LeafValue, Minimax,
 };
 
-fn check(tests: u64, prop: fn(u64, u8, u8) -> TestResult) {
-    QuickCheck::new()
-        .tests(tests)
-        .max_tests(tests * 10)
-        .quickcheck(prop);
-}
+mod common;
+use common::{check, random_tree};
 
 /// A random tree of depth 2..=7 and branching 2..=6 from quickcheck's raw numbers.
 fn tree(seed: u64, depth: u8, branching: u8) -> (ExplicitTree, u32) {
-    let depth = 2 + depth as u32 % 6;
-    (
-        ExplicitTree::random(seed, depth, 2 + branching as u32 % 5),
-        depth,
-    )
+    random_tree(seed, depth, branching, 2..=7, 2..=6)
 }
 
 fn pvs(depth: u32, cutoff: Cutoff, lmr: Option<LateMoveReduction>) -> AlphaBetaConfig {

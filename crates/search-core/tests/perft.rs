@@ -298,10 +298,7 @@ struct Random {
 }
 
 fn mix(h: u64, x: u64) -> u64 {
-    let mut z = (h ^ x).wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    game_trait::hash::splitmix64(h ^ x)
 }
 
 /// (hash of the moves so far, plies played).

@@ -10,26 +10,18 @@ use game_trait::{
     Bound, Cutoff, Evaluator, Game, HorizonPolicy, Limits, MoveList, NoSelectivity, Outcome,
     PlayerId, Score, SearchResult, Searcher, Selectivity, Step, ZeroSumGame,
 };
-use quickcheck::{QuickCheck, TestResult};
+use quickcheck::TestResult;
 use search_core::{
     AlphaBeta, AlphaBetaConfig, ExplicitTree, LeafValue, Minimax, NullMovePruning,
     SingularExtension,
 };
 
-fn check(tests: u64, prop: fn(u64, u8, u8) -> TestResult) {
-    QuickCheck::new()
-        .tests(tests)
-        .max_tests(tests * 10)
-        .quickcheck(prop);
-}
+mod common;
+use common::{check, random_tree};
 
 /// A random tree of depth 2..=6 and branching 2..=5 from quickcheck's raw numbers.
 fn tree(seed: u64, depth: u8, branching: u8) -> (ExplicitTree, u32) {
-    let depth = 2 + depth as u32 % 5;
-    (
-        ExplicitTree::random(seed, depth, 2 + branching as u32 % 4),
-        depth,
-    )
+    random_tree(seed, depth, branching, 2..=6, 2..=5)
 }
 
 /// The configurations checked: plain α/β, PVS with a table and killers, both cutoff criteria.

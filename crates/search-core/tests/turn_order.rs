@@ -10,18 +10,14 @@ use game_trait::{
     Bound, Cutoff, Evaluator, ForwardPruning, HorizonPolicy, Limits, MoveList, Outcome,
     PruneContext, Quiescence, Score, Searcher, Selectivity, Step, ZeroSumGame,
 };
-use quickcheck::{QuickCheck, TestResult};
+use quickcheck::TestResult;
 use search_core::tree::NodeId;
 use search_core::{
     AlphaBeta, AlphaBetaConfig, ExtraTurnTree, LeafValue, Minimax, Mtdf, NullMovePruning,
 };
 
-fn check(tests: u64, prop: fn(u64, u8, u8) -> TestResult) {
-    QuickCheck::new()
-        .tests(tests)
-        .max_tests(tests * 10)
-        .quickcheck(prop);
-}
+mod common;
+use common::check;
 
 /// A random tree with extra turns, of depth 1..=7 and branching 1..=4, from quickcheck's numbers.
 fn game(seed: u64, depth: u8, branching: u8) -> (ExtraTurnTree, u32) {

@@ -11,6 +11,7 @@ use game_trait::{
 };
 use search_core::uct::{score_of_mean, UctAnalysis};
 use search_core::{ExplicitTree, Minimax, Uct, UctConfig};
+use test_games::{Nim, NimInPlace, Pile};
 
 fn uct(simulations: u64, seed: u64) -> Uct {
     Uct::new(UctConfig {
@@ -27,114 +28,17 @@ fn analyse<G: GeneralGame>(game: &G, state: &G::State, simulations: u64) -> UctA
 // ---------------------------------------------------------------------------------------------
 // Nim: take 1 or 2, whoever takes the last stone wins. Winning move from n: n mod 3 (if not 0).
 
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Pile {
-    stones: u32,
-    mover: PlayerId,
-}
-
-struct Nim;
+/// Ten stones, copy-make.
+const NIM: Nim = Nim { stones: 10 };
 /// The same game, make/unmake.
-struct NimInPlace;
-
-fn nim_turn(s: &Pile) -> Turn {
-    if s.stones == 0 {
-        Turn::Over
-    } else {
-        Turn::Player(s.mover)
-    }
-}
-
-fn nim_moves(s: &Pile, moves: &mut MoveList<u32>) {
-    moves.clear();
-    moves.extend((1..=2).filter(|&n| n <= s.stones));
-}
-
-fn nim_payoff(s: &Pile, p: PlayerId) -> f64 {
-    // The player to move at the end has no stone to take: the other took the last one.
-    if p == s.mover {
-        0.0
-    } else {
-        1.0
-    }
-}
-
-impl Game for Nim {
-    type State = Pile;
-    type Move = u32;
-    fn initial_state(&self) -> Pile {
-        Pile {
-            stones: 10,
-            mover: 0,
-        }
-    }
-    fn apply(&self, s: &mut Pile, take: u32) -> Option<Pile> {
-        Some(Pile {
-            stones: s.stones - take,
-            mover: 1 - s.mover,
-        })
-    }
-    fn state_hash(&self, s: &Pile) -> Option<u64> {
-        Some(u64::from(s.stones) << 1 | s.mover as u64)
-    }
-}
-
-impl GeneralGame for Nim {
-    fn players(&self) -> usize {
-        2
-    }
-    fn turn(&self, s: &Pile) -> Turn {
-        nim_turn(s)
-    }
-    fn legal_moves(&self, s: &Pile, _: PlayerId, moves: &mut MoveList<u32>) {
-        nim_moves(s, moves)
-    }
-    fn payoff(&self, s: &Pile, p: PlayerId) -> f64 {
-        nim_payoff(s, p)
-    }
-}
-
-impl Game for NimInPlace {
-    type State = Pile;
-    type Move = u32;
-    fn initial_state(&self) -> Pile {
-        Nim.initial_state()
-    }
-    fn apply(&self, s: &mut Pile, take: u32) -> Option<Pile> {
-        s.stones -= take;
-        s.mover = 1 - s.mover;
-        None
-    }
-    fn undo(&self, s: &mut Pile, take: u32) {
-        s.stones += take;
-        s.mover = 1 - s.mover;
-    }
-    fn state_hash(&self, s: &Pile) -> Option<u64> {
-        Nim.state_hash(s)
-    }
-}
-
-impl GeneralGame for NimInPlace {
-    fn players(&self) -> usize {
-        2
-    }
-    fn turn(&self, s: &Pile) -> Turn {
-        nim_turn(s)
-    }
-    fn legal_moves(&self, s: &Pile, _: PlayerId, moves: &mut MoveList<u32>) {
-        nim_moves(s, moves)
-    }
-    fn payoff(&self, s: &Pile, p: PlayerId) -> f64 {
-        nim_payoff(s, p)
-    }
-}
+const NIM_IN_PLACE: NimInPlace = NimInPlace { stones: 10 };
 
 #[test]
 fn nim_finds_the_winning_move_from_every_winning_pile() {
     for stones in (1..=14).filter(|n| n % 3 != 0) {
         for mover in [0, 1] {
             let state = Pile { stones, mover };
-            let a = analyse(&Nim, &state, 4_000);
+            let a = analyse(&NIM, &state, 4_000);
             assert_eq!(a.result.best_move, Some(stones % 3), "pile {stones}");
             // A certain win: the chosen move's mean is close to 1.
             assert!(a.result.value > 800, "pile {stones}: {}", a.result.value);
@@ -145,7 +49,7 @@ fn nim_finds_the_winning_move_from_every_winning_pile() {
 #[test]
 fn nim_losing_piles_are_valued_as_losses() {
     for stones in [3, 6, 9] {
-        let a = analyse(&Nim, &Pile { stones, mover: 1 }, 4_000);
+        let a = analyse(&NIM, &Pile { stones, mover: 1 }, 4_000);
         assert!(a.result.value < -600, "pile {stones}: {}", a.result.value);
     }
 }
@@ -156,8 +60,8 @@ fn copy_make_and_make_unmake_searches_are_identical() {
         stones: 11,
         mover: 0,
     };
-    let a = analyse(&Nim, &state, 3_000);
-    let b = analyse(&NimInPlace, &state, 3_000);
+    let a = analyse(&NIM, &state, 3_000);
+    let b = analyse(&NIM_IN_PLACE, &state, 3_000);
     assert_eq!(a.arms, b.arms);
     assert_eq!(a.result.pv, b.result.pv);
     assert_eq!(a.result.stats, b.result.stats);
@@ -169,20 +73,20 @@ fn principal_variation_is_a_line_of_legal_moves() {
         stones: 8,
         mover: 0,
     };
-    let a = analyse(&Nim, &state, 5_000);
+    let a = analyse(&NIM, &state, 5_000);
     assert_eq!(a.result.pv.first(), a.result.best_move.as_ref());
     assert!(a.result.pv.len() >= 3, "pv {:?}", a.result.pv);
     let mut s = state;
     for &mv in &a.result.pv {
         let mut moves = MoveList::new();
-        Nim.legal_moves(&s, s.mover, &mut moves);
+        NIM.legal_moves(&s, s.mover, &mut moves);
         assert!(moves.contains(&mv));
-        Nim.play(&mut s, mv);
+        NIM.play(&mut s, mv);
     }
     // The winner's replies along the pv keep the pile a multiple of 3.
     let mut s = state;
     for (i, &mv) in a.result.pv.iter().enumerate() {
-        Nim.play(&mut s, mv);
+        NIM.play(&mut s, mv);
         if i % 2 == 0 && i < 4 {
             assert_eq!(s.stones % 3, 0, "pv {:?}", a.result.pv);
         }
@@ -598,8 +502,8 @@ fn playouts_draw_chance_with_its_probabilities() {
 
 #[test]
 fn simulations_are_capped_by_the_config_and_by_limits() {
-    let state = Nim.initial_state();
-    let a = uct(777, 0).analyse(&Nim, &state, &Limits::none());
+    let state = NIM.initial_state();
+    let a = uct(777, 0).analyse(&NIM, &state, &Limits::none());
     assert_eq!(a.simulations, 777);
     assert_eq!(a.result.stats.evaluated, 777);
     // One node per simulation at most (fewer once finished games are reached again), plus the root.
@@ -608,22 +512,22 @@ fn simulations_are_capped_by_the_config_and_by_limits() {
     let visits: u64 = a.arms.iter().map(|arm| arm.visits).sum();
     assert_eq!(visits, 777);
 
-    let b = uct(777, 0).analyse(&Nim, &state, &Limits::none().with_nodes(123));
+    let b = uct(777, 0).analyse(&NIM, &state, &Limits::none().with_nodes(123));
     assert_eq!(b.simulations, 123);
 }
 
 #[test]
 fn a_passed_deadline_or_a_raised_stop_flag_stops_at_once_with_a_legal_move() {
-    let state = Nim.initial_state();
+    let state = NIM.initial_state();
     let past = Limits {
         deadline: Some(Instant::now()),
         ..Limits::none()
     };
-    let a = uct(10_000, 0).analyse(&Nim, &state, &past);
+    let a = uct(10_000, 0).analyse(&NIM, &state, &past);
     assert_eq!(a.simulations, 0);
     assert_eq!(a.result.best_move, Some(1));
     let stop = Limits::none().with_stop(Arc::new(AtomicBool::new(true)));
-    assert_eq!(uct(10_000, 0).analyse(&Nim, &state, &stop).simulations, 0);
+    assert_eq!(uct(10_000, 0).analyse(&NIM, &state, &stop).simulations, 0);
 }
 
 #[test]
@@ -634,7 +538,7 @@ fn a_deadline_ends_an_unbounded_search() {
         mover: 0,
     };
     let limits = Limits::none().with_time(Duration::from_millis(50));
-    let a = uct(u64::MAX, 0).analyse(&Nim, &state, &limits);
+    let a = uct(u64::MAX, 0).analyse(&NIM, &state, &limits);
     assert!(a.simulations > 0);
     assert!(a.simulations < u64::MAX);
     assert!(a.result.best_move.is_some());
@@ -664,7 +568,7 @@ fn a_finished_root_is_a_leaf() {
         stones: 0,
         mover: 1,
     };
-    let a = analyse(&Nim, &over, 100);
+    let a = analyse(&NIM, &over, 100);
     assert_eq!(a.result.best_move, None);
     assert_eq!(a.simulations, 0);
     // Player 0's payoff: player 1 is to move at the end, so player 0 won.
@@ -684,7 +588,7 @@ fn truncated_playouts_score_the_truncation_payoff() {
         truncation_payoff: 0.25,
         ..UctConfig::default()
     });
-    let a = searcher.analyse(&Nim, &state, &Limits::none());
+    let a = searcher.analyse(&NIM, &state, &Limits::none());
     assert_eq!(a.root_mean, vec![0.25, 0.25]);
 }
 
@@ -771,12 +675,12 @@ fn reuse_keeps_the_statistics_of_the_child_played() {
         stones: 10,
         mover: 0,
     };
-    let first = uct.analyse(&Nim, &root, &Limits::none());
+    let first = uct.analyse(&NIM, &root, &Limits::none());
     assert_eq!(first.reused, 0);
     let mut child = root;
-    Nim.play(&mut child, 1);
+    NIM.play(&mut child, 1);
     // No new simulation: what the search reports is what the first one left below move 1.
-    let kept = uct.analyse(&Nim, &child, &Limits::none().with_nodes(0));
+    let kept = uct.analyse(&NIM, &child, &Limits::none().with_nodes(0));
     assert_eq!(kept.reused, visits_of(&first, 1));
     // The child was created on its first visit and expanded on its second: every later visit
     // chose one of its moves.
@@ -785,8 +689,8 @@ fn reuse_keeps_the_statistics_of_the_child_played() {
     assert_eq!(kept.result.stats.generated, 0);
     // Two plies on (a move and the reply), with new simulations on top.
     let mut grandchild = child;
-    Nim.play(&mut grandchild, 1);
-    let next = uct.analyse(&Nim, &grandchild, &Limits::none().with_nodes(500));
+    NIM.play(&mut grandchild, 1);
+    let next = uct.analyse(&NIM, &grandchild, &Limits::none().with_nodes(500));
     assert!(next.reused > 0);
     let below: u64 = next.arms.iter().map(|arm| arm.visits).sum();
     assert_eq!(below, next.reused - 1 + 500);
@@ -802,15 +706,15 @@ fn after_reuse_the_same_total_of_simulations_finds_the_winning_move() {
         stones: 10,
         mover: 0,
     };
-    let first = uct.analyse(&Nim, &state, &Limits::none());
+    let first = uct.analyse(&NIM, &state, &Limits::none());
     assert_eq!(first.result.best_move, Some(1));
-    Nim.play(&mut state, 1);
-    Nim.play(&mut state, 1);
-    let peek = uct.analyse(&Nim, &state, &Limits::none().with_nodes(0));
+    NIM.play(&mut state, 1);
+    NIM.play(&mut state, 1);
+    let peek = uct.analyse(&NIM, &state, &Limits::none().with_nodes(0));
     assert!(peek.reused > 0 && peek.reused < total, "{}", peek.reused);
     // `peek` kept the same tree: search the rest of the total.
     let a = uct.analyse(
-        &Nim,
+        &NIM,
         &state,
         &Limits::none().with_nodes(total - peek.reused),
     );
@@ -831,21 +735,21 @@ fn a_state_not_in_the_tree_or_another_game_starts_afresh() {
         stones: 14,
         mover: 0,
     };
-    let fresh = reusing(1_000).analyse(&Nim, &unrelated, &Limits::none());
+    let fresh = reusing(1_000).analyse(&NIM, &unrelated, &Limits::none());
     let mut uct = reusing(1_000);
-    uct.analyse(&Nim, &root, &Limits::none());
-    let a = uct.analyse(&Nim, &unrelated, &Limits::none());
+    uct.analyse(&NIM, &root, &Limits::none());
+    let a = uct.analyse(&NIM, &unrelated, &Limits::none());
     assert_eq!(a.reused, 0);
     assert_eq!(a.arms, fresh.arms);
     assert_eq!(a.result.stats.generated, fresh.result.stats.generated);
     // The same state of another game value: afresh too.
-    uct.analyse(&Nim, &root, &Limits::none());
-    let b = uct.analyse(&NimInPlace, &root, &Limits::none());
+    uct.analyse(&NIM, &root, &Limits::none());
+    let b = uct.analyse(&NIM_IN_PLACE, &root, &Limits::none());
     assert_eq!(b.reused, 0);
     // And after a reset.
-    uct.analyse(&Nim, &root, &Limits::none());
+    uct.analyse(&NIM, &root, &Limits::none());
     game_trait::Reset::reset(&mut uct);
-    assert_eq!(uct.analyse(&Nim, &root, &Limits::none()).reused, 0);
+    assert_eq!(uct.analyse(&NIM, &root, &Limits::none()).reused, 0);
 }
 
 #[test]
@@ -857,11 +761,11 @@ fn reuse_is_deterministic_for_a_seed() {
             mover: 0,
         };
         let mut record = Vec::new();
-        while Nim.turn(&state) != Turn::Over {
-            let a = uct.analyse(&Nim, &state, &Limits::none());
+        while NIM.turn(&state) != Turn::Over {
+            let a = uct.analyse(&NIM, &state, &Limits::none());
             let mv = a.result.best_move.expect("a move");
             record.push((mv, a.reused, a.arms));
-            Nim.play(&mut state, mv);
+            NIM.play(&mut state, mv);
         }
         record
     };
@@ -881,15 +785,15 @@ fn memory_stays_bounded_over_a_long_game() {
     let mut largest = 0;
     let mut reused = 0;
     let mut searches = 0;
-    while Nim.turn(&state) != Turn::Over {
-        let a = uct.analyse(&Nim, &state, &Limits::none());
+    while NIM.turn(&state) != Turn::Over {
+        let a = uct.analyse(&NIM, &state, &Limits::none());
         largest = largest.max(a.tree_nodes);
         reused += a.reused;
         searches += 1;
         // At most the previous search's simulations are kept, plus this one's nodes.
         assert!(a.tree_nodes <= 2 * sims + 1, "{} nodes", a.tree_nodes);
         let mv = a.result.best_move.expect("a move");
-        Nim.play(&mut state, mv);
+        NIM.play(&mut state, mv);
     }
     assert!(searches > 200, "{searches}");
     assert!(reused > 0);
@@ -982,8 +886,8 @@ fn root_parallel_with_one_thread_is_the_sequential_search() {
         stones: 11,
         mover: 0,
     };
-    let sequential = analyse(&Nim, &state, 3_000);
-    let parallel = uct(3_000, 7).analyse_parallel(&Nim, &state, &Limits::none(), 1);
+    let sequential = analyse(&NIM, &state, 3_000);
+    let parallel = uct(3_000, 7).analyse_parallel(&NIM, &state, &Limits::none(), 1);
     assert_eq!(parallel.arms, sequential.arms);
     assert_eq!(parallel.result.pv, sequential.result.pv);
     assert_eq!(parallel.result.value, sequential.result.value);
@@ -997,7 +901,7 @@ fn root_parallel_with_one_thread_is_the_sequential_search() {
 fn root_parallel_threads_share_the_budget_and_find_the_winning_moves() {
     for stones in [4, 8, 13] {
         let state = Pile { stones, mover: 1 };
-        let run = |threads| uct(12_001, 3).analyse_parallel(&Nim, &state, &Limits::none(), threads);
+        let run = |threads| uct(12_001, 3).analyse_parallel(&NIM, &state, &Limits::none(), threads);
         let (a, b) = (run(3), run(3));
         assert_eq!(a.simulations, 12_001);
         assert_eq!(a.arms.iter().map(|arm| arm.visits).sum::<u64>(), 12_001);
@@ -1013,7 +917,7 @@ fn root_parallel_threads_share_the_budget_and_find_the_winning_moves() {
     }
     // A finished game: no simulation, no move.
     let over = uct(100, 1).analyse_parallel(
-        &Nim,
+        &NIM,
         &Pile {
             stones: 0,
             mover: 0,
@@ -1047,7 +951,7 @@ fn same_search<M: PartialEq + std::fmt::Debug>(a: &UctAnalysis<M>, b: &UctAnalys
 fn tree_parallel_with_one_thread_is_the_sequential_search() {
     let tree = |u: &mut Uct| {
         u.analyse_tree_parallel(
-            &Nim,
+            &NIM,
             &Pile {
                 stones: 11,
                 mover: 0,
@@ -1058,7 +962,7 @@ fn tree_parallel_with_one_thread_is_the_sequential_search() {
     };
     let seq = |u: &mut Uct| {
         u.analyse(
-            &Nim,
+            &NIM,
             &Pile {
                 stones: 11,
                 mover: 0,
@@ -1106,11 +1010,11 @@ fn tree_parallel_on_one_thread_repeats_the_sequential_search_quickcheck() {
         mover: 0,
     };
     while state.stones > 0 {
-        let a = parallel.analyse_tree_parallel(&Nim, &state, &Limits::none(), 1);
-        let b = sequential.analyse(&Nim, &state, &Limits::none());
+        let a = parallel.analyse_tree_parallel(&NIM, &state, &Limits::none(), 1);
+        let b = sequential.analyse(&NIM, &state, &Limits::none());
         same_search(&a, &b);
         let mv = a.result.best_move.expect("a move");
-        state = Nim.apply(&mut state.clone(), mv).unwrap();
+        state = NIM.apply(&mut state.clone(), mv).unwrap();
     }
 }
 
@@ -1122,7 +1026,7 @@ fn tree_parallel_threads_share_the_budget_and_find_the_winning_moves() {
     for threads in [2, 3] {
         for stones in [4, 8, 13] {
             let state = Pile { stones, mover: 1 };
-            let a = uct(6_001, 3).analyse_tree_parallel(&Nim, &state, &Limits::none(), threads);
+            let a = uct(6_001, 3).analyse_tree_parallel(&NIM, &state, &Limits::none(), threads);
             assert_eq!(a.simulations, 6_001);
             assert_eq!(a.arms.iter().map(|arm| arm.visits).sum::<u64>(), 6_001);
             assert_eq!(a.result.stats.evaluated, 6_001);
@@ -1132,7 +1036,7 @@ fn tree_parallel_threads_share_the_budget_and_find_the_winning_moves() {
             let mut s = state;
             for &mv in &a.result.pv {
                 assert!(mv <= s.stones.min(2), "{:?}", a.result.pv);
-                s = Nim.apply(&mut s.clone(), mv).unwrap();
+                s = NIM.apply(&mut s.clone(), mv).unwrap();
             }
         }
     }
@@ -1160,7 +1064,7 @@ fn tree_parallel_threads_share_the_budget_and_find_the_winning_moves() {
         stones: 0,
         mover: 0,
     };
-    let o = uct(100, 1).analyse_tree_parallel(&Nim, &over, &Limits::none(), 2);
+    let o = uct(100, 1).analyse_tree_parallel(&NIM, &over, &Limits::none(), 2);
     assert_eq!((o.simulations, o.result.best_move), (0, None));
 }
 
@@ -1191,18 +1095,18 @@ fn tree_parallel_random_trees_play_minimax_optimal_moves() {
 /// search.
 #[test]
 fn tree_parallel_honours_deadlines_and_stop_flags() {
-    let state = Nim.initial_state();
+    let state = NIM.initial_state();
     let past = Limits {
         deadline: Some(Instant::now()),
         ..Limits::none()
     };
-    let a = uct(10_000, 0).analyse_tree_parallel(&Nim, &state, &past, 2);
+    let a = uct(10_000, 0).analyse_tree_parallel(&NIM, &state, &past, 2);
     assert_eq!(a.simulations, 0);
     assert_eq!(a.result.best_move, Some(1));
     let stop = Limits::none().with_stop(Arc::new(AtomicBool::new(true)));
     assert_eq!(
         uct(10_000, 0)
-            .analyse_tree_parallel(&Nim, &state, &stop, 2)
+            .analyse_tree_parallel(&NIM, &state, &stop, 2)
             .simulations,
         0
     );
@@ -1211,7 +1115,7 @@ fn tree_parallel_honours_deadlines_and_stop_flags() {
         mover: 0,
     };
     let limits = Limits::none().with_time(Duration::from_millis(50));
-    let b = uct(u64::MAX, 0).analyse_tree_parallel(&Nim, &long, &limits, 2);
+    let b = uct(u64::MAX, 0).analyse_tree_parallel(&NIM, &long, &limits, 2);
     assert!(b.simulations > 0 && b.simulations < u64::MAX);
     assert!(b.result.best_move.is_some());
 }
@@ -1222,7 +1126,7 @@ fn tree_parallel_honours_deadlines_and_stop_flags() {
 fn tree_parallel_reuses_the_shared_tree() {
     let mut uct = reusing(4_000);
     let first = uct.analyse_tree_parallel(
-        &Nim,
+        &NIM,
         &Pile {
             stones: 14,
             mover: 0,
@@ -1237,7 +1141,7 @@ fn tree_parallel_reuses_the_shared_tree() {
         stones: 11,
         mover: 0,
     };
-    let a = uct.analyse_tree_parallel(&Nim, &next, &Limits::none().with_nodes(1_000), 2);
+    let a = uct.analyse_tree_parallel(&NIM, &next, &Limits::none().with_nodes(1_000), 2);
     assert!(a.reused > 0, "nothing reused");
     assert_eq!(a.simulations, 1_000);
     assert_eq!(

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use gametree::gdl::{check_file_with, BenchReport, GdlError, Limits, UnsafeVariables};
+use gametree::gdl::{BenchReport, GdlError, Limits, Loader, UnsafeVariables};
 
 use crate::out::{out, outln};
 use crate::Failure;
@@ -72,13 +72,15 @@ impl Reading {
 
 pub fn run(args: &Args) -> Result<(), Failure> {
     match &args.command {
-        Command::Check { file, reading } => match check_file_with(file, &reading.limits()) {
-            Ok(report) => {
-                out!("{report}");
-                Ok(())
+        Command::Check { file, reading } => {
+            match Loader::file(file).limits(&reading.limits()).check() {
+                Ok(report) => {
+                    out!("{report}");
+                    Ok(())
+                }
+                Err(e) => Err(failure(file, e)),
             }
-            Err(e) => Err(failure(file, e)),
-        },
+        }
         Command::Bench {
             file,
             seconds,

@@ -5,15 +5,15 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use gametree::game::GeneralGame;
-use gametree::gdl::GdlGame;
+use gametree::gdl::Loader;
 use gametree::spec::Spec;
 
-use crate::ggp::engine::check_spec;
-use crate::ggp::log::Log;
-use crate::ggp::manager::{self, MatchSetup, Record};
-use crate::ggp::player::{Config, Player};
 use crate::out::outln;
 use crate::Failure;
+use ggp::engine::check_spec;
+use ggp::log::Log;
+use ggp::manager::{self, MatchSetup, Record};
+use ggp::player::{Config, Player};
 
 /// Arguments of `ggp`.
 #[derive(clap::Args, Debug)]
@@ -125,10 +125,10 @@ fn run_serve(args: &ServeArgs) -> Result<(), Failure> {
         }
         None => Log::stderr(),
     };
-    let (gate, server) = crate::ggp::server::bind(&args.host, args.port).map_err(|e| {
+    let listener = ggp::server::bind(&args.host, args.port).map_err(|e| {
         Failure::input(format!("cannot listen on {}:{}: {e}", args.host, args.port))
     })?;
-    let gate_log = log.try_clone();
+    let server_log = log.try_clone();
     log.line(
         "listen",
         &format!(
@@ -143,8 +143,8 @@ fn run_serve(args: &ServeArgs) -> Result<(), Failure> {
         margin: Duration::from_secs_f64(args.margin),
         seed: args.seed,
     };
-    crate::ggp::server::serve(gate, gate_log, server, Player::new(config, log));
-    Ok(())
+    ggp::server::serve(listener, server_log, Player::new(config, log))
+        .map_err(|e| Failure::input(format!("cannot serve on {}:{}: {e}", args.host, args.port)))
 }
 
 fn run_play(args: &PlayArgs) -> Result<(), Failure> {
@@ -184,7 +184,10 @@ fn match_setup(args: &PlayArgs) -> Result<MatchSetup, Failure> {
     let text = std::fs::read_to_string(&args.game)
         .map_err(|e| Failure::input(format!("{}: {e}", args.game.display())))?;
     let name = args.game.display().to_string();
-    let game = GdlGame::parse_with(&text, &name, &args.reading.limits())
+    let game = Loader::text(&text)
+        .name(&name)
+        .limits(&args.reading.limits())
+        .load()
         .map_err(|e| Failure::input(e.headline()))?;
     let clauses = gametree::gdl::syntax::parse(&text, &name).map_err(Failure::input)?;
     let rules: Vec<String> = clauses.iter().map(|c| c.to_kif()).collect();

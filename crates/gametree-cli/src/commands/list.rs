@@ -36,8 +36,8 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         }
     }
     outln!("\nreproductions (gametree reproduce NAME):");
-    for (name, about, _) in EXPERIMENTS {
-        outln!("  {name:<16}{about}");
+    for experiment in EXPERIMENTS {
+        outln!("  {:<16}{}", experiment.name, experiment.description);
     }
     Ok(())
 }

@@ -58,8 +58,8 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<(), Failure> {
     if args.name == "list" {
-        for (name, about, _) in experiments::EXPERIMENTS {
-            outln!("{name:<16} {about}");
+        for experiment in experiments::EXPERIMENTS {
+            outln!("{:<16} {}", experiment.name, experiment.description);
         }
         return Ok(());
     }
@@ -107,12 +107,15 @@ pub fn run(args: &Args) -> Result<(), Failure> {
 
 /// Why `name` refuses --shard and --jobs: unknown, or not cut into units yet.
 fn not_in_units(name: &str) -> Failure {
-    if !experiments::EXPERIMENTS.iter().any(|(n, _, _)| *n == name) {
+    if experiments::experiment(name).is_none() {
         return Failure::input(format!(
             "unknown experiment `{name}` (`gametree reproduce list` names them)"
         ));
     }
-    let sharded: Vec<&str> = experiments::SHARDED.iter().map(|(n, _)| *n).collect();
+    let sharded: Vec<&str> = (experiments::EXPERIMENTS.iter())
+        .filter(|e| e.plan.is_some())
+        .map(|e| e.name)
+        .collect();
     Failure::input(format!(
         "`{name}` does not take --shard or --jobs yet; these do: {}",
         sharded.join(", ")

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use gametree::gdl::{GdlError, GdlGame, GdlRound};
+use gametree::gdl::{GdlError, GdlRound, Loader};
 
 use gametree::scsp::{json, solve, Algorithm, Feasibility, Solution, SolveOptions, Solved};
 
@@ -87,7 +87,8 @@ pub fn run(args: &Args) -> Result<(), Failure> {
 fn run_encode(args: &EncodeArgs) -> Result<(), Failure> {
     let start = Instant::now();
     let file = args.file.display();
-    let game = GdlGame::from_file(&args.file)
+    let game = Loader::file(&args.file)
+        .load()
         .map_err(|e| Failure::input(format!("{file}: {}", e.headline())))?;
     let round = GdlRound::new(game).map_err(|e| match e {
         GdlError::Encoding(_) => Failure::check(format!("{file}: {e}")),

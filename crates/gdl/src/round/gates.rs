@@ -18,7 +18,7 @@ use game_trait::round::{Relation, Round, TableRole, VariableKind};
 
 use super::probe::{combinations, each_assignment};
 use crate::error::GdlError;
-use crate::ground::{GroundProgram, Lit, INDEX, KIND, KIND_DERIVED, KIND_DOES, NEGATED};
+use crate::grounding::{GroundProgram, Lit, INDEX, KIND, KIND_DERIVED, KIND_DOES, NEGATED};
 
 /// The value combinations a table made through gates aims to stay under (a gate's inputs aim at
 /// half of it, so that with the gate itself its table stays under it). An aim, not a bound: a

@@ -9,7 +9,7 @@
 //!    several do.
 //! 2. **Induction.** Assume every surviving candidate holds in a state `s` (the hypothesis `H`).
 //!    For candidate `G`, the `next` atoms of its fluents are a function of their cone `R` (the
-//!    fluents and moves their ground rules read, see [`crate::cone`]). Every assignment of the
+//!    fluents and moves their ground rules read, see [`crate::grounding::cone`]). Every assignment of the
 //!    fluents of `R` that `H` allows (each candidate's fluents within `R`: at most one true; all of
 //!    an *exactly one* candidate's fluents in `R`: one true) is tried with every joint move: each
 //!    role plays one of the moves in `R` or, if it has others, one outside `R` (which the rules of
@@ -30,11 +30,11 @@
 use std::collections::{BTreeMap, HashMap};
 
 use super::probe::{combinations, each_assignment, Probe, StateVar};
-use crate::cone::Cones;
-use crate::fluents::FluentSet;
+use crate::game::fluents::FluentSet;
+use crate::grounding::cone::Cones;
 use crate::network::Outputs;
 use crate::reference::{Kb, NO_MOVE};
-use crate::term::TermId;
+use crate::syntax::term::TermId;
 
 /// The most assignments of a candidate's cone times joint moves that its check may try.
 const MAX_CASES: u64 = 1 << 20;
@@ -71,7 +71,7 @@ impl<'a> Groups<'a> {
     pub(crate) fn new(
         kb: &Kb,
         outputs: &'a Outputs,
-        g: &'a crate::ground::GroundProgram,
+        g: &'a crate::grounding::GroundProgram,
         probe: Probe<'a>,
         init: &FluentSet,
     ) -> Groups<'a> {

@@ -1,7 +1,7 @@
 //! [`Probe`]: the fast reasoner asked about arbitrary sets of fluents, reachable or not, and the
 //! [`StateVar`]s whose values make up such sets.
 
-use crate::fluents::FluentSet;
+use crate::game::fluents::FluentSet;
 use crate::network::{Network, Scratch};
 
 /// A state variable of the round: each value stands for one fluent that holds (and no other of

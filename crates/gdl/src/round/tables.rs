@@ -7,9 +7,9 @@ use game_trait::round::{Relation, Round, TableRole, VariableKind};
 
 use super::gates::{Gates, Inputs};
 use super::probe::{combinations, each_assignment, Probe, StateVar};
-use crate::cone::Cones;
 use crate::error::GdlError;
-use crate::ground::GroundProgram;
+use crate::grounding::cone::Cones;
+use crate::grounding::GroundProgram;
 use crate::network::Outputs;
 use crate::reference::NO_MOVE;
 

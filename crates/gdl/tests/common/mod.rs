@@ -7,10 +7,11 @@
 #![allow(dead_code)]
 
 use std::collections::HashMap;
+use std::fmt::Debug;
 use std::hash::Hash;
 
 use game_trait::{ChanceList, Game, GeneralGame, MoveList, Turn};
-use gdl::{FluentSet, GdlGame, GdlMove, Limits, ReasonerKind};
+use gdl::{FluentSet, GdlGame, GdlMove, Limits, Loader, ReasonerKind};
 
 /// The path of shipped game `name` (`"chess.kif"`).
 pub fn path(name: &str) -> String {
@@ -19,7 +20,9 @@ pub fn path(name: &str) -> String {
 
 /// Shipped game `name` with the default limits.
 pub fn load(name: &str) -> GdlGame {
-    GdlGame::from_file(path(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+    Loader::file(path(name))
+        .load()
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 /// `text` played by the reference reasoner evaluating goal-directed (what a game too large to
@@ -29,7 +32,11 @@ pub fn goal_directed_text(text: &str, name: &str) -> GdlGame {
         ground_rules: 0,
         ..Limits::default()
     };
-    let g = GdlGame::parse_with(text, name, &limits).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let g = Loader::text(text)
+        .name(name)
+        .limits(&limits)
+        .load()
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
     assert_eq!(g.reasoner_kind(), ReasonerKind::Reference, "{name}");
     g
 }
@@ -120,6 +127,36 @@ pub fn legal(g: &GdlGame, s: &FluentSet, p: usize) -> MoveList<GdlMove> {
     let mut moves = MoveList::new();
     g.legal_moves(s, p, &mut moves);
     moves
+}
+
+/// The names of `moves`, sorted: how the tests compare a role's moves with their own model's.
+pub fn sorted_names(g: &GdlGame, moves: &[GdlMove]) -> Vec<String> {
+    let mut names: Vec<String> = moves.iter().map(|&m| g.move_term(m)).collect();
+    names.sort();
+    names
+}
+
+/// Every role's moves at `s`, by sorted name, are a test model's: `expected[role]` (sorted).
+/// `model` is shown on a failure.
+pub fn assert_moves_agree(g: &GdlGame, s: &FluentSet, expected: &[Vec<String>], model: &dyn Debug) {
+    for (role, expected) in expected.iter().enumerate() {
+        let moves = sorted_names(g, &g.role_moves(s, role));
+        assert_eq!(&moves, expected, "{}: {model:?}", g.roles()[role]);
+    }
+}
+
+/// Every role's payoff at `s` is a test model's goal: `goals[role]`. `model` is shown on a failure.
+pub fn assert_payoffs_agree(g: &GdlGame, s: &FluentSet, goals: &[f64], model: &dyn Debug) {
+    for (p, goal) in goals.iter().enumerate() {
+        assert_eq!(g.payoff(s, p), *goal, "{model:?}");
+    }
+}
+
+/// `s` is chance's turn with two outcomes of probability ½ (a coin, or a die's two halves).
+pub fn assert_even_coin(g: &GdlGame, s: &FluentSet) {
+    let c = choices(g, s);
+    assert_eq!(c.len(), 2);
+    assert!(c.iter().all(|&(_, _, p)| p == 0.5));
 }
 
 /// The choices at `s` of a game without simultaneous moves, by name: the player's moves (each

@@ -17,8 +17,8 @@ use super::kinds::{error, Kinds};
 use super::RoundNetwork;
 use crate::budget::Budget;
 use crate::error::ScspError;
-use crate::hashing::BuildPrehashed;
 use crate::model::{Network, VarId};
+use game_trait::hash::{BuildPrehashed, GOLDEN_GAMMA};
 
 /// The one-stage network `μSCSP_t` of `state` (see the [module docs](crate::encoding)). An error names what
 /// in the game's round is inconsistent. To build the networks of many states of one game, keep a
@@ -166,7 +166,7 @@ impl IndexedTable {
 
 /// The hash a tuple is filed under: its state values, mixed.
 fn projection_key(values: impl Iterator<Item = u32>) -> u64 {
-    values.fold(0x9E37_79B9_7F4A_7C15, |h, v| mix64(h ^ u64::from(v)))
+    values.fold(GOLDEN_GAMMA, |h, v| mix64(h ^ u64::from(v)))
 }
 
 impl RoundEncoder {

@@ -4,7 +4,7 @@
 use game_trait::round::{Round, TableRole, VariableKind};
 use game_trait::{Game, GeneralGame, MoveList, PlayerId, RoundGame, Turn};
 
-use crate::hashing::key_of;
+use game_trait::hash::key_of;
 
 /// Nim on one heap: the players alternate taking one, two or three stones; whoever takes the last
 /// one wins (a position is lost for the player to move exactly when the heap is a multiple of 4).

@@ -4,7 +4,7 @@
 use game_trait::round::{Round, TableRole, VariableKind};
 use game_trait::{ChanceList, Game, GeneralGame, MoveList, PlayerId, RoundGame, Turn};
 
-use crate::hashing::key_of;
+use game_trait::hash::key_of;
 
 /// Cooperative matching pennies (Koriche et al., 2016, Example 1): in the first round alice
 /// (player 0) and bob (player 1) simultaneously place a coin, heads or tails; in the second the

@@ -3,7 +3,7 @@
 use game_trait::round::{Round, TableRole, VariableKind};
 use game_trait::{ChanceList, Game, GeneralGame, MoveList, PlayerId, RoundGame, Turn};
 
-use crate::hashing::key_of;
+use game_trait::hash::key_of;
 
 /// Pig, two players: the player in control either rolls the die, adding its face to the turn
 /// total (a 1 loses the total and passes control), or holds, banking the total and passing control.

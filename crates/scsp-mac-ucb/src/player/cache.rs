@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use crate::hashing::{key_of, BuildPrehashed};
+use game_trait::hash::{key_of, BuildPrehashed};
 
 /// Marks "no horizon" in a key.
 pub(crate) const UNBOUNDED: u32 = u32::MAX;

@@ -30,7 +30,7 @@ use crate::MAX_PLY;
 
 /// What the parent learns from one successor.
 #[derive(Clone, Copy, Debug)]
-struct Outcome {
+struct ChildResult {
     /// The successor's negated return value (parent's point of view).
     value: Score,
     /// Its inverted bound (parent's point of view).
@@ -616,7 +616,7 @@ where
             if self.watch.stopped() {
                 return STOPPED;
             }
-            let Outcome {
+            let ChildResult {
                 value: x,
                 bound: d,
                 pruned,
@@ -785,10 +785,10 @@ where
         (alpha, beta): (Score, Score),
         null_beta: Option<Score>,
         turns: bool,
-    ) -> Outcome {
+    ) -> ChildResult {
         let outcome = |vd: (Score, Bound)| {
             let (value, bound) = to_parent(turns, vd);
-            Outcome {
+            ChildResult {
                 value,
                 bound,
                 pruned: false,
@@ -978,7 +978,7 @@ where
         beta: Score,
         parent: Parent,
         null_window: bool,
-    ) -> Outcome {
+    ) -> ChildResult {
         let ply = parent.ply;
         let turns = self.turns(parent.mover, child);
         if !turns {
@@ -1009,7 +1009,7 @@ where
         if self.is_leaf(child, &budget, ply + 1) {
             return self.leaf_successor(child, known, (alpha, beta), null_beta, turns);
         }
-        let searched = |(value, bound)| Outcome {
+        let searched = |(value, bound)| ChildResult {
             value,
             bound,
             pruned: false,
@@ -1055,7 +1055,7 @@ where
         beta: Score,
         parent: Parent,
         turns: bool,
-    ) -> Option<Outcome> {
+    ) -> Option<ChildResult> {
         let ctx = PruneContext {
             parent_static: parent.static_value,
             child_static: if turns { -own } else { own },
@@ -1066,7 +1066,7 @@ where
             parent_is_max: parent.root_side,
             ply: parent.ply as u32,
         };
-        let pruned = |value, bound| Outcome {
+        let pruned = |value, bound| ChildResult {
             value,
             bound,
             pruned: true,

@@ -17,9 +17,7 @@
 //! visits every parent before its children, which is how [`Tree::subtree`] copies the part of a
 //! tree below a new root into a fresh, compact one.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
+use game_trait::hash::FxMap;
 use game_trait::{PlayerId, Turn};
 
 /// Index of a node in [`Tree::nodes`].
@@ -100,7 +98,7 @@ pub(super) struct Tree<M> {
     pub edges: Vec<Edge<M>>,
     pub groups: Vec<u32>,
     /// Children of `Simultaneous` nodes, keyed by `(node, mixed-radix code of the joint move)`.
-    pub joint_children: HashMap<(NodeId, u64), NodeId, BuildHasherDefault<FxHasher>>,
+    pub joint_children: FxMap<(NodeId, u64), NodeId>,
     /// Each node's [`state_hash`](game_trait::Game::state_hash), parallel to `nodes`, when the tree
     /// is kept for reuse ([`UctConfig::reuse`](super::UctConfig::reuse)); empty otherwise.
     pub keys: Vec<Option<u64>>,
@@ -108,7 +106,7 @@ pub(super) struct Tree<M> {
     keyed: bool,
     /// The value, for every player, of the nodes whose subtree is completely explored, when
     /// [`UctConfig::solver`](super::UctConfig::solver) records them.
-    pub exact: HashMap<NodeId, Box<[f64]>, BuildHasherDefault<FxHasher>>,
+    pub exact: FxMap<NodeId, Box<[f64]>>,
 }
 
 /// The empty tree, with no node at all (not even a root), allocating nothing: what a
@@ -119,10 +117,10 @@ impl<M> Default for Tree<M> {
             nodes: Vec::new(),
             edges: Vec::new(),
             groups: Vec::new(),
-            joint_children: HashMap::default(),
+            joint_children: FxMap::default(),
             keys: Vec::new(),
             keyed: false,
-            exact: HashMap::default(),
+            exact: FxMap::default(),
         }
     }
 }
@@ -135,10 +133,10 @@ impl<M: Copy> Tree<M> {
             nodes: Vec::with_capacity(capacity),
             edges: Vec::new(),
             groups: Vec::new(),
-            joint_children: HashMap::default(),
+            joint_children: FxMap::default(),
             keys: Vec::new(),
             keyed,
-            exact: HashMap::default(),
+            exact: FxMap::default(),
         };
         tree.push_node(turn, 0, root_key);
         tree
@@ -239,10 +237,10 @@ impl<M: Copy> Tree<M> {
             nodes: Vec::with_capacity(order.len()),
             edges: Vec::new(),
             groups: Vec::new(),
-            joint_children: HashMap::default(),
+            joint_children: FxMap::default(),
             keys: Vec::with_capacity(if self.keyed { order.len() } else { 0 }),
             keyed: self.keyed,
-            exact: HashMap::default(),
+            exact: FxMap::default(),
         };
         for &old in &order {
             let mut n = self.nodes[old as usize].clone();
@@ -317,38 +315,5 @@ impl<M: Copy> Tree<M> {
         let g = n.first_group as usize + player;
         let first = n.first_edge as usize;
         first + self.groups[g] as usize..first + self.groups[g + 1] as usize
-    }
-}
-
-/// Firefox's (and rustc's) multiplicative hash: the map's keys are two small integers, for which
-/// SipHash's flood resistance buys nothing and costs a lot.
-#[derive(Default, Clone, Copy, Debug)]
-pub(super) struct FxHasher(u64);
-
-impl FxHasher {
-    #[inline]
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
-impl Hasher for FxHasher {
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.add(u64::from(b));
-        }
-    }
-    #[inline]
-    fn write_u32(&mut self, n: u32) {
-        self.add(u64::from(n));
-    }
-    #[inline]
-    fn write_u64(&mut self, n: u64) {
-        self.add(n);
-    }
-    #[inline]
-    fn finish(&self) -> u64 {
-        self.0
     }
 }

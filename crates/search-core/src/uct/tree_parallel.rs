@@ -192,53 +192,15 @@ where
 
 #[cfg(test)]
 mod tests {
-    use game_trait::{Game, MoveList, PlayerId, Turn};
+    use game_trait::{Game, Turn};
+    use test_games::Nim;
 
     use super::*;
     use crate::uct::tree::ROOT;
     use crate::uct::{Kept, UniformPlayout};
 
-    /// Take 1 or 2 stones; whoever takes the last one wins. The state is (stones, mover).
-    struct Nim;
-
-    impl Game for Nim {
-        type State = (u32, PlayerId);
-        type Move = u32;
-        fn initial_state(&self) -> (u32, PlayerId) {
-            (20, 0)
-        }
-        fn apply(&self, s: &mut (u32, PlayerId), take: u32) -> Option<(u32, PlayerId)> {
-            Some((s.0 - take, 1 - s.1))
-        }
-        fn state_hash(&self, s: &(u32, PlayerId)) -> Option<u64> {
-            Some(u64::from(s.0) << 1 | s.1 as u64)
-        }
-    }
-
-    impl GeneralGame for Nim {
-        fn players(&self) -> usize {
-            2
-        }
-        fn turn(&self, s: &(u32, PlayerId)) -> Turn {
-            if s.0 == 0 {
-                Turn::Over
-            } else {
-                Turn::Player(s.1)
-            }
-        }
-        fn legal_moves(&self, s: &(u32, PlayerId), _: PlayerId, moves: &mut MoveList<u32>) {
-            moves.clear();
-            moves.extend((1..=2).filter(|&n| n <= s.0));
-        }
-        fn payoff(&self, s: &(u32, PlayerId), p: PlayerId) -> f64 {
-            // The player to move at the end did not take the last stone.
-            if p == s.1 {
-                0.0
-            } else {
-                1.0
-            }
-        }
-    }
+    /// Twenty stones of Nim, take 1 or 2.
+    const NIM: Nim = Nim { stones: 20 };
 
     /// After a tree-parallel search on several threads, no virtual loss is left anywhere in the
     /// shared tree, and every node's visits are its edges' (each simulation counted once).
@@ -251,7 +213,7 @@ mod tests {
                 virtual_loss: 3,
                 ..UctConfig::default()
             });
-            let a = uct.analyse_tree_parallel(&Nim, &Nim.initial_state(), &Limits::none(), threads);
+            let a = uct.analyse_tree_parallel(&NIM, &NIM.initial_state(), &Limits::none(), threads);
             assert_eq!(a.simulations, 20_000);
             let kept = uct.kept.take().expect("the tree is kept");
             let tree = &kept.downcast::<Kept<u32>>().expect("Nim's tree").tree;
@@ -291,8 +253,8 @@ mod tests {
             };
             let mut policy = UniformPlayout;
             let tree = Tree::new(Turn::Player(0), 1, false, None);
-            let mut run = Run::new(&Nim, &mut policy, &config, tree);
-            run.expand(ROOT, &(20, 0));
+            let mut run = Run::new(&NIM, &mut policy, &config, tree);
+            run.expand(ROOT, &NIM.initial_state());
             for e in &mut run.tree.edges {
                 (e.visits, e.reward) = (10, 5.0);
             }

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 
 use game_trait::Turn;
 
-use crate::hashing::BuildPrehashed;
+use game_trait::hash::BuildPrehashed;
 
 /// Index of a node in [`Tree::nodes`].
 pub(super) type NodeId = u32;

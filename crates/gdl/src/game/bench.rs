@@ -1,0 +1,136 @@
+//! [`bench()`]: the figures a GGP user compares reasoners by — load time, ground rules, fluents,
+//! random playouts per second and their mean length — for `gametree gdl bench`.
+
+use std::fmt;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use game_trait::Game;
+use rand::SeedableRng;
+use rand_pcg::Pcg64;
+
+use crate::error::GdlError;
+use crate::game::playout::random_playout;
+use crate::game::{GdlGame, ReasonerKind};
+use crate::limits::{Limits, LoadProfile};
+
+/// What [`bench()`] measured.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BenchReport {
+    /// The file benchmarked.
+    pub source: String,
+    /// Which reasoner played.
+    pub reasoner: ReasonerKind,
+    /// Why the fast reasoner does not apply, if it does not.
+    pub fallback: Option<String>,
+    /// Wall-clock seconds to parse, validate, ground and compile (one thread).
+    pub load_seconds: f64,
+    /// How the load time splits into phases.
+    pub profile: LoadProfile,
+    /// Ground rules of the fast reasoner (after frame axioms become copies).
+    pub ground_rules: Option<usize>,
+    /// Fluents (state propositions) known.
+    pub fluents: usize,
+    /// Ground moves known.
+    pub moves: usize,
+    /// Complete random playouts played.
+    pub playouts: u64,
+    /// Seconds spent playing them.
+    pub seconds: f64,
+    /// Mean number of rounds (joint moves) per playout.
+    pub mean_length: f64,
+}
+
+impl BenchReport {
+    /// Playouts per second.
+    pub fn playouts_per_second(&self) -> f64 {
+        if self.seconds > 0.0 {
+            self.playouts as f64 / self.seconds
+        } else {
+            0.0
+        }
+    }
+}
+
+impl fmt::Display for BenchReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.source)?;
+        writeln!(f, "reasoner:     {}", self.reasoner)?;
+        if let Some(why) = &self.fallback {
+            writeln!(f, "fallback:     {why}")?;
+        }
+        let p = &self.profile;
+        writeln!(
+            f,
+            "load:         {:.3} s (parse {:.3}, statics {:.3}, domain {:.3}, ground {:.3}, compile {:.3})",
+            self.load_seconds,
+            p.parse.as_secs_f64(),
+            p.statics.as_secs_f64(),
+            p.domain.as_secs_f64(),
+            p.instantiate.as_secs_f64(),
+            p.compile.as_secs_f64()
+        )?;
+        match self.ground_rules {
+            Some(n) => writeln!(f, "ground rules: {n}")?,
+            None => writeln!(f, "ground rules: -")?,
+        }
+        writeln!(f, "fluents:      {}", self.fluents)?;
+        writeln!(f, "moves:        {}", self.moves)?;
+        writeln!(
+            f,
+            "playouts:     {} in {:.2} s = {:.1}/s",
+            self.playouts,
+            self.seconds,
+            self.playouts_per_second()
+        )?;
+        writeln!(f, "mean length:  {:.1} rounds", self.mean_length)
+    }
+}
+
+/// The longest playout [`bench()`] plays; a game still running then counts as finished there.
+pub const MAX_STEPS: usize = 100_000;
+
+/// Loads `path` within `limits` (timing it), then plays seeded uniformly random playouts from the
+/// initial state for about `seconds` (at least one playout).
+pub fn bench(
+    path: impl AsRef<Path>,
+    seconds: f64,
+    seed: u64,
+    limits: &Limits,
+) -> Result<BenchReport, GdlError> {
+    let path = path.as_ref();
+    let text = std::fs::read_to_string(path).map_err(|e| GdlError::Unreadable {
+        path: path.display().to_string(),
+        reason: e.to_string(),
+    })?;
+    let start = Instant::now();
+    let game = GdlGame::load(&text, &path.display().to_string(), limits)?;
+    let load_seconds = start.elapsed().as_secs_f64();
+    let mut rng = Pcg64::seed_from_u64(seed);
+    let budget = Duration::from_secs_f64(seconds.max(0.0));
+    let (mut playouts, mut steps) = (0u64, 0u64);
+    let start = Instant::now();
+    loop {
+        let p = random_playout(&game, game.initial_state(), &mut rng, MAX_STEPS);
+        playouts += 1;
+        steps += p.steps as u64;
+        if start.elapsed() >= budget {
+            break;
+        }
+    }
+    let elapsed = start.elapsed().as_secs_f64();
+    let (fluents, moves) = game.counts();
+    Ok(BenchReport {
+        source: path.display().to_string(),
+        reasoner: game.reasoner_kind(),
+        fallback: game.fallback_reason().map(str::to_string),
+        load_seconds,
+        profile: game.load_profile(),
+        ground_rules: game.ground_rules(),
+        fluents,
+        moves,
+        playouts,
+        seconds: elapsed,
+        mean_length: steps as f64 / playouts as f64,
+    })
+}

@@ -1,0 +1,656 @@
+//! Grounding: the rules instantiated into a propositional program over the atoms that can hold.
+//!
+//! 1. **Domain analysis.** The *relaxed model* is computed once by the [`Engine`]: negation ignored,
+//!    `true(f)` for every `init(f)` and `next(f)`, `does(r, m)` for every `legal(r, m)`, to a
+//!    fixpoint ([`relaxed_rules`]). Every atom that can hold in a reachable state (with any legal
+//!    joint move) is in it. This is the atom-level form of the argument-domain analysis of
+//!    instantiation (Kissmann, Edelkamp, *Instantiating General Games*, 2009), and it is computed the
+//!    way a Datalog engine would: semi-naively, with indexed joins, each component planned with the
+//!    sizes of the relations it reads.
+//!    The rules are first decomposed ([`crate::grounding::decompose`]): literals sharing a variable nothing
+//!    else in the rule sees move into an auxiliary rule, so that the variable is eliminated once.
+//! 2. **Instantiation.** Every rule whose head can depend on the state is joined once more over the
+//!    relaxed model; each solution is a ground rule. Static literals (relations that depend on
+//!    neither `true` nor `does`) are decided on the spot from the exact static model, atoms outside
+//!    the relaxed model are false, so a ground rule keeps only its state, move and derived literals.
+//!    A decomposed rule is grounded as written instead when that gives fewer rules to evaluate in
+//!    a state; its instances are counted first, giving up at four times the decomposition's and
+//!    after four join steps per instance that count allows (a join that slow, a racetrack's
+//!    position × velocity × track, costs more to instantiate than the decomposition).
+//! 3. **Stratification.** The ground program must be stratified: no cycle of ground atoms may go
+//!    through a negation. This is checked here, on the ground program, so a description whose
+//!    relations recurse through negation but whose atoms do not is accepted (GDL asks for a
+//!    stratified program; real descriptions such as `(<= (goal r 100) (not (goal r 0)))` are
+//!    stratified only at the ground level).
+//!
+//! Everything runs under a [`Budget`]; exceeding it stops grounding with the rule being
+//! instantiated.
+
+pub(crate) mod cone;
+pub mod decompose;
+
+use std::time::Instant;
+
+use crate::datalog::facts::Facts;
+use crate::datalog::{relaxed_rules, Budget, Engine, EvalError, Limit, Scratch};
+use crate::description::graph;
+use crate::description::{Literal, Rule};
+use crate::grounding::decompose::{decompose, Decomposed};
+use crate::limits::LoadProfile;
+use crate::reference::Kb;
+use crate::syntax::term::{Sym, TermId};
+use game_trait::hash::{FastMap, FastSet};
+
+/// A literal of a ground rule: kind in bits 29–30 ([`KIND_FLUENT`], [`KIND_DOES`],
+/// [`KIND_DERIVED`]), [`NEGATED`] in bit 31, index in bits 0–28.
+pub type Lit = u32;
+/// `true(f)`: the index is the fluent id.
+pub const KIND_FLUENT: u32 = 0;
+/// `does(r, m)`: the index is a `does` id ([`GroundProgram::does`]).
+pub const KIND_DOES: u32 = 1 << 29;
+/// A derived atom: the index is its slot ([`GroundProgram::atoms`]).
+pub const KIND_DERIVED: u32 = 2 << 29;
+/// The kind bits.
+pub const KIND: u32 = 3 << 29;
+/// The literal is negated.
+pub const NEGATED: u32 = 1 << 31;
+/// The index bits.
+pub const INDEX: u32 = (1 << 29) - 1;
+
+/// The ground rules of a game.
+#[derive(Clone, Debug, Default)]
+pub struct GroundProgram {
+    /// Head slot of each ground rule.
+    pub heads: Vec<u32>,
+    /// Where each rule's literals start in `lits` (one more entry than rules).
+    pub starts: Vec<u32>,
+    /// The literals of all rules.
+    pub lits: Vec<Lit>,
+    /// The derived atom of each slot.
+    pub atoms: Vec<TermId>,
+    /// (role index, move id) of each `does` id.
+    pub does: Vec<(u32, u32)>,
+}
+
+impl GroundProgram {
+    /// The number of ground rules.
+    pub fn len(&self) -> usize {
+        self.heads.len()
+    }
+
+    /// The literals of rule `i`.
+    pub fn body(&self, i: usize) -> &[Lit] {
+        &self.lits[self.starts[i] as usize..self.starts[i + 1] as usize]
+    }
+
+    fn bytes(&self) -> usize {
+        self.heads.len() * 8 + self.lits.len() * 4 + self.atoms.len() * 4
+    }
+}
+
+/// Why grounding failed.
+#[derive(Clone, Debug)]
+pub enum GroundError {
+    /// A budget limit was reached (see [`EvalError::Budget`]).
+    Eval(EvalError),
+    /// Ground atoms depend on each other through negation: the program has no stratified ground
+    /// model. The atoms of one such cycle, in order.
+    Cycle(Vec<TermId>),
+}
+
+impl From<EvalError> for GroundError {
+    fn from(e: EvalError) -> GroundError {
+        GroundError::Eval(e)
+    }
+}
+
+/// What a ground literal became.
+enum Folded {
+    Always,
+    Never,
+    Lit(Lit),
+}
+
+/// Instantiation state: the tables that give atoms their literal codes, and the rules so far.
+struct Instances {
+    fluents: FastMap<TermId, u32>,
+    moves: FastMap<TermId, u32>,
+    roles: Vec<TermId>,
+    true_: Sym,
+    does_sym: Sym,
+    static_rels: FastSet<Sym>,
+    slots: FastMap<TermId, u32>,
+    program: GroundProgram,
+    does_ids: FastMap<(u32, u32), u32>,
+    /// Ground rules by hash of (head, literals), to drop duplicates (`or` expansion and symmetric
+    /// rules produce many).
+    seen: FastMap<u64, Vec<u32>>,
+}
+
+impl Instances {
+    fn slot(&mut self, atom: TermId) -> u32 {
+        let next = self.program.atoms.len() as u32;
+        *self.slots.entry(atom).or_insert_with(|| {
+            self.program.atoms.push(atom);
+            next
+        })
+    }
+
+    /// `true(f)` for a ground `f` (or `None`: a term never built, so no fluent) as a literal.
+    fn fold_fluent(&self, fluent: Option<TermId>) -> Folded {
+        match fluent.and_then(|f| self.fluents.get(&f)) {
+            Some(&id) => Folded::Lit(KIND_FLUENT | id),
+            None => Folded::Never,
+        }
+    }
+
+    /// `does(role, move)` for ground arguments as a literal.
+    fn fold_does(&mut self, role: Option<TermId>, mv: Option<TermId>) -> Folded {
+        let role = role.and_then(|role| self.roles.iter().position(|&r| r == role));
+        let (Some(r), Some(&m)) = (role, mv.and_then(|m| self.moves.get(&m))) else {
+            return Folded::Never;
+        };
+        let key = (r as u32, m);
+        let next = self.program.does.len() as u32;
+        let id = *self.does_ids.entry(key).or_insert(next);
+        if id == next {
+            self.program.does.push(key);
+        }
+        Folded::Lit(KIND_DOES | id)
+    }
+
+    /// A ground atom of relation `rel`, neither `true` nor `does`, as a literal.
+    fn fold_atom(&mut self, statics: &Facts, relaxed: &Facts, rel: Sym, atom: TermId) -> Folded {
+        if self.static_rels.contains(&rel) {
+            return if statics.contains(atom) {
+                Folded::Always
+            } else {
+                Folded::Never
+            };
+        }
+        if !relaxed.contains(atom) {
+            return Folded::Never;
+        }
+        Folded::Lit(KIND_DERIVED | self.slot(atom))
+    }
+
+    /// The positive literal `atom` under `b` as a literal of a ground rule. The arguments of
+    /// `true` and `does` are looked up as they are: their atoms are never built.
+    fn fold(
+        &mut self,
+        terms: &crate::syntax::term::Terms,
+        statics: &Facts,
+        relaxed: &Facts,
+        atom: TermId,
+        b: &crate::syntax::term::Bindings,
+    ) -> Folded {
+        let Some((rel, _)) = terms.functor(atom) else {
+            return Folded::Never;
+        };
+        let args = terms.args(atom);
+        if rel == self.true_ {
+            return self.fold_fluent(terms.resolve(args[0], b));
+        }
+        if rel == self.does_sym {
+            return self.fold_does(terms.resolve(args[0], b), terms.resolve(args[1], b));
+        }
+        match terms.resolve(atom, b) {
+            Some(atom) => self.fold_atom(statics, relaxed, rel, atom),
+            None => Folded::Never,
+        }
+    }
+
+    /// The literals of a ground body under `b` into `lits`; `false` if a literal is false for good.
+    fn body(
+        &mut self,
+        terms: &crate::syntax::term::Terms,
+        statics: &Facts,
+        relaxed: &Facts,
+        body: &[Literal],
+        b: &crate::syntax::term::Bindings,
+        lits: &mut Vec<Lit>,
+    ) -> bool {
+        lits.clear();
+        for lit in body {
+            let (atom, negated) = match *lit {
+                Literal::Pos(a) => (a, false),
+                Literal::Neg(a) => (a, true),
+                Literal::Distinct(..) | Literal::Same(..) => continue, // decided by the join
+            };
+            match (self.fold(terms, statics, relaxed, atom, b), negated) {
+                (Folded::Always, false) | (Folded::Never, true) => {}
+                (Folded::Never, false) | (Folded::Always, true) => return false,
+                (Folded::Lit(l), neg) => lits.push(if neg { l | NEGATED } else { l }),
+            }
+        }
+        true
+    }
+
+    /// Drops the ground rules added since the program had `len` of them (forgetting only theirs:
+    /// the whole table each time made choosing a rule as written quadratic in the program).
+    fn rollback(&mut self, len: usize) {
+        let p = &mut self.program;
+        for r in len..p.len() {
+            let h = rule_hash(p.heads[r], p.body(r));
+            if let Some(rules) = self.seen.get_mut(&h) {
+                rules.retain(|&x| x as usize != r);
+                if rules.is_empty() {
+                    self.seen.remove(&h);
+                }
+            }
+        }
+        p.lits.truncate(p.starts[len] as usize);
+        p.heads.truncate(len);
+        p.starts.truncate(len + 1);
+    }
+
+    /// Adds a ground rule unless an identical one exists.
+    fn add(&mut self, head: u32, lits: &mut Vec<Lit>) {
+        lits.sort_unstable();
+        lits.dedup();
+        let h = rule_hash(head, lits);
+        let same = self.seen.get(&h).is_some_and(|rules| {
+            rules.iter().any(|&r| {
+                self.program.heads[r as usize] == head
+                    && self.program.body(r as usize) == lits.as_slice()
+            })
+        });
+        if same {
+            return;
+        }
+        let p = &mut self.program;
+        self.seen.entry(h).or_default().push(p.heads.len() as u32);
+        p.heads.push(head);
+        p.lits.extend_from_slice(lits);
+        p.starts.push(p.lits.len() as u32);
+    }
+}
+
+/// The key of a ground rule (its literals sorted) in [`Instances::seen`].
+fn rule_hash(head: u32, lits: &[Lit]) -> u64 {
+    (lits.iter()).fold(game_trait::hash::splitmix64(u64::from(head)), |h, &l| {
+        game_trait::hash::splitmix64(h ^ u64::from(l))
+    })
+}
+
+/// The relaxed model of `rules` (see the module docs), within `budget` (whose depth limit stops the
+/// infinite models that relaxing negation can create, e.g. a step counter only `terminal` stops:
+/// they grow by one nesting level per round). The engine also holds `queries`, rules it does not
+/// evaluate but can join afterwards; their indices follow the evaluated rules'.
+fn relaxed_model(
+    kb: &mut Kb,
+    rules: &[Rule],
+    queries: &[Rule],
+    budget: &mut Budget,
+) -> Result<(Engine, Facts), EvalError> {
+    let kw = kb.desc.kw;
+    let mut all: Vec<Rule> = rules.to_vec();
+    all.extend_from_slice(queries);
+    let all = relaxed_rules(&mut kb.desc.terms, &all, &kw);
+    let mut engine = Engine::new(&kb.desc.terms, &all, &[], &[]);
+    let heads: Vec<u32> = all
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i < rules.len() || i >= rules.len() + queries.len())
+        .filter_map(|(_, r)| kb.desc.terms.functor(r.head))
+        .filter_map(|rel| engine.schema.id(rel))
+        .collect();
+    let mut facts = engine.facts();
+    let comps = engine.components_for(&heads, false);
+    engine.run_adaptive(
+        &comps,
+        &mut kb.desc.terms,
+        &mut facts,
+        &mut Scratch::default(),
+        budget,
+    )?;
+    Ok((engine, facts))
+}
+
+/// Grounds `kb`'s rules within `budget` and at most `max_rules` ground rules, registering every
+/// fluent and move of the relaxed model in `kb`'s tables (initial fluents first, so that ids agree
+/// with the reference reasoner's).
+pub fn ground(
+    kb: &mut Kb,
+    budget: &mut Budget,
+    max_rules: usize,
+    profile: &mut LoadProfile,
+) -> Result<GroundProgram, GroundError> {
+    let start = Instant::now();
+    let static_rels: FastSet<Sym> = (0..kb.engine.schema.len() as u32)
+        .filter(|&r| kb.engine.is_static(r))
+        .map(|r| kb.engine.schema.get(r).0)
+        .collect();
+    let dec = decompose(&mut kb.desc.terms, &kb.desc.rules, &|s| {
+        static_rels.contains(&s)
+    });
+    // The original rules, under heads nothing reads, to count their instances when deciding
+    // whether a decomposition pays.
+    let originals: Vec<Rule> = kb
+        .desc
+        .rules
+        .clone()
+        .into_iter()
+        .enumerate()
+        .map(|(i, mut r)| {
+            let name = kb.desc.terms.sym(&format!("__orig{i}"));
+            let args = kb.desc.terms.args(r.head).to_vec();
+            r.head = kb.desc.terms.app(name, &args);
+            r
+        })
+        .collect();
+    // Errors name the original rule a decomposed rule comes from. The engine's rules are the
+    // decomposition's followed by the originals (counted, never grounded, under their own heads),
+    // then any the relaxation adds.
+    let n_originals = originals.len();
+    let source = |r: usize| {
+        let original = r.checked_sub(dec.rules.len()).filter(|&o| o < n_originals);
+        dec.origin.get(r).copied().or(original)
+    };
+    let origin = |e: EvalError| match e {
+        EvalError::Budget { limit, rule } => EvalError::Budget {
+            limit,
+            rule: rule.and_then(source),
+        },
+        EvalError::NotStratified { rule, atom } => EvalError::NotStratified {
+            rule: rule.and_then(source),
+            atom,
+        },
+    };
+    let domain = relaxed_model(kb, &dec.rules, &originals, budget).map_err(origin);
+    profile.domain = start.elapsed();
+    let start = Instant::now();
+    let result = match domain {
+        Ok((engine, relaxed)) => {
+            register(kb, &engine, &relaxed);
+            let mut g = Grounder::new(kb, engine, relaxed, static_rels, max_rules);
+            g.all(kb, &dec, budget).map(|()| g.inst.program)
+        }
+        Err(e) => Err(e),
+    };
+    profile.instantiate = start.elapsed();
+    let program = result.map_err(|e| GroundError::Eval(origin(e)))?;
+    stratified(&program)?;
+    Ok(program)
+}
+
+/// Registers the relaxed model's fluents and moves in `kb`'s tables.
+fn register(kb: &mut Kb, engine: &Engine, relaxed: &Facts) {
+    let kw = kb.desc.kw;
+    let args_of = |rel: Option<u32>, i: usize| -> Vec<TermId> {
+        rel.map_or(&[][..], |r| relaxed.of(r))
+            .iter()
+            .map(|&a| kb.desc.terms.args(a)[i])
+            .collect()
+    };
+    let fluents = args_of(engine.schema.id((kw.true_, 1)), 0);
+    let moves = args_of(engine.schema.id((kw.legal, 2)), 1);
+    for f in fluents {
+        kb.fluent_id(f);
+    }
+    for m in moves {
+        kb.move_id(m);
+    }
+}
+
+/// Instantiation: the relaxed model's engine and facts, and the ground rules so far.
+struct Grounder {
+    engine: Engine,
+    relaxed: Facts,
+    inst: Instances,
+    scratch: Scratch,
+    max_rules: usize,
+    /// Relations whose rules are not grounded: inputs, and static relations other than outputs.
+    skip: FastSet<Sym>,
+}
+
+/// A rule that needs a move is grounded as written, without trying its decomposition, when it has
+/// fewer instances than this and at most [`CHEAP`] per move.
+const MOVED_CAP: usize = 250_000;
+/// See [`MOVED_CAP`].
+const CHEAP: usize = 256;
+
+/// A count gives up, as if it had reached its cap, after this many join steps per solution it
+/// may count: a join that slow would cost more to instantiate than the cap's worth of rules.
+const STEPS_PER_SOLUTION: u64 = 4;
+
+/// Stops a count once it reaches its cap (never escapes [`Grounder::count`]).
+const COUNT_CAP: EvalError = EvalError::Budget {
+    limit: Limit::GroundRules(0),
+    rule: None,
+};
+
+impl Grounder {
+    fn new(
+        kb: &Kb,
+        engine: Engine,
+        relaxed: Facts,
+        statics: FastSet<Sym>,
+        max_rules: usize,
+    ) -> Grounder {
+        let kw = kb.desc.kw;
+        let outputs = [kw.legal, kw.next, kw.goal, kw.terminal];
+        let mut skip: FastSet<Sym> = statics
+            .iter()
+            .copied()
+            .filter(|s| !outputs.contains(s))
+            .collect();
+        skip.extend([kw.init, kw.role, kw.sees, kw.true_, kw.does]);
+        let ids = |v: &[TermId]| v.iter().enumerate().map(|(i, &t)| (t, i as u32)).collect();
+        Grounder {
+            inst: Instances {
+                fluents: ids(&kb.fluents),
+                moves: ids(&kb.moves),
+                roles: kb.roles.clone(),
+                true_: kw.true_,
+                does_sym: kw.does,
+                static_rels: statics,
+                slots: FastMap::default(),
+                program: GroundProgram {
+                    starts: vec![0],
+                    ..GroundProgram::default()
+                },
+                does_ids: FastMap::default(),
+                seen: FastMap::default(),
+            },
+            engine,
+            relaxed,
+            scratch: Scratch::default(),
+            max_rules,
+            skip,
+        }
+    }
+
+    /// Grounds every rule: an original rule's decomposition when it is smaller than the rule
+    /// itself (counted over the relaxed model), the rule as written otherwise.
+    fn all(&mut self, kb: &mut Kb, dec: &Decomposed, budget: &mut Budget) -> Result<(), EvalError> {
+        let mut i = 0;
+        while i < dec.rules.len() {
+            let o = dec.origin[i];
+            let group = i..dec.origin[i..].iter().take_while(|&&x| x == o).count() + i;
+            i = group.end;
+            let Some((head_rel, _)) = kb.desc.terms.functor(kb.desc.rules[o].head) else {
+                continue;
+            };
+            if self.skip.contains(&head_rel) {
+                continue;
+            }
+            if group.len() == 1 {
+                self.instances(kb, group.start, &dec.rules[group.start], budget)?;
+                continue;
+            }
+            let query = dec.rules.len() + o;
+            let original = kb.desc.rules[o].clone();
+            // Per-state cost: a rule needing a move runs only when its move is played, so its
+            // instances count divided by the number of moves.
+            let moves = kb.moves.len().max(1);
+            let cost =
+                |kb: &Kb, rule: &Rule, n: usize| if has_does(kb, rule) { n / moves } else { n };
+            // The common case, decided without instantiating the decomposition: a rule as written
+            // that needs a move and has few instances per move.
+            if has_does(kb, &original) {
+                let whole = self.count(kb, query, MOVED_CAP, budget)?;
+                if whole < MOVED_CAP && cost(kb, &original, whole) <= CHEAP {
+                    self.instances(kb, query, &original, budget)?;
+                    continue;
+                }
+            }
+            let mark = self.inst.program.len();
+            let (mut split, mut split_cost) = (0, 0);
+            for r in group.clone() {
+                let n = self.instances(kb, r, &dec.rules[r], budget)?;
+                split += n;
+                split_cost += cost(kb, &dec.rules[r], n);
+            }
+            // The rule as written: fewer than four times as many instances, and no more of them
+            // to evaluate in a state; never counted past the ground rules the budget has left.
+            let cap = (4 * split + 1000).min(self.max_rules.saturating_sub(mark) + 1);
+            let whole = self.count(kb, query, cap, budget)?;
+            if whole < cap && cost(kb, &original, whole) <= split_cost {
+                self.inst.rollback(mark);
+                self.instances(kb, query, &original, budget)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Adds the ground instances of engine rule `ri` (whose body is `rule`'s); returns how many
+    /// ground rules it added.
+    fn instances(
+        &mut self,
+        kb: &mut Kb,
+        ri: usize,
+        rule: &Rule,
+        budget: &mut Budget,
+    ) -> Result<usize, EvalError> {
+        let before = self.inst.program.len();
+        let plan = self.engine.full_plan(&kb.desc.terms, ri, &mut self.relaxed);
+        let (inst, max_rules, statics) = (&mut self.inst, self.max_rules, &kb.statics);
+        let mut lits = Vec::new();
+        self.engine.solve(
+            &plan,
+            &mut kb.desc.terms,
+            None,
+            &mut self.relaxed,
+            None,
+            &mut self.scratch,
+            budget,
+            &mut |terms, relaxed, b, budget| {
+                if !inst.body(terms, statics, relaxed, &rule.body, b, &mut lits) {
+                    return Ok(());
+                }
+                let Some(h) = terms.substitute(rule.head, b) else {
+                    return Ok(());
+                };
+                let h = inst.slot(h);
+                inst.add(h, &mut lits);
+                let n = inst.program.len();
+                if n > max_rules {
+                    return Err(EvalError::Budget {
+                        limit: Limit::GroundRules(max_rules),
+                        rule: Some(ri),
+                    });
+                }
+                if n % 4096 == 0
+                    && terms.bytes() + relaxed.bytes() + inst.program.bytes() > budget.max_bytes
+                {
+                    return Err(EvalError::Budget {
+                        limit: Limit::Memory(budget.max_bytes),
+                        rule: Some(ri),
+                    });
+                }
+                Ok(())
+            },
+        )?;
+        Ok(self.inst.program.len() - before)
+    }
+
+    /// The number of solutions of engine rule `ri` over the relaxed model, up to `cap`; `cap`
+    /// too when the join takes more than [`STEPS_PER_SOLUTION`] steps per solution of the cap.
+    fn count(
+        &mut self,
+        kb: &mut Kb,
+        ri: usize,
+        cap: usize,
+        budget: &mut Budget,
+    ) -> Result<usize, EvalError> {
+        let plan = self.engine.full_plan(&kb.desc.terms, ri, &mut self.relaxed);
+        let outer_steps = budget.max_steps;
+        let steps = (cap as u64).saturating_mul(STEPS_PER_SOLUTION);
+        budget.max_steps = outer_steps.min(budget.steps().saturating_add(steps));
+        let mut n = 0;
+        let result = self.engine.solve(
+            &plan,
+            &mut kb.desc.terms,
+            None,
+            &mut self.relaxed,
+            None,
+            &mut self.scratch,
+            budget,
+            &mut |_, _, _, _| {
+                n += 1;
+                if n >= cap {
+                    Err(COUNT_CAP)
+                } else {
+                    Ok(())
+                }
+            },
+        );
+        let ours = budget.max_steps < outer_steps;
+        budget.max_steps = outer_steps;
+        match result {
+            Err(e) if e == COUNT_CAP => Ok(n),
+            Err(EvalError::Budget {
+                limit: Limit::JoinSteps(_),
+                ..
+            }) if ours => Ok(cap),
+            other => other.map(|()| n),
+        }
+    }
+}
+
+/// Whether `rule` has a positive `does` literal (its ground rules run only when their move is
+/// played).
+fn has_does(kb: &Kb, rule: &Rule) -> bool {
+    rule.body.iter().any(|l| match *l {
+        Literal::Pos(a) => kb
+            .desc
+            .terms
+            .functor(a)
+            .is_some_and(|(f, _)| f == kb.desc.kw.does),
+        _ => false,
+    })
+}
+
+/// Checks that no cycle of ground atoms goes through a negated literal.
+fn stratified(p: &GroundProgram) -> Result<(), GroundError> {
+    let n = p.atoms.len();
+    let mut edges: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for i in 0..p.len() {
+        for &l in p.body(i) {
+            if l & KIND == KIND_DERIVED {
+                edges[p.heads[i] as usize].push((l & INDEX) as usize);
+            }
+        }
+    }
+    let comps = graph::sccs(&edges);
+    let mut comp_of = vec![0; n];
+    for (c, comp) in comps.iter().enumerate() {
+        for &v in comp {
+            comp_of[v] = c;
+        }
+    }
+    for i in 0..p.len() {
+        let h = p.heads[i] as usize;
+        for &l in p.body(i) {
+            let b = (l & INDEX) as usize;
+            if l & KIND == KIND_DERIVED && l & NEGATED != 0 && comp_of[b] == comp_of[h] {
+                let cycle = graph::path(&edges, b, h).unwrap_or_default();
+                let mut atoms = vec![p.atoms[h]];
+                atoms.extend(cycle.iter().map(|&v| p.atoms[v]));
+                return Err(GroundError::Cycle(atoms));
+            }
+        }
+    }
+    Ok(())
+}
