@@ -478,10 +478,8 @@ fn uci_session(script: &str) -> Vec<String> {
         out: out.clone(),
         waited: 0,
     };
-    uci::run(std::io::BufReader::new(input), out.clone(), || {
-        Box::new(Greedy)
-    })
-    .unwrap();
+    let make = || -> Result<Box<dyn Searcher<Chess>>, String> { Ok(Box::new(Greedy)) };
+    uci::run(std::io::BufReader::new(input), out.clone(), make).unwrap();
     out.text().lines().map(String::from).collect()
 }
 
@@ -520,6 +518,24 @@ fn the_uci_loop_answers_every_command_and_reports_errors_as_info_strings() {
     assert!(errors[3].contains("depth `x`"));
     assert!(errors[4].contains("wtime without a value"));
     assert!(lines.contains(&"info string ignored `joho`".to_string()));
+}
+
+#[test]
+fn an_engine_without_a_searcher_says_why_and_still_moves() {
+    let out = Shared::default();
+    let input = Script {
+        lines: ["go depth 3", "wait", "quit"].map(String::from).into(),
+        out: out.clone(),
+        waited: 0,
+    };
+    let make = || -> Result<Box<dyn Searcher<Chess>>, String> { Err("no memory".into()) };
+    uci::run(std::io::BufReader::new(input), out.clone(), make).unwrap();
+    let text = out.text();
+    assert!(
+        text.contains("info string error: no searcher: no memory"),
+        "{text}"
+    );
+    assert!(text.contains("bestmove a2a3"), "{text}");
 }
 
 #[test]

@@ -14,6 +14,9 @@
 //! | `quit` | ends the search and the engine |
 //! | `debug`, `setoption`, `register`, `ponderhit` | accepted; the engine has no options and does not ponder |
 //!
+//! The end of the input is `quit` once a search limited by time, depth or nodes has answered
+//! (so that a script piped in gets its moves); a search until `stop` is stopped.
+//!
 //! Anything else, or a malformed argument, gets one `info string error: …` line saying what is
 //! wrong, and the engine goes on: it never stops on bad input. As the protocol asks, unknown
 //! words before a command are skipped (`joho isready` is `isready`, with a note).
@@ -307,12 +310,13 @@ impl<W: Write> Out<W> {
 /// Runs a UCI engine: reads commands from `input` until `quit` or the end of the input, answers
 /// on `output`. The searcher is made by `make_searcher` on the engine's search thread (so it
 /// need not be `Send`); it should honour [`Limits::depth`] and the other limits, as search-core's
-/// α/β searchers do. Returns an error only if `output` cannot be written.
+/// α/β searchers do. If it cannot be made, the engine says why in an `info string` at each `go`
+/// and answers the first legal move. Returns an error only if `output` cannot be written.
 pub fn run<R, W, F>(input: R, output: W, make_searcher: F) -> io::Result<()>
 where
     R: BufRead,
     W: Write + Send + 'static,
-    F: FnOnce() -> Box<dyn Searcher<Chess>> + Send + 'static,
+    F: FnOnce() -> Result<Box<dyn Searcher<Chess>>, String> + Send + 'static,
 {
     let out = Out(Arc::new(Mutex::new(output)));
     let searching = Arc::new(AtomicBool::new(false));
@@ -325,13 +329,23 @@ where
             .spawn(move || -> io::Result<()> {
                 let mut searcher = make_searcher();
                 for job in inbox {
-                    match job {
-                        Job::Go { root, go, stop } => {
-                            let done = think(&mut *searcher, &root, &go, &stop, &out);
+                    match (job, &mut searcher) {
+                        (Job::Go { root, go, stop }, Ok(searcher)) => {
+                            let answer = think(&mut **searcher, &root, &go, &stop, &out);
+                            // Free before the answer: a GUI may send `go` as soon as it reads it.
                             searching.store(false, Ordering::SeqCst);
-                            done?;
+                            out.line(&format!("bestmove {}", answer?))?;
                         }
-                        Job::NewGame => searcher.reset(),
+                        (Job::Go { root, .. }, Err(why)) => {
+                            let mut moves = MoveList::new();
+                            root.legal_moves(&mut moves);
+                            let answer = moves.first().map_or("0000".into(), |&m| root.uci(m));
+                            out.line(&format!("info string error: no searcher: {why}"))?;
+                            searching.store(false, Ordering::SeqCst);
+                            out.line(&format!("bestmove {answer}"))?;
+                        }
+                        (Job::NewGame, Ok(searcher)) => searcher.reset(),
+                        (Job::NewGame, Err(_)) => {}
                     }
                 }
                 Ok(())
@@ -339,6 +353,9 @@ where
     };
     let mut position = Position::start();
     let mut stop = Arc::new(AtomicBool::new(false));
+    // Whether the last `go` searches until `stop` (which the end of the input then stands for).
+    let mut endless = false;
+    let mut quit = false;
     let result = (|| -> io::Result<()> {
         for line in input.lines() {
             let line = match line {
@@ -384,6 +401,7 @@ where
                         continue;
                     }
                     stop = Arc::new(AtomicBool::new(false));
+                    endless = go.infinite || go.ponder;
                     searching.store(true, Ordering::SeqCst);
                     let job = Job::Go {
                         root: Box::new(position.clone()),
@@ -395,7 +413,10 @@ where
                     }
                 }
                 Command::Stop => stop.store(true, Ordering::SeqCst),
-                Command::Quit => break,
+                Command::Quit => {
+                    quit = true;
+                    break;
+                }
                 Command::PonderHit => {
                     out.line("info string this engine does not ponder: send stop for a move")?
                 }
@@ -404,8 +425,11 @@ where
         }
         Ok(())
     })();
-    // Quit, or the end of the input: stop any search and let the thread finish.
-    stop.store(true, Ordering::SeqCst);
+    // `quit` stops the search; the end of the input lets a limited search finish (a script piped
+    // in ends with its last command) and stops one that would run until `stop`.
+    if quit || endless || result.is_err() {
+        stop.store(true, Ordering::SeqCst);
+    }
     drop(jobs);
     let searched = worker
         .join()
@@ -413,14 +437,15 @@ where
     result.and(searched)
 }
 
-/// One `go`: deepens until a limit, reporting each completed depth, then answers `bestmove`.
+/// One `go`: deepens until a limit, reporting each completed depth, and returns the move to answer
+/// in UCI notation (`0000` for none).
 fn think<W: Write>(
     searcher: &mut dyn Searcher<Chess>,
     root: &Position,
     go: &Go,
     stop: &Arc<AtomicBool>,
     out: &Out<W>,
-) -> io::Result<()> {
+) -> io::Result<String> {
     let start = Instant::now();
     let mut moves = MoveList::new();
     root.legal_moves(&mut moves);
@@ -428,7 +453,7 @@ fn think<W: Write>(
         let why = root.status().describe();
         out.line(&format!("info string the game is over ({why}): no move"))?;
         wait_if_infinite(go, stop);
-        return out.line("bestmove 0000");
+        return Ok("0000".into());
     };
     let status = root.status();
     let root = if status.is_over() {
@@ -440,7 +465,7 @@ fn think<W: Write>(
         if fresh.status().is_over() {
             // A draw the history does not explain (fifty moves, material): any legal move.
             wait_if_infinite(go, stop);
-            return out.line(&format!("bestmove {}", root.uci(first)));
+            return Ok(root.uci(first));
         }
         fresh
     } else {
@@ -486,7 +511,7 @@ fn think<W: Write>(
     }
     wait_if_infinite(go, stop);
     let mv = best.filter(|m| moves.contains(m)).unwrap_or(first);
-    out.line(&format!("bestmove {}", root.uci(mv)))
+    Ok(root.uci(mv))
 }
 
 /// Under `go infinite` (or `ponder`) the move may be sent only after `stop`.
