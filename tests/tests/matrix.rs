@@ -19,6 +19,9 @@ const GAMES: &[&str] = &[
     "random-tree:max_b=7,d=5,seed=9",
     "othello:moves=f5d6c3d3c4f4f6f3e6e7",
     "othello",
+    "chess:moves=e2e4 e7e5 g1f3",
+    // Kiwipete: castling both ways, pins, en passant and promotions close by.
+    "chess:fen=r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
     "crates/gdl/games/tictactoe.kif",
     "crates/gdl/games/connect4.kif",
     "crates/gdl/games/matching_pennies.kif",

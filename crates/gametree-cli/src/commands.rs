@@ -11,3 +11,4 @@ pub mod scsp;
 pub mod search;
 pub mod showcase;
 pub mod solve;
+pub mod uci;

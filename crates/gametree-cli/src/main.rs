@@ -38,6 +38,8 @@ enum Command {
     Ggp(commands::ggp::Args),
     /// List the games, searchers (with their parameters and defaults) and reproductions.
     List(commands::list::Args),
+    /// Play chess through the Universal Chess Interface on standard input and output.
+    Uci(commands::uci::Args),
 }
 
 /// A failure to report: the message, and the exit status (2 for bad input, 1 for a failed check).
@@ -85,6 +87,7 @@ fn main() -> ExitCode {
         Some(Command::Scsp(args)) => commands::scsp::run(&args),
         Some(Command::Ggp(args)) => commands::ggp::run(&args),
         Some(Command::List(args)) => commands::list::run(&args),
+        Some(Command::Uci(args)) => commands::uci::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

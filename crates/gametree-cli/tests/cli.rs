@@ -49,7 +49,7 @@ fn perft_prints_depth_count_seconds_and_json() {
 #[test]
 fn bad_input_is_one_line_on_stderr_and_exit_status_2() {
     for args in [
-        vec!["perft", "chess", "3"],
+        vec!["perft", "shogi", "3"],
         vec!["perft", "othello", "deep"],
         vec!["perft", "/nonexistent/game.kif", "2"],
         vec!["perft", "<file>.kif:", "2"],

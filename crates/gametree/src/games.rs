@@ -72,6 +72,9 @@ pub enum GameChoice {
     /// `othello[:moves=…]`.
     #[cfg(feature = "othello")]
     Othello(othello_bitboard::Position),
+    /// `chess[:fen=…,moves=…]`.
+    #[cfg(feature = "chess")]
+    Chess(Box<gametree_chess::Position>),
     /// `random-tree:…`.
     #[cfg(feature = "random-tree")]
     RandomTree(random_tree::RandomTree),
@@ -127,6 +130,20 @@ impl GameChoice {
                         .map_err(|e| args.invalid("moves", e))?,
                 )
             }
+            #[cfg(feature = "chess")]
+            "chess" => {
+                let fen = args.text("fen");
+                let mut position = match fen.trim() {
+                    "" => gametree_chess::Position::start(),
+                    fen => gametree_chess::Position::from_fen(fen)
+                        .map_err(|e| args.invalid("fen", e))?,
+                };
+                let moves = args.text("moves");
+                position
+                    .play_line(&moves)
+                    .map_err(|e| args.invalid("moves", e))?;
+                GameChoice::Chess(Box::new(position))
+            }
             #[cfg(feature = "random-tree")]
             "random-tree" => GameChoice::RandomTree(random_tree(&mut args)?),
             "tree" => GameChoice::Tree(search_core::tree::ExplicitTree::random(
@@ -150,6 +167,8 @@ impl GameChoice {
         match self {
             #[cfg(feature = "othello")]
             GameChoice::Othello(root) => visitor.visit_zero_sum(&othello_bitboard::Othello, root),
+            #[cfg(feature = "chess")]
+            GameChoice::Chess(root) => visitor.visit_zero_sum(&gametree_chess::Chess, root),
             #[cfg(feature = "random-tree")]
             GameChoice::RandomTree(tree) => visitor.visit_zero_sum(tree, &tree.initial_state()),
             GameChoice::Tree(tree) => visitor.visit_zero_sum(tree, &tree.initial_state()),
@@ -375,6 +394,67 @@ impl Registered for othello_bitboard::Othello {
     /// Othello's own perft: bulk counting at the last ply, with run-time CPU dispatch.
     fn perft(&self, state: &othello_bitboard::Position, depth: u32) -> u64 {
         othello_bitboard::perft(state.board(), depth)
+    }
+}
+
+#[cfg(feature = "chess")]
+impl Registered for gametree_chess::Chess {
+    /// PeSTO's evaluation with a pawn (100 centipawns) as the unit, MVV-LVA and static-exchange
+    /// ordering, null moves out of check and king-and-pawn endings (`pvs:null=R`), Treebeard's
+    /// plausibility for `interest`, 35 typical moves. `quiescence=on` adds the capture search at
+    /// the horizon, `checks=N` the check extensions; both only to the searchers built on the α/β
+    /// engine, and refused by the others.
+    fn searcher(&self, spec: &Spec) -> Result<Built<Self>, SpecError> {
+        use gametree_chess::{
+            CaptureOrdering, Captures, ChessPlausibility, ChessSelectivity, Pesto,
+        };
+        let game = registry::game("chess")?;
+        let searcher = registry::searcher(spec.name())?;
+        let (quiescence, checks): (bool, u32) = match searcher.evaluates {
+            true => {
+                let mut args = Args::new(spec, &[searcher.params, game.searcher_params])?;
+                (args.choice("quiescence") == "on", args.int("checks"))
+            }
+            false => (false, 0),
+        };
+        let refuse = |key: &str, takes: &[&str]| -> Result<(), SpecError> {
+            match takes.contains(&searcher.name) {
+                true => Ok(()),
+                false => Err(SpecError::Invalid {
+                    name: searcher.name.to_string(),
+                    message: format!(
+                        "{key} needs a searcher built on the α/β engine: {}",
+                        takes.join(", ")
+                    ),
+                }),
+            }
+        };
+        if quiescence {
+            refuse(
+                "quiescence=on",
+                &["alphabeta", "pvs", "mtdf", "fe", "interest"],
+            )?;
+        }
+        if checks > 0 {
+            refuse("checks", &["alphabeta", "pvs", "mtdf", "fe"])?;
+        }
+        let kit = Kit::new(Pesto, 100)
+            .with_ordering(CaptureOrdering)
+            .with_plausibility(ChessPlausibility::new())
+            .with_selectivity(ChessSelectivity::new(checks))
+            .with_typical_moves(35)
+            .with_searcher_params(game.searcher_params);
+        match quiescence {
+            true => kit.with_quiescence(Captures::default()).build(self, spec),
+            false => kit.build(self, spec),
+        }
+    }
+
+    /// The chess crate's perft, in the published counts' convention: a checkmate or stalemate
+    /// before the last ply counts 0 and the draw rules are not applied (the generic perft counts a
+    /// finished game as 1), so `gametree perft chess 6` is 119,060,324.
+    fn perft(&self, state: &gametree_chess::Position, depth: u32) -> u64 {
+        gametree_chess::perft(state.board(), depth)
     }
 }
 

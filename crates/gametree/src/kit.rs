@@ -46,15 +46,17 @@ use crate::spec::{Args, Param, Spec, SpecError};
 /// | unit: an evaluation difference that is one clear advantage (a pawn, a corner) | (required) | `caev` (RANGE = unit, STEP = the largest divisor of RANGE up to RANGE / 20, at least 1: `CaevConfig::for_unit`), the default plausibility (+100 interest per unit gained), the reading of values ([`Built::scale`]) |
 /// | move ordering | none ([`NoOrdering`]) | `alphabeta`, `pvs`, `fe` |
 /// | selectivity: null moves, extensions | none ([`NoSelectivity`]) | `alphabeta`, `pvs` (null moves with `null=R`), `mtdf`, `fe` |
+/// | quiescence: the moves searched below the horizon | none ([`NoQuiescence`]) | `alphabeta`, `pvs`, `mtdf`, `fe`, `interest` |
 /// | plausibility | [`StaticGain`] of the evaluation | `interest` |
 /// | exact edge-cost bounds | unknown | `fe:bounds=exact` (the default when known) |
 /// | typical number of legal moves | 10 | `interest` (limit step = 100 per move) |
 #[derive(Clone, Debug)]
-pub struct Kit<E, O = NoOrdering, Pl = StaticGain<E>, S = NoSelectivity> {
+pub struct Kit<E, O = NoOrdering, Pl = StaticGain<E>, S = NoSelectivity, Q = NoQuiescence> {
     eval: E,
     ordering: O,
     plausibility: Pl,
     selectivity: S,
+    quiescence: Q,
     unit: Score,
     exact_edges: Option<(Score, Score)>,
     typical_moves: u32,
@@ -75,7 +77,7 @@ impl<G> SharedGeneralGame for G where G: GeneralGame<State: Send + Sync, Move: S
 {}
 
 /// The α/β engine the kit builds for `alphabeta`, `pvs` and `fe`.
-type Engine<E, O, S> = AlphaBeta<E, NoPruning, DepthHorizon, O, NoQuiescence, S>;
+type Engine<E, O, S, Q> = AlphaBeta<E, NoPruning, DepthHorizon, O, Q, S>;
 
 /// A searcher built from a spec, the spec written out with every parameter as used, and the scale
 /// of the searcher's values.
@@ -121,6 +123,7 @@ impl<E: Clone> Kit<E> {
             eval,
             ordering: NoOrdering,
             selectivity: NoSelectivity,
+            quiescence: NoQuiescence,
             unit,
             exact_edges: None,
             typical_moves: 10,
@@ -129,14 +132,15 @@ impl<E: Clone> Kit<E> {
     }
 }
 
-impl<E, O, Pl, S> Kit<E, O, Pl, S> {
+impl<E, O, Pl, S, Q> Kit<E, O, Pl, S, Q> {
     /// Orders the moves of `alphabeta`, `pvs` and `fe` (after the table move and killers).
-    pub fn with_ordering<O2>(self, ordering: O2) -> Kit<E, O2, Pl, S> {
+    pub fn with_ordering<O2>(self, ordering: O2) -> Kit<E, O2, Pl, S, Q> {
         Kit {
             eval: self.eval,
             ordering,
             plausibility: self.plausibility,
             selectivity: self.selectivity,
+            quiescence: self.quiescence,
             unit: self.unit,
             exact_edges: self.exact_edges,
             typical_moves: self.typical_moves,
@@ -145,12 +149,13 @@ impl<E, O, Pl, S> Kit<E, O, Pl, S> {
     }
 
     /// The interest of moves for `interest`, instead of the evaluation's static gain.
-    pub fn with_plausibility<Pl2>(self, plausibility: Pl2) -> Kit<E, O, Pl2, S> {
+    pub fn with_plausibility<Pl2>(self, plausibility: Pl2) -> Kit<E, O, Pl2, S, Q> {
         Kit {
             eval: self.eval,
             ordering: self.ordering,
             plausibility,
             selectivity: self.selectivity,
+            quiescence: self.quiescence,
             unit: self.unit,
             exact_edges: self.exact_edges,
             typical_moves: self.typical_moves,
@@ -162,12 +167,30 @@ impl<E, O, Pl, S> Kit<E, O, Pl, S> {
     /// [`Selectivity`]): extensions apply wherever the hook declares them (the values of those
     /// searchers, `mtdf` included, are then those of the extended tree); null moves where the
     /// spec asks for them (`pvs:null=R`).
-    pub fn with_selectivity<S2>(self, selectivity: S2) -> Kit<E, O, Pl, S2> {
+    pub fn with_selectivity<S2>(self, selectivity: S2) -> Kit<E, O, Pl, S2, Q> {
         Kit {
             eval: self.eval,
             ordering: self.ordering,
             plausibility: self.plausibility,
             selectivity,
+            quiescence: self.quiescence,
+            unit: self.unit,
+            exact_edges: self.exact_edges,
+            typical_moves: self.typical_moves,
+            searcher_params: self.searcher_params,
+        }
+    }
+
+    /// The game's quiescence hook for `alphabeta`, `pvs`, `mtdf`, `fe` and `interest` (see
+    /// [`Quiescence`]): their horizon leaves are then valued by a search of the moves it calls
+    /// noisy (captures, in chess), and their values are no longer those of a fixed depth.
+    pub fn with_quiescence<Q2>(self, quiescence: Q2) -> Kit<E, O, Pl, S, Q2> {
+        Kit {
+            eval: self.eval,
+            ordering: self.ordering,
+            plausibility: self.plausibility,
+            selectivity: self.selectivity,
+            quiescence,
             unit: self.unit,
             exact_edges: self.exact_edges,
             typical_moves: self.typical_moves,
@@ -203,12 +226,13 @@ impl<E, O, Pl, S> Kit<E, O, Pl, S> {
     }
 }
 
-impl<E, O, Pl, S> Kit<E, O, Pl, S>
+impl<E, O, Pl, S, Q> Kit<E, O, Pl, S, Q>
 where
     E: Clone + Send + 'static,
     O: Clone + Send + 'static,
     Pl: Clone + 'static,
     S: Clone + Send + 'static,
+    Q: Clone + Send + 'static,
 {
     /// The searcher `spec` names (see the [registry] for every name and
     /// parameter), for `game`.
@@ -218,6 +242,7 @@ where
         E: Evaluator<G>,
         O: MoveOrdering<G>,
         S: Selectivity<G>,
+        Q: Quiescence<G>,
         Pl: Plausibility<G>,
     {
         Ok(self.build(game, &spec.parse()?)?.searcher)
@@ -230,6 +255,7 @@ where
         E: Evaluator<G>,
         O: MoveOrdering<G>,
         S: Selectivity<G>,
+        Q: Quiescence<G>,
         Pl: Plausibility<G>,
     {
         let entry = registry::searcher(spec.name())?;
@@ -304,7 +330,7 @@ where
         &self,
         args: &mut Args,
         config: AlphaBetaConfig,
-    ) -> Result<Engine<E, O, S>, SpecError> {
+    ) -> Result<Engine<E, O, S, Q>, SpecError> {
         let config = AlphaBetaConfig {
             depth: args.int("depth"),
             tt_bytes: args.size("tt"),
@@ -317,7 +343,8 @@ where
         let mut engine = AlphaBeta::new(self.eval.clone())
             .with_config(config)
             .with_ordering(self.ordering.clone())
-            .with_selectivity(self.selectivity.clone());
+            .with_selectivity(self.selectivity.clone())
+            .with_quiescence(self.quiescence.clone());
         engine.allocate_table().map_err(|e| args.invalid("tt", e))?;
         Ok(engine)
     }
@@ -343,7 +370,7 @@ where
     fn mtdf(
         &self,
         args: &mut Args,
-    ) -> Result<search_core::Mtdf<E, NoPruning, DepthHorizon, O, NoQuiescence, S>, SpecError> {
+    ) -> Result<search_core::Mtdf<E, NoPruning, DepthHorizon, O, Q, S>, SpecError> {
         let config = AlphaBetaConfig {
             tt_bytes: args.size("tt"),
             ..AlphaBetaConfig::pvs(args.int("depth"))
@@ -351,7 +378,8 @@ where
         let mut engine = AlphaBeta::new(self.eval.clone())
             .with_config(config)
             .with_ordering(self.ordering.clone())
-            .with_selectivity(self.selectivity.clone());
+            .with_selectivity(self.selectivity.clone())
+            .with_quiescence(self.quiescence.clone());
         engine.allocate_table().map_err(|e| args.invalid("tt", e))?;
         Ok(search_core::Mtdf::new(engine).with_first_guess(args.int("guess")))
     }
@@ -368,6 +396,7 @@ where
         E: Evaluator<G>,
         O: MoveOrdering<G>,
         S: Selectivity<G>,
+        Q: Quiescence<G>,
     {
         use forward_estimation::{learn_offline, EdgeBounds, ForwardEstimation, Reading};
         let engine = self.alpha_beta(args, AlphaBetaConfig::alpha_beta(0))?;
@@ -414,6 +443,7 @@ where
         G: SharedGame,
         E: Evaluator<G>,
         Pl: Plausibility<G>,
+        Q: Quiescence<G>,
     {
         use interest_search::{HintBonuses, InterestConfig, LimitSplit};
         let config = InterestConfig {
@@ -442,7 +472,8 @@ where
         let mut engine = AlphaBeta::new(self.eval.clone())
             .with_config(engine)
             .with_horizon(horizon)
-            .with_ordering(ordering);
+            .with_ordering(ordering)
+            .with_quiescence(self.quiescence.clone());
         engine.allocate_table().map_err(|e| args.invalid("tt", e))?;
         Ok(Box::new(engine))
     }

@@ -86,6 +86,7 @@
 //! | [`search`] | `search-core` | `search` | Minimax, AlphaBeta (PVS, iterative deepening, table, Lazy SMP), MTD(f), UCT, perft, match runner |
 //! | [`othello`] | `othello-bitboard` | `othello` | Othello bitboards, perft, EV1/EV2, endgame hooks |
 //! | [`othello_solve`] | `othello-solve` | `othello` | exact endgame solver: PVS + table + Othello hooks, MTD(f) at the root |
+//! | [`chess`] | `gametree-chess` | `chess` | chess on cozy-chess: FEN, draw rules, PeSTO evaluation, ordering, quiescence and selectivity hooks, Treebeard's interest terms, perft, UCI |
 //! | [`random_tree`] | `random-tree` | `random-tree` | Korf–Pemberton–Zhang incremental random trees |
 //! | [`forward_estimation`] | `forward-estimation` | `forward-estimation` | Zhang's forward-estimation pruning |
 //! | [`interest_search`] | `interest-search` | `interest-search` | Rollason's iterate-by-interest horizon |
@@ -121,6 +122,9 @@ pub use conspiracy;
 pub use forward_estimation;
 #[doc(inline)]
 pub use game_trait as game;
+#[cfg(feature = "chess")]
+#[doc(inline)]
+pub use gametree_chess as chess;
 #[cfg(feature = "gdl")]
 #[doc(inline)]
 pub use gdl;

@@ -155,8 +155,9 @@ pub const SEARCHERS: &[SearcherEntry] = &[
             Param::fixed("null", int(0, 6), "0",
                 "null-move pruning: R, plies the search of a pass is shallower than a move's \
                  (at draft 2 and up, at null-window nodes whose static value reaches β, where \
-                 the game offers a null move: Othello with more than 14 empty squares), 0 for \
-                 none; a heuristic: values are no longer exact"),
+                 the game offers a null move: Othello with more than 14 empty squares, chess \
+                 out of check and king-and-pawn endings), 0 for none; a heuristic: values are no \
+                 longer exact"),
             Param::fixed("singular", int(0, INFINITY as i64), "0",
                 "singular extensions: a table move every other move stays this far below (in \
                  evaluation units, at half depth) is searched one ply deeper, at draft 6 and \
@@ -376,6 +377,28 @@ pub const GAMES: &[GameEntry] = &[
         params: &[Param::fixed("moves", Kind::Text, "", "moves from the start: f5d6c3 (ps: pass)")],
         searcher_params: &[Param::fixed("eval", choice(&["ev1", "ev2"]), "ev1",
             "the evaluation: EV1 or EV2 of Vu et al. (2016)")],
+    },
+    #[cfg(feature = "chess")]
+    GameEntry {
+        name: "chess",
+        named: true,
+        about: "chess, the draws by repetition, fifty moves and insufficient material applied \
+                automatically; from the start or a FEN, after the given moves",
+        params: &[
+            Param::fixed("fen", Kind::Text, "",
+                "the position in Forsyth-Edwards Notation; the start position if empty"),
+            Param::fixed("moves", Kind::Text, "",
+                "moves played from there in UCI notation, separated by spaces: e2e4 e7e5 g1f3"),
+        ],
+        searcher_params: &[
+            Param::fixed("quiescence", choice(&["off", "on"]), "off",
+                "on: horizon leaves are valued by a search of captures and queen promotions \
+                 that do not lose material (alphabeta, pvs, mtdf, fe, interest); a heuristic: \
+                 values are no longer exact"),
+            Param::fixed("checks", int(0, 2), "0",
+                "check extensions: plies a checking move is searched deeper (alphabeta, pvs, \
+                 mtdf, fe), 0 for none; values are those of the extended tree"),
+        ],
     },
     #[cfg(feature = "random-tree")]
     GameEntry {
@@ -620,6 +643,8 @@ mod tests {
             ("tree:depth=4,branching=3".to_string(), ""),
             ("random-tree:b=3,d=4".to_string(), ""),
             ("othello".to_string(), "othello"),
+            #[cfg(feature = "chess")]
+            ("chess".to_string(), "chess"),
             (gdl("tictactoe.kif"), ""), // two-player zero-sum: every searcher
             (gdl("rps3.kif"), ""),      // simultaneous: UCT, MAC-UCB, FC-UCB
             #[cfg(feature = "scsp")]
