@@ -9,6 +9,7 @@ use std::fmt::Debug;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use gametree::chess::Position as ChessPosition;
 use gametree::othello::obf::parse_obf_line;
 use gametree::othello::{read_obf, ObfPosition, Position};
 use serde::de::DeserializeOwned;
@@ -76,11 +77,13 @@ pub fn ffo_path(name: &str) -> PathBuf {
     path(&format!("ffo/{name}"))
 }
 
-/// `testdata/perft.toml`: perft counts from Othello positions and from GDL games.
+/// `testdata/perft.toml`: perft counts from Othello positions, chess positions and GDL games.
 #[derive(Clone, Debug)]
 pub struct PerftTables {
     /// Othello positions, counted by the Othello engines.
     pub othello: Vec<PerftCase<Position>>,
+    /// Chess positions, counted by gametree-chess.
+    pub chess: Vec<PerftCase<ChessPosition>>,
     /// GDL games from their initial state, counted by the GDL reasoners.
     pub gdl: Vec<PerftCase<PathBuf>>,
 }
@@ -90,7 +93,7 @@ pub struct PerftTables {
 pub struct PerftCase<S> {
     /// The case's name, for messages.
     pub name: String,
-    /// The start: an Othello position, or the path of a GDL game file.
+    /// The start: an Othello or chess position, or the path of a GDL game file.
     pub start: S,
     /// `counts[i]` is perft at depth `i + 1`.
     pub counts: Vec<u64>,
@@ -108,6 +111,7 @@ impl<S> PerftCase<S> {
 #[serde(deny_unknown_fields)]
 struct RawPerft {
     othello: Vec<RawCase>,
+    chess: Vec<RawCase>,
     gdl: Vec<RawCase>,
 }
 
@@ -115,7 +119,8 @@ struct RawPerft {
 #[serde(deny_unknown_fields)]
 struct RawCase {
     name: String,
-    /// Othello: `start` or an OBF board and side to move. GDL: a game file, from the workspace root.
+    /// Othello: `start` or an OBF board and side to move. Chess: `start` or a FEN. GDL: a game
+    /// file, from the workspace root.
     start: String,
     counts: Vec<u64>,
 }
@@ -156,6 +161,24 @@ pub fn perft() -> PerftTables {
             }
         })
         .collect();
+    let chess = raw
+        .chess
+        .iter()
+        .map(|case| {
+            check(case);
+            let start = if case.start == "start" {
+                ChessPosition::start()
+            } else {
+                ChessPosition::from_fen(&case.start)
+                    .unwrap_or_else(|e| bad(&case.name, format!("position: {e}")))
+            };
+            PerftCase {
+                name: case.name.clone(),
+                start,
+                counts: case.counts.clone(),
+            }
+        })
+        .collect();
     let gdl = raw
         .gdl
         .iter()
@@ -168,8 +191,13 @@ pub fn perft() -> PerftTables {
             }
         })
         .collect();
-    let tables = PerftTables { othello, gdl };
+    let tables = PerftTables {
+        othello,
+        chess,
+        gdl,
+    };
     unique_names(&file, &tables.othello);
+    unique_names(&file, &tables.chess);
     unique_names(&file, &tables.gdl);
     tables
 }
