@@ -40,9 +40,9 @@
 //!   chess again as `chess_groundable.kif` (written here: the full rules, with legality by pins and
 //!   checks, so that it grounds to about 100,000 rules and plays on the fast reasoner, where the
 //!   GGP Base chess is played goal-directed);
-//!   and GDL-II dice games written here: Orchard, and small variants of Pickomino, Yahtzee, Can't
-//!   Stop and Backgammon, with a small Awale; each file saying where it comes from and, for a
-//!   variant, what differs from the real game.
+//!   and GDL-II games written here: Orchard, Käseklau, three-player Chinese Checkers and Bomberman,
+//!   and small variants of Pickomino, Yahtzee, Can't Stop and Backgammon, with a small Awale; each
+//!   file saying where it comes from and, for a variant, what differs from the real game.
 //!
 //! # The language accepted
 //! **KIF**, the GGP standard (Love, Hinrichs, Haley, Schkufza, Genesereth, *General Game Playing: Game

@@ -10,6 +10,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "backgammon_mini",
         include_str!("../../games/backgammon_mini.kif"),
     ),
+    ("bomberman", include_str!("../../games/bomberman.kif")),
     ("breakthrough", include_str!("../../games/breakthrough.kif")),
     (
         "cant_stop_mini",
@@ -21,9 +22,14 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "chess_groundable",
         include_str!("../../games/chess_groundable.kif"),
     ),
+    (
+        "chinese_checkers3",
+        include_str!("../../games/chinese_checkers3.kif"),
+    ),
     ("connect4", include_str!("../../games/connect4.kif")),
     ("dice_duel", include_str!("../../games/dice_duel.kif")),
     ("hex", include_str!("../../games/hex.kif")),
+    ("kaseklau", include_str!("../../games/kaseklau.kif")),
     (
         "matching_pennies",
         include_str!("../../games/matching_pennies.kif"),
@@ -76,4 +82,30 @@ const fn same(a: &[u8], b: &[u8]) -> bool {
         i += 1;
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SHIPPED;
+
+    /// A game added to `games/` and not to [`SHIPPED`] would be missing for every program that
+    /// loads games by name (the reproductions, the GGP player's tests).
+    #[test]
+    fn every_file_of_the_games_folder_is_shipped_in_alphabetical_order() {
+        let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+        let mut files: Vec<String> = std::fs::read_dir(&folder)
+            .expect("the games folder")
+            .map(|entry| {
+                entry
+                    .expect("an entry")
+                    .file_name()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .filter_map(|name| name.strip_suffix(".kif").map(str::to_string))
+            .collect();
+        files.sort();
+        let shipped: Vec<&str> = SHIPPED.iter().map(|(name, _)| *name).collect();
+        assert_eq!(shipped, files);
+    }
 }

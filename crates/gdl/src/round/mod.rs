@@ -137,6 +137,9 @@ pub struct EncodeOptions {
     /// cones before any is enumerated: a game past it is refused at once rather than after
     /// minutes of work. Default 20,000,000 (about 20 s).
     pub max_total_tuples: u64,
+    /// The most tables (constraints) the round may have: encoding stops with an error as soon as
+    /// it passes this many. Default: no limit.
+    pub max_tables: usize,
     /// Whether state variables are multi-valued where the analysis of the [module docs](self#exclusive-fluents)
     /// proves a group of fluents exclusive (default), or one Boolean per fluent.
     pub groups: bool,
@@ -150,6 +153,7 @@ impl Default for EncodeOptions {
         EncodeOptions {
             max_tuples: 1_000_000,
             max_total_tuples: 20_000_000,
+            max_tables: usize::MAX,
             groups: true,
             gates: true,
         }
@@ -249,6 +253,7 @@ impl GdlRound {
             players: game.players(),
             max_tuples: options.max_tuples,
             max_total_tuples: options.max_total_tuples,
+            max_tables: options.max_tables,
         };
         let round = Encoder::new(parts, &actors).encode(&actors)?;
         let mut moves: Vec<Vec<u32>> = actors.into_iter().map(|a| a.moves).collect();

@@ -40,6 +40,7 @@ pub(crate) struct Encoder<'a> {
     var_of: Vec<usize>,
     max_tuples: u64,
     max_total_tuples: u64,
+    max_tables: usize,
     round: Round,
     /// Round index of each state variable, of its next variable, of each actor's action variable.
     state: Vec<usize>,
@@ -60,6 +61,7 @@ pub(crate) struct Parts<'a> {
     pub(crate) players: usize,
     pub(crate) max_tuples: u64,
     pub(crate) max_total_tuples: u64,
+    pub(crate) max_tables: usize,
     /// Whether tables too large to enumerate are split through helper variables.
     pub(crate) gates: bool,
     /// The text of each derived atom (for the helper variables' names).
@@ -127,6 +129,7 @@ impl<'a> Encoder<'a> {
             var_of,
             max_tuples: parts.max_tuples,
             max_total_tuples: parts.max_total_tuples,
+            max_tables: parts.max_tables,
             round,
             state,
             next,
@@ -145,16 +148,31 @@ impl<'a> Encoder<'a> {
             )));
         }
         self.terminal_table()?;
+        self.within_max_tables()?;
         for (i, actor) in actors.iter().enumerate() {
             self.legal_tables(i, actor)?;
+            self.within_max_tables()?;
         }
         for v in 0..self.vars.len() {
             self.next_table(v, actors)?;
+            self.within_max_tables()?;
         }
         for actor in actors.iter().filter(|a| !a.chance) {
             self.goal_table(actor)?;
+            self.within_max_tables()?;
         }
         Ok(self.round)
+    }
+
+    /// Stops the encoding as soon as it has more tables than the options allow.
+    fn within_max_tables(&self) -> Result<(), GdlError> {
+        match self.round.tables.len() {
+            n if n > self.max_tables => Err(GdlError::Encoding(format!(
+                "it has more than {} tables (the limit)",
+                self.max_tables
+            ))),
+            _ => Ok(()),
+        }
     }
 
     /// An estimate of the value combinations the tables small enough to enumerate directly will
