@@ -460,9 +460,9 @@ impl Registered for gametree_chess::Chess {
 
 #[cfg(feature = "gdl")]
 impl Registered for gdl::GdlGame {
-    /// UCT; with the `scsp` feature also MAC-UCB and FC-UCB, which play the game's round encoding
-    /// ([`gdl::GdlRound`], computed when the searcher is built; a game the encoder cannot handle
-    /// is refused with its reason).
+    /// UCT; with the `scsp` feature also MAC-UCB and FC-UCB, which play the networks of the
+    /// game's round encoding ([`gdl::GdlRound`], computed when the searcher is built) or those
+    /// its rules give at each state, as their `networks` parameter says.
     fn searcher(&self, spec: &Spec) -> Result<Built<Self>, SpecError> {
         #[cfg(feature = "scsp")]
         if registry::searcher(spec.name())?.needs == Needs::Rounds {
@@ -474,24 +474,35 @@ impl Registered for gdl::GdlGame {
 
 /// MAC-UCB and FC-UCB for a GDL game: searchers of its round encoding ([`gdl::GdlRound`]) that
 /// search the game itself (both have the same states and moves), or, where the encoder refuses
-/// the game (recursive rules, goals over many fluents, tables too large), searchers of the
-/// networks its rules give at each state ([`scsp_mac_ucb::StateEncoding`]).
+/// the game (recursive rules, goals over many fluents, tables too large) or its encoding is large
+/// (`networks=auto`), searchers of the networks its rules give at each state
+/// ([`scsp_mac_ucb::StateEncoding`]).
 #[cfg(all(feature = "gdl", feature = "scsp"))]
 mod on_round {
     use game_trait::{Limits, Reset, SearchResult, Searcher};
     use gdl::{FluentSet, GdlGame, GdlMove, GdlRound};
     use scsp_mac_ucb::MacUcb;
 
-    use crate::kit::{self, Built};
+    use crate::kit::{self, Built, Networks};
     use crate::spec::{Spec, SpecError};
 
-    /// `spec`'s round searcher on `game`'s round, or on its per-state networks if the round does
-    /// not encode.
+    /// `spec`'s round searcher on the networks its `networks` parameter asks for: `game`'s round
+    /// encoding, or the networks its rules give at each state.
     pub(super) fn searcher(game: &GdlGame, spec: &Spec) -> Result<Built<GdlGame>, SpecError> {
-        let (player, full) = kit::mac_ucb(spec)?;
-        let searcher: Box<dyn Searcher<GdlGame>> = match GdlRound::new(game.clone()) {
-            Ok(round) => Box::new(OnRound { round, player }),
-            Err(_) => Box::new(ByState { player }),
+        let (player, networks, full) = kit::mac_ucb_with_networks(spec)?;
+        let round = match networks {
+            Networks::State => None,
+            Networks::Round => {
+                Some(GdlRound::new(game.clone()).map_err(|e| SpecError::Invalid {
+                    name: spec.name().to_string(),
+                    message: format!("networks=round: {e}"),
+                })?)
+            }
+            Networks::Auto => GdlRound::with_options(game.clone(), &Networks::auto_options()).ok(),
+        };
+        let searcher: Box<dyn Searcher<GdlGame>> = match round {
+            Some(round) => Box::new(OnRound { round, player }),
+            None => Box::new(ByState { player }),
         };
         Ok(Built {
             searcher,

@@ -574,9 +574,61 @@ pub fn round_searcher<G: game_trait::RoundGame + SharedGeneralGame>(
     })
 }
 
+/// Which networks a MAC-UCB player of a GDL game solves (its `networks` parameter).
+#[cfg(feature = "scsp")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Networks {
+    /// The round encoding's where it has at most [`Networks::AUTO_TABLES`] tables, else the
+    /// rules' at each state.
+    Auto,
+    /// The round encoding's.
+    Round,
+    /// The rules' at each state.
+    State,
+}
+
+#[cfg(feature = "scsp")]
+impl Networks {
+    /// The encoding `auto` tries: at most [`Networks::AUTO_TABLES`] tables, and at most
+    /// [`Networks::AUTO_TUPLES`] table rows estimated before any is enumerated, so that a large
+    /// game is turned down in a second rather than encoded in ten (Bomberman, chess_groundable).
+    #[cfg(feature = "gdl")]
+    pub fn auto_options() -> gdl::EncodeOptions {
+        gdl::EncodeOptions {
+            max_total_tuples: Networks::AUTO_TUPLES,
+            max_tables: Networks::AUTO_TABLES,
+            ..gdl::EncodeOptions::default()
+        }
+    }
+
+    /// The most table rows `auto`'s encoding may plan: 3,000,000 admits the shipped dice games
+    /// (Can't Stop needs 3,000,000, Orchard, Pickomino, Yahtzee and Backgammon 1,000,000) and
+    /// turns down Bomberman and Chinese Checkers in about a second (`cargo run` of a probe over
+    /// `EncodeOptions::max_total_tuples`; both need 20,000,000).
+    pub const AUTO_TUPLES: u64 = 3_000_000;
+
+    /// The most tables a round encoding may have for `auto` to play through it: the paper's
+    /// reading (networks of the game's round, where MAC has constraints to propagate) where it is
+    /// affordable, the rules' networks where the encoding is large. Measured from the start of
+    /// the shipped games, 2,000 samples (`gametree search crates/gdl/games/GAME.kif --searcher
+    /// mac-ucb:samples=2000,networks=N`; both grow the same tree), round against state: Pickomino
+    /// (59 tables) 0.59 s against 0.13 s; Käseklau (1,848) 3.1 s against 0.87 s; Bomberman (1,348)
+    /// 2.5 s against 0.06 s; Chinese Checkers (1,811) 33 s against 0.41 s; Othello (6,688) 32 s
+    /// against 1.5 s. chess_groundable's 68,864 tables took 10 GB.
+    pub const AUTO_TABLES: usize = 1000;
+}
+
 /// The MAC-UCB or FC-UCB player `spec` names, and the spec with every parameter it read.
 #[cfg(feature = "scsp")]
 pub fn mac_ucb(spec: &Spec) -> Result<(scsp_mac_ucb::MacUcb, String), SpecError> {
+    mac_ucb_with_networks(spec).map(|(player, _, spec)| (player, spec))
+}
+
+/// [`mac_ucb`], with the networks `spec` asks for.
+#[cfg(feature = "scsp")]
+pub fn mac_ucb_with_networks(
+    spec: &Spec,
+) -> Result<(scsp_mac_ucb::MacUcb, Networks, String), SpecError> {
     use scsp_mac_ucb::{Arms, FinalChoice, Lookahead, MacUcb, MacUcbConfig, ThresholdPruning};
     let entry = registry::searcher(spec.name())?;
     let mut args = Args::new(spec, &[entry.params])?;
@@ -616,11 +668,16 @@ pub fn mac_ucb(spec: &Spec) -> Result<(scsp_mac_ucb::MacUcb, String), SpecError>
         player: args.optional("player"),
         ..base
     };
+    let networks = match args.choice("networks") {
+        "round" => Networks::Round,
+        "state" => Networks::State,
+        _ => Networks::Auto,
+    };
     let player = MacUcb::new(config).map_err(|e| SpecError::Invalid {
         name: entry.name.to_string(),
         message: e.to_string(),
     })?;
-    Ok((player, args.full_spec()))
+    Ok((player, networks, args.full_spec()))
 }
 
 /// The error for a searcher that does not play this kind of game: what it plays, and the

@@ -364,6 +364,10 @@ const MAC_UCB: &[Param] = &[
         "merging, unary projection, universal variables and SAC before solving"),
     Param::derived("player", int(0, 255), "the only player with a choice, else 0",
         "the player whose move is returned in rounds where several choose"),
+    Param::fixed("networks", choice(&["auto", "round", "state"]), "auto",
+        "GDL games: round: the networks of the game's round encoding (refused where it does not \
+         encode); state: the networks the rules give at each state; auto: round where the \
+         encoding has at most 1000 tables, else state"),
 ];
 
 /// Every built-in game, in the order `gametree list` shows them.
