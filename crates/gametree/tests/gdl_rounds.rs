@@ -102,6 +102,22 @@ fn a_game_the_encoder_cannot_handle_is_played_by_its_per_state_networks() {
     );
 }
 
+/// `networks=round` insists on the round encoding (and says why a game has none), `state` reads
+/// the rules' networks even where the encoding exists, and both choose among the same moves; the
+/// same seed and samples give the same move through either, since both grow the same tree.
+#[test]
+fn the_networks_parameter_chooses_between_the_round_and_the_rules() {
+    let err = first_move("hex", "mac-ucb:samples=50,networks=round").unwrap_err();
+    assert!(err.to_string().contains("networks=round"), "{err}");
+    let by_round = first_move("tictactoe", "mac-ucb:samples=300,networks=round").unwrap();
+    let by_state = first_move("tictactoe", "mac-ucb:samples=300,networks=state").unwrap();
+    assert!(
+        by_round.as_ref().is_some_and(|m| m.starts_with("(mark ")),
+        "{by_round:?}"
+    );
+    assert_eq!(by_round, by_state);
+}
+
 /// Every shipped game's per-state networks, along seeded random games, have exactly the rules'
 /// legal joint moves as feasible policies, read back as the rules' moves, and pay exactly the
 /// payoffs of the finished successors (the games the reference reasoner plays aside: a random
