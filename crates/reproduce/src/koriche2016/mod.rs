@@ -5,25 +5,30 @@
 //! number of variables, the largest domain and the number of constraints of the network, and the
 //! seconds the translation took.
 //!
-//! **Ours.** Our GDL games that the paper also played (tic-tac-toe, checkers, chess, hex, Othello,
-//! Pac-Man), connect four, and the games our encoder ([`GdlRound`]) handles, each parsed and
-//! encoded from its text (compiled into the binary). Rules that read a whole board go through
-//! helper variables (connect four, Othello); the encoder refuses what they cannot split (Hex's
-//! recursive paths, Pac-Man's goals) or what is too large in all (checkers), and the table
-//! prints its reason. Our encoding is of one round (`μSCSP_t`: state, action, chance and next variables),
-//! the paper's of the game, so the counts are comparable in order of magnitude only. The built-in
-//! games that describe their rounds (nim, pennies, pig) follow, with no time (their round is
-//! written by hand, not compiled). [`play`] holds the matches (Tables 3 and 4,
-//! Figure 6).
+//! **Ours.** Our versions of the paper's fifteen games (the dice games and Awale in small
+//! variants, chess twice: GGP Base's description, played by the reference reasoner, and ours
+//! written to be grounded), the other games MAC-UCB plays and connect four, each parsed and
+//! encoded from its text (compiled into the binary). Our encoder ([`GdlRound`]) builds the
+//! network of one round of the game (`μSCSP_t`: state, action, chance and next variables, one
+//! variable per fluent group), the paper's translator a network of the game that folds fluents
+//! into few variables of large domains (Orchard's 146,410 values are 11⁴·10), so the counts are
+//! comparable in order of magnitude only. Rules that read a whole board go through helper
+//! variables (connect four, Othello); where the encoder refuses a game (Hex's recursive paths,
+//! Pac-Man's goals, checkers' size, a description with no ground program) the table prints its
+//! reason and the size of the network MAC-UCB plays it by instead: the one its rules give at the
+//! start ([`state_network`](gametree::scsp::state_network), labelled `state`). The built-in games
+//! that describe their rounds (nim, pennies, pig) follow, with no time (their round is written by
+//! hand, not compiled). [`play`] holds the matches (Tables 3 and 4, Figure 6).
 
 pub mod arena;
 pub mod play;
 
 use std::time::Instant;
 
-use gametree::game::RoundGame;
-use gametree::gdl::{GdlError, GdlRound, Loader};
+use gametree::game::{Game, RoundGame};
+use gametree::gdl::{GdlError, GdlGame, GdlRound, Loader};
 use gametree::scsp::games::{CooperativePennies, Nim, Pig};
+use gametree::scsp::{state_network, Network};
 use serde_json::{json, Value};
 
 use crate::{ExperimentError, Report, ReproduceOptions};
@@ -49,8 +54,10 @@ const fn shipped(name: &str) -> &'static str {
 /// A GDL game of ours: its name and its text.
 pub type GdlText = (&'static str, &'static str);
 
-/// The GDL games that the encoder handles, in the order of the tables.
-pub const ENCODABLE: &[GdlText] = &[
+/// The GDL games of the matches that come first in the tables (all encoded by [`GdlRound`]).
+/// A game's matches draw their seeds from its place among [`play::games`]: new games go to
+/// [`PLAYED_AFTER`].
+pub const PLAYED: &[GdlText] = &[
     ("tictactoe", shipped("tictactoe")),
     ("dice_duel", shipped("dice_duel")),
     ("matching_pennies", shipped("matching_pennies")),
@@ -63,17 +70,27 @@ pub const ENCODABLE: &[GdlText] = &[
     ("backgammon_mini", shipped("backgammon_mini")),
 ];
 
-/// Games that only Table 2 shows: our versions of the paper's games that the encoder refuses
-/// (the table prints why) or that take too long to play at the matches' settings, and connect
-/// four, whose lines the encoder splits through helper variables.
-const SIZED_ONLY: &[GdlText] = &[
-    ("connect4", shipped("connect4")),
+/// The rest of the paper's games, played after the built-in ones: through the round's network
+/// where [`GdlRound`] encodes the game, else through the networks its rules give at each state.
+/// Chess is ours written to be grounded (GGP Base's description plays a few games a second on
+/// the reference reasoner).
+pub const PLAYED_AFTER: &[GdlText] = &[
     ("awale_mini", shipped("awale_mini")),
+    ("bomberman", shipped("bomberman")),
     ("checkers", shipped("checkers")),
-    ("chess", shipped("chess")),
+    ("chess_groundable", shipped("chess_groundable")),
+    ("chinese_checkers3", shipped("chinese_checkers3")),
     ("hex", shipped("hex")),
+    ("kaseklau", shipped("kaseklau")),
     ("othello", shipped("othello")),
     ("pacman", shipped("pacman")),
+];
+
+/// Games that only Table 2 shows: GGP Base's chess, and connect four, whose lines the encoder
+/// splits through helper variables.
+const SIZED_ONLY: &[GdlText] = &[
+    ("chess", shipped("chess")),
+    ("connect4", shipped("connect4")),
 ];
 
 /// A row of the paper's Table 2: game, #vars, maxDom, #const, seconds.
@@ -87,6 +104,10 @@ const PAPER_TABLE2: &[(&str, PaperSize)] = &[
     ("cant_stop_mini", ("Can't Stop", 16, 1296, 409, 248)),
     ("backgammon_mini", ("Backgammon", 76, 768, 86, 347)),
     ("awale_mini", ("Awale", 19, 37, 73, 94)),
+    ("bomberman", ("Bombberman", 145, 64, 42, 31)),
+    ("chinese_checkers3", ("Chinese Checkers", 103, 192, 87, 54)),
+    ("kaseklau", ("Kaseklau", 18, 7776, 106, 35)),
+    ("chess_groundable", ("Chess", 71, 4096, 50, 76)),
     ("orchard", ("Orchard", 9, 146_410, 40, 12)),
     ("checkers", ("Checkers", 86, 262_144, 52, 43)),
     ("chess", ("Chess", 71, 4096, 50, 76)),
@@ -95,11 +116,13 @@ const PAPER_TABLE2: &[(&str, PaperSize)] = &[
     ("pacman", ("Pacman", 93, 64, 22, 36)),
 ];
 
-/// One game's encoding: its size, or why the encoder refused it; and the seconds it took.
+/// One game's encoding: its size, or why the encoder refused it and the size of its network at
+/// the start; and the seconds it took.
 struct Encoded {
     game: &'static str,
     source: &'static str,
     size: Result<[u64; 3], String>,
+    at_start: Option<[u64; 3]>,
     seconds: Option<f64>,
 }
 
@@ -113,31 +136,56 @@ fn round_size(round: &gametree::game::round::Round) -> [u64; 3] {
     ]
 }
 
-/// Parses and encodes `text`, timing both.
+/// Variables, largest domain and constraints of a network.
+fn network_size(network: &Network) -> [u64; 3] {
+    let max_domain = network.variables.iter().map(|v| v.domain.len()).max();
+    [
+        network.variables.len() as u64,
+        max_domain.unwrap_or(0) as u64,
+        network.constraints.len() as u64,
+    ]
+}
+
+/// Parses and encodes `text`, timing both; where the encoder refuses, the size of the network
+/// the rules give at the start (not timed).
 fn encode_gdl((game, text): GdlText) -> Encoded {
     let start = Instant::now();
-    let size = Loader::text(text)
-        .name(format!("{game}.kif"))
-        .load()
-        .and_then(GdlRound::new)
-        .map(|round| {
-            let s = round.stats();
-            [
-                s.variables as u64,
-                s.max_domain as u64,
-                s.constraints as u64,
-            ]
-        })
-        .map_err(|e| match e {
-            GdlError::Encoding(reason) => reason,
-            e => e.to_string(),
-        });
+    let loaded = Loader::text(text).name(format!("{game}.kif")).load();
+    let reason = |e: GdlError| match e {
+        GdlError::Encoding(reason) => reason,
+        e => e.to_string(),
+    };
+    let size = match &loaded {
+        Ok(rules) => GdlRound::new(rules.clone())
+            .map(|round| {
+                let s = round.stats();
+                [
+                    s.variables as u64,
+                    s.max_domain as u64,
+                    s.constraints as u64,
+                ]
+            })
+            .map_err(reason),
+        Err(e) => Err(e.to_string()),
+    };
+    let seconds = Some(start.elapsed().as_secs_f64());
+    let at_start = match (&size, &loaded) {
+        (Err(_), Ok(rules)) => start_network_size(rules),
+        _ => None,
+    };
     Encoded {
         game,
         source: "gdl",
         size,
-        seconds: Some(start.elapsed().as_secs_f64()),
+        at_start,
+        seconds,
     }
+}
+
+/// The size of the network `game`'s rules give at its initial state.
+fn start_network_size(game: &GdlGame) -> Option<[u64; 3]> {
+    let network = state_network(game, &game.initial_state()).ok()?;
+    Some(network_size(&network.network))
 }
 
 /// The built-in games that describe their rounds, at their default parameters.
@@ -153,6 +201,7 @@ fn built_in() -> Vec<Encoded> {
             game,
             source: "built-in",
             size: Ok(size),
+            at_start: None,
             seconds: None,
         })
         .collect()
@@ -163,7 +212,12 @@ pub fn table2(
     _options: &ReproduceOptions,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Report, ExperimentError> {
-    let gdl: Vec<GdlText> = ENCODABLE.iter().chain(SIZED_ONLY).copied().collect();
+    let gdl: Vec<GdlText> = PLAYED
+        .iter()
+        .chain(PLAYED_AFTER)
+        .chain(SIZED_ONLY)
+        .copied()
+        .collect();
     let total = gdl.len() as u64 + 1;
     let mut encoded = Vec::new();
     progress(0, total);
@@ -190,10 +244,13 @@ fn paper_size(game: &str) -> Option<PaperSize> {
 fn table2_text(encoded: &[Encoded]) -> String {
     let mut text = format!(
         "{PAPER}, Table 2: the games as stochastic constraint networks.\n\
-         Ours: one round's network (state, action, chance and next variables; tables); the paper's \
-         network of the game, compiled by their C++ translator.\n\n\
-         {:<17} {:>6} {:>7} {:>6} {:>8}   {:<10} {:>6} {:>7} {:>6} {:>5}\n",
+         Ours: one round's network (state, action, chance and next variables; tables), or where \
+         the encoder refuses the game the network its rules give at the start (`state`); the \
+         paper's network of the game, compiled by their C++ translator, which folds fluents into \
+         few variables of large domains.\n\n\
+         {:<17} {:>5} {:>6} {:>7} {:>6} {:>8}   {:<16} {:>6} {:>7} {:>6} {:>5}\n",
         "game",
+        "net",
         "#vars",
         "maxDom",
         "#const",
@@ -207,20 +264,26 @@ fn table2_text(encoded: &[Encoded]) -> String {
     let mut reasons = String::new();
     for e in encoded {
         let seconds = e.seconds.map_or("-".into(), |s| format!("{s:.3}"));
-        let ours = match &e.size {
-            Ok([v, d, c]) => format!("{v:>6} {d:>7} {c:>6} {seconds:>8}"),
-            Err(reason) => {
+        let ours = match (&e.size, e.at_start) {
+            (Ok([v, d, c]), _) => format!("{:>5} {v:>6} {d:>7} {c:>6} {seconds:>8}", "round"),
+            (Err(reason), at_start) => {
                 reasons += &format!("  {}: {reason}\n", e.game);
-                format!("{:>21} {seconds:>8}", "refused (below)")
+                match at_start {
+                    Some([v, d, c]) => format!("{:>5} {v:>6} {d:>7} {c:>6} {seconds:>8}", "state"),
+                    None => format!("{:>27} {seconds:>8}", "refused (below)"),
+                }
             }
         };
         let paper = paper_size(e.game).map_or(String::new(), |(g, v, d, c, t)| {
-            format!("   {g:<10} {v:>6} {d:>7} {c:>6} {t:>5}")
+            format!("   {g:<16} {v:>6} {d:>7} {c:>6} {t:>5}")
         });
         text += &format!("{:<17} {ours}{paper}\n", e.game);
     }
     if !reasons.is_empty() {
-        text += &format!("\nWhy the encoder refused:\n{reasons}");
+        text += &format!(
+            "\nWhy the encoder refused (MAC-UCB plays these through the networks their rules give \
+             at each state):\n{reasons}"
+        );
     }
     text
 }
@@ -243,6 +306,9 @@ fn table2_row(e: &Encoded) -> Value {
         "constraints": size.map(|s| s[2]),
         "seconds": e.seconds,
         "refused": reason,
+        "at_start": e.at_start.map(|[v, d, c]| {
+            json!({"variables": v, "max_domain": d, "constraints": c})
+        }),
         "paper": paper,
     })
 }

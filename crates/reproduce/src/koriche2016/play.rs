@@ -10,9 +10,12 @@
 //! two of the other (footnote 5); a cooperative game reports the victories of a team that plays
 //! one algorithm on every seat (footnote 6).
 //!
-//! **Ours.** Every game MAC-UCB plays: the GDL games our encoder handles and the built-in games
-//! that describe their rounds ([`games`]); none has three players, matching pennies, pennies and
-//! Orchard are cooperative and Monty Hall has one player, all scored as footnote 6 says. The time per move is
+//! **Ours.** Every game MAC-UCB plays ([`games`]): our versions of the paper's fifteen games (the
+//! dice games and Awale in small variants), small GDL games of chance and the built-in games that
+//! describe their rounds. Games the round encoder refuses are played through the networks their
+//! rules give at each state. Chinese Checkers has three players: one seat against two of the
+//! other algorithm (footnote 5); matching pennies, pennies and Orchard are cooperative and Monty
+//! Hall has one player, all scored as footnote 6 says. The time per move is
 //! the paper's divided by 1000 (30 ms for its 30 s; `--move-time` sets the 30 s column and Table 4
 //! scales the others by the same ratio), or a number of samples (`--samples`), which makes a run
 //! depend on `--seed` only. UCT is `uct:reuse=true,solver=true`. A draw counts half a win; σ is the standard
@@ -26,7 +29,7 @@ use gametree::scsp::games::{CooperativePennies, Nim, Pig};
 use serde_json::{json, Value};
 
 use super::arena::{rivals_game, team_game, Algo, GameOutcome, OnGame, Setting, Tally};
-use super::{ENCODABLE, PAPER};
+use super::{PAPER, PLAYED, PLAYED_AFTER};
 use crate::shard::{run_all, Units};
 use crate::svg::{Chart, Series};
 use crate::{ExperimentError, Report, ReproduceOptions};
@@ -71,7 +74,7 @@ pub enum Kind {
 /// Where a game comes from.
 #[derive(Clone, Copy, Debug)]
 enum Source {
-    /// A GDL text (of [`ENCODABLE`]).
+    /// A GDL text (of [`PLAYED`] or [`PLAYED_AFTER`]).
     Gdl(&'static str),
     Nim,
     Pennies,
@@ -98,13 +101,14 @@ pub fn games() -> Vec<Played> {
         },
         source: Source::Gdl(text),
     };
-    let mut games: Vec<Played> = ENCODABLE.iter().copied().map(gdl).collect();
+    let mut games: Vec<Played> = PLAYED.iter().copied().map(gdl).collect();
     let built_in = [
         ("nim", Kind::Rivals, Source::Nim),
         ("pennies", Kind::Team, Source::Pennies),
         ("pig", Kind::Rivals, Source::Pig),
     ];
     games.extend(built_in.map(|(name, kind, source)| Played { name, kind, source }));
+    games.extend(PLAYED_AFTER.iter().copied().map(gdl));
     games
 }
 
@@ -458,8 +462,8 @@ fn table3_jobs(kind: Kind, setting: &Setting) -> Vec<Job> {
 /// A row of the paper's Table 3: our name of the game, theirs, and (%, σ) per pairing.
 type PaperRow3 = (&'static str, &'static str, [(f64, f64); 3]);
 
-/// The paper's Table 3 rows for the games we share.
-const PAPER_TABLE3: [PaperRow3; 6] = [
+/// The paper's Table 3 rows, by our names of its games.
+const PAPER_TABLE3: [PaperRow3; 15] = [
     (
         "tictactoe",
         "TicTacToe",
@@ -489,6 +493,47 @@ const PAPER_TABLE3: [PaperRow3; 6] = [
         "backgammon_mini",
         "Backgammon",
         [(68.2, 5.49), (84.8, 6.36), (47.3, 5.87)],
+    ),
+    (
+        "awale_mini",
+        "Awale",
+        [(56.7, 1.63), (77.7, 1.92), (43.2, 2.34)],
+    ),
+    (
+        "bomberman",
+        "Bombberman",
+        [(65.4, 6.32), (75.7, 5.34), (58.4, 5.46)],
+    ),
+    (
+        "checkers",
+        "Checkers",
+        [(61.2, 2.12), (76.9, 1.61), (57.5, 1.43)],
+    ),
+    (
+        "chess_groundable",
+        "Chess",
+        [(53.8, 1.75), (68.5, 1.76), (39.4, 1.75)],
+    ),
+    (
+        "chinese_checkers3",
+        "Chinese checkers",
+        [(55.4, 8.24), (78.1, 7.23), (32.7, 6.51)],
+    ),
+    ("hex", "Hex", [(69.7, 2.45), (73.2, 3.24), (55.3, 3.12)]),
+    (
+        "kaseklau",
+        "Kaseklau",
+        [(71.4, 6.56), (58.9, 7.87), (68.3, 7.34)],
+    ),
+    (
+        "othello",
+        "Othello",
+        [(79.3, 1.41), (75.1, 0.89), (61.3, 1.14)],
+    ),
+    (
+        "pacman",
+        "Pacman",
+        [(69.1, 2.73), (74.1, 3.12), (61.8, 3.78)],
     ),
 ];
 
@@ -614,18 +659,103 @@ fn point_label(setting: &Setting) -> String {
     }
 }
 
-/// The paper's Table 4 row for tic-tac-toe, the one game we share, in %.
-const PAPER_TABLE4_TICTACTOE: [f64; 8] = [63.6, 64.4, 64.9, 65.4, 65.7, 65.9, 65.8, 65.4];
+/// The paper's Table 4 (MAC-UCB against UCT at 1, 5, 10, 20, 30, 40, 50 and 60 s, in %), by our
+/// names of its games.
+const PAPER_TABLE4: [(&str, &str, [f64; 8]); 15] = [
+    (
+        "tictactoe",
+        "TicTacToe",
+        [63.6, 64.4, 64.9, 65.4, 65.7, 65.9, 65.8, 65.4],
+    ),
+    (
+        "orchard",
+        "Orchard",
+        [65.3, 68.5, 69.9, 70.2, 70.2, 70.1, 70.2, 70.2],
+    ),
+    (
+        "pickomino_mini",
+        "Pickomino",
+        [52.4, 55.3, 58.0, 61.1, 63.4, 65.8, 66.1, 68.6],
+    ),
+    (
+        "yahtzee_mini",
+        "Yathzee",
+        [43.5, 50.1, 53.7, 64.3, 71.2, 75.2, 77.1, 78.9],
+    ),
+    (
+        "cant_stop_mini",
+        "Can't Stop",
+        [50.3, 54.7, 59.9, 62.2, 71.7, 74.9, 76.3, 78.9],
+    ),
+    (
+        "backgammon_mini",
+        "Backgammon",
+        [53.1, 58.1, 61.4, 65.8, 68.2, 71.3, 77.0, 79.6],
+    ),
+    (
+        "awale_mini",
+        "Awale",
+        [38.6, 43.3, 47.4, 51.6, 56.7, 57.9, 61.3, 63.0],
+    ),
+    (
+        "bomberman",
+        "Bombberman",
+        [58.3, 60.0, 60.2, 64.7, 65.4, 70.1, 72.4, 75.6],
+    ),
+    (
+        "checkers",
+        "Checkers",
+        [43.4, 49.6, 51.4, 56.8, 61.2, 67.2, 71.3, 75.7],
+    ),
+    (
+        "chess_groundable",
+        "Chess",
+        [34.0, 39.3, 46.1, 49.9, 53.8, 56.4, 57.6, 60.8],
+    ),
+    (
+        "chinese_checkers3",
+        "Chinese Checkers",
+        [27.4, 35.5, 43.7, 50.7, 55.4, 59.1, 63.2, 65.4],
+    ),
+    (
+        "hex",
+        "Hex",
+        [54.7, 56.2, 58.5, 67.4, 69.7, 71.4, 71.9, 72.5],
+    ),
+    (
+        "kaseklau",
+        "Kaseklau",
+        [63.6, 65.2, 68.3, 70.2, 71.4, 73.2, 74.7, 75.1],
+    ),
+    (
+        "othello",
+        "Othello",
+        [61.9, 64.0, 70.6, 75.8, 79.3, 82.0, 84.2, 84.9],
+    ),
+    (
+        "pacman",
+        "Pacman",
+        [64.4, 66.2, 67.1, 67.9, 69.1, 69.4, 69.8, 70.5],
+    ),
+];
 
-/// A row of the paper beside ours: its name and its values.
-type PaperRow<'a> = Option<(&'a str, &'a [f64])>;
+/// The paper's Table 4 row for our game `name`: its name there and its values.
+fn paper_table4(name: &str) -> Option<(&'static str, &'static [f64])> {
+    PAPER_TABLE4
+        .iter()
+        .find(|(ours, ..)| *ours == name)
+        .map(|(_, theirs, row)| (*theirs, &row[..]))
+}
+
+/// Where a sweep finds the paper's row for a game of ours, if it prints one.
+type PaperRows = Option<fn(&str) -> Option<(&'static str, &'static [f64])>>;
 
 /// A table of one pairing over several points: a row per game, a column per point.
 fn sweep_text(
     heading: String,
     labels: &[String],
     results: &[(Played, Vec<Tally>)],
-    paper: PaperRow,
+    paper: PaperRows,
 ) -> String {
     let mut text = format!("{heading}\n\n{:<24}", "game");
     for label in labels {
@@ -642,7 +772,7 @@ fn sweep_text(
             text += &format!(" {:>7.1}", t.percent());
         }
         text.push('\n');
-        if let Some((name, values)) = paper.filter(|_| game.name == "tictactoe") {
+        if let Some((name, values)) = paper.and_then(|row| row(game.name)) {
             text += &format!("{:<24}", format!("  paper {name}"));
             for v in values {
                 text += &format!(" {v:>7.1}");
@@ -653,13 +783,13 @@ fn sweep_text(
     text
 }
 
-/// The figure of a sweep: a curve per game over `xs`, the paper's row dashed.
+/// The figure of a sweep: a curve per game over `xs`, the paper's rows dashed.
 fn sweep_chart(
     title: &str,
     x_label: &str,
     xs: &[f64],
     results: &[(Played, Vec<Tally>)],
-    paper: PaperRow,
+    paper: PaperRows,
 ) -> String {
     let mut series: Vec<Series> = results
         .iter()
@@ -673,7 +803,10 @@ fn sweep_chart(
             dashed: false,
         })
         .collect();
-    if let Some((name, values)) = paper {
+    let papers = results
+        .iter()
+        .filter_map(|(game, _)| paper.and_then(|row| row(game.name)));
+    for (name, values) in papers {
         series.push(Series {
             name: format!("paper: {name}"),
             points: xs.iter().copied().zip(values.iter().copied()).collect(),
@@ -730,7 +863,7 @@ fn table4_text(
          30 s column at {} and the others in the paper's ratios (paper: 1 to 60 s, 5000 plays).",
         describe(base, *move_ms)
     );
-    let paper = Some(("TicTacToe", &PAPER_TABLE4_TICTACTOE[..]));
+    let paper: PaperRows = Some(paper_table4);
     let mut text = sweep_text(heading, &labels, results, paper);
     text += "\nTeam games: the victories of a team of MAC-UCB (footnote 6).\n";
     let svg = svg.then(|| {
