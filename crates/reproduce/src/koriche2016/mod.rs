@@ -16,7 +16,7 @@
 //! variables (connect four, Othello); where the encoder refuses a game (Hex's recursive paths,
 //! Pac-Man's goals, checkers' size, a description with no ground program) the table prints its
 //! reason and the size of the network MAC-UCB plays it by instead: the one its rules give at the
-//! start ([`state_network`](gametree::scsp::state_network), labelled `state`). The built-in games
+//! start ([`state_network`], labelled `state`). The built-in games
 //! that describe their rounds (nim, pennies, pig) follow, with no time (their round is written by
 //! hand, not compiled). [`play`] holds the matches (Tables 3 and 4, Figure 6).
 
