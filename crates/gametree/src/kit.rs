@@ -578,8 +578,8 @@ pub fn round_searcher<G: game_trait::RoundGame + SharedGeneralGame>(
 #[cfg(feature = "scsp")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Networks {
-    /// The round encoding's where it has at most [`Networks::AUTO_TABLES`] tables, else the
-    /// rules' at each state.
+    /// The round encoding's where it plans at most [`Networks::AUTO_TUPLES`] table rows and has
+    /// at most [`Networks::AUTO_TABLES`] tables, else the rules' at each state.
     Auto,
     /// The round encoding's.
     Round,
@@ -603,8 +603,8 @@ impl Networks {
 
     /// The most table rows `auto`'s encoding may plan: 3,000,000 admits the shipped dice games
     /// (Can't Stop needs 3,000,000, Orchard, Pickomino, Yahtzee and Backgammon 1,000,000) and
-    /// turns down Bomberman and Chinese Checkers in about a second (`cargo run` of a probe over
-    /// `EncodeOptions::max_total_tuples`; both need 20,000,000).
+    /// turns down Bomberman and Chinese Checkers in about a second (each encodes only with
+    /// 20,000,000: `gdl::GdlRound::with_options` at rising `EncodeOptions::max_total_tuples`).
     pub const AUTO_TUPLES: u64 = 3_000_000;
 
     /// The most tables a round encoding may have for `auto` to play through it: the paper's
