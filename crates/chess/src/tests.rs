@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use cozy_chess::{Board, Move, Piece};
+use cozy_chess::{Board, Move, Piece, Rank};
 use game_trait::{
     Evaluator, Game, Limits, MoveList, Outcome, Plausibility, Quiescence, Reset, SearchResult,
     Searcher, Selectivity, ZeroSumGame,
@@ -295,6 +295,14 @@ fn static_exchanges() {
         let m: Move = mv.parse().unwrap();
         assert_eq!(see(p.board(), m), expected, "{text} {mv}");
     }
+}
+
+#[test]
+fn a_recapture_that_promotes_counts_the_promotion() {
+    // ...Qxb8 wins a bishop, then a7xb8=Q takes the queen and makes one: 330 − 900 − 800.
+    let p = fen("1B2nk2/Pq6/2p1p3/1b1p3p/7P/1PR1p3/Q4P2/4K1R1 b - - 2 37");
+    let mv = p.parse_move("b7b8").unwrap();
+    assert_eq!(see(p.board(), mv), -1370);
 }
 
 #[test]
@@ -673,7 +681,11 @@ quickcheck! {
                 let promotion = mv.promotion.map_or(0, |q| SEE_VALUE[q as usize] - 100);
                 let mover = SEE_VALUE[board.piece_on(mv.from).unwrap() as usize];
                 let most = SEE_VALUE[victim as usize] + promotion;
-                gain <= most && gain >= most - mover.max(promotion + 100)
+                // A pawn that recaptures on the last rank promotes: the exchange can also cost
+                // what it gains (a7xb8=Q after ...Qxb8 loses the queen and faces a new one).
+                let last_rank = matches!(mv.to.rank(), Rank::First | Rank::Eighth);
+                let recapture_promotion = if last_rank { SEE_VALUE[Piece::Queen as usize] - 100 } else { 0 };
+                gain <= most && gain >= most - mover.max(promotion + 100) - recapture_promotion
             })
         })
     }
