@@ -158,10 +158,10 @@ fn only_names_games_that_exist_and_experiments_that_play_them() {
 }
 
 #[test]
-fn table4_and_fig6_sweep_their_points_and_draw_figures() {
+fn table4_fig6_and_headroom_sweep_their_points_and_draw_figures() {
     let dir = std::env::temp_dir().join(format!("gametree-scsp-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    for (name, points) in [("scsp-table4", 8), ("scsp-fig6", 11)] {
+    for (name, points) in [("scsp-table4", 8), ("scsp-fig6", 11), ("scsp-headroom", 4)] {
         let svg = dir.join(format!("{name}.svg"));
         let svg_arg = svg.display().to_string();
         let args = [
@@ -195,6 +195,19 @@ fn table4_and_fig6_sweep_their_points_and_draw_figures() {
     ]);
     assert_eq!(fig6[0]["share"], 0.0);
     assert_eq!(fig6[10]["share"], 1.0);
+    let headroom = json_rows(&[
+        "reproduce",
+        "scsp-headroom",
+        "--games",
+        "1",
+        "--samples",
+        "6",
+        "--only",
+        "tictactoe",
+        "--json",
+    ]);
+    let factors: Vec<&serde_json::Value> = headroom.iter().map(|r| &r["budget_factor"]).collect();
+    assert_eq!(factors, [1, 3, 10, 30]);
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -155,6 +155,9 @@ pub const EXPERIMENTS: &[Experiment] = &[
     Experiment::new(koriche2016::play::FIG6, koriche2016::play::fig6)
         .sharded(koriche2016::play::fig6_plan)
         .playing_games(),
+    Experiment::new(koriche2016::play::HEADROOM, koriche2016::play::headroom)
+        .sharded(koriche2016::play::headroom_plan)
+        .playing_games(),
 ];
 
 /// The experiment called `name`.

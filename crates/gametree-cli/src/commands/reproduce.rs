@@ -47,11 +47,12 @@ pub struct Args {
     #[arg(long)]
     svg: Option<PathBuf>,
     /// Run only the games or trials whose index is K modulo N, and print them as JSON lines for
-    /// `gametree merge` (fe-table1, fe-fig2, cn-*, scsp-table3, scsp-table4, scsp-fig6).
+    /// `gametree merge` (fe-table1, fe-fig2, cn-*, scsp-table3, scsp-table4, scsp-fig6,
+    /// scsp-headroom).
     #[arg(long, value_name = "K/N", allow_hyphen_values = true)]
     shard: Option<String>,
     /// Games or trials played at once, on this many threads; the output is the same as with 1
-    /// (fe-table1, fe-fig2, cn-*, scsp-table3, scsp-table4, scsp-fig6).
+    /// (fe-table1, fe-fig2, cn-*, scsp-table3, scsp-table4, scsp-fig6, scsp-headroom).
     #[arg(long, value_name = "J")]
     jobs: Option<usize>,
 }

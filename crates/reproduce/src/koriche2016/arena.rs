@@ -49,10 +49,14 @@ pub const MAX_TURNS: u32 = 200;
 const UNBOUNDED: u64 = 1 << 40;
 
 impl Setting {
-    /// The limits of one search, its deadline counted from now.
-    fn limits(&self) -> Limits {
+    /// The limits of one search by `algo`, its deadline counted from now.
+    fn limits(&self, algo: Algo) -> Limits {
+        let factor = match algo {
+            Algo::UctTimes(k) => k,
+            _ => 1,
+        };
         match self.move_time {
-            Some(t) => Limits::none().with_time(t),
+            Some(t) => Limits::none().with_time(t * factor),
             None => Limits::none(),
         }
     }
@@ -64,6 +68,9 @@ pub enum Algo {
     /// UCT with the cache of explored subtrees (`uct:reuse=true,solver=true`: its tree kept
     /// between moves, completely explored subtrees known exactly), as the paper ran it.
     Uct,
+    /// UCT as [`Algo::Uct`], given this many times the setting's budget (simulations and time):
+    /// what more search buys on a game.
+    UctTimes(u32),
     /// MAC-UCB, with its share of the time to solving (default 0.9, the paper's).
     MacUcb(Option<f64>),
     /// FC-UCB.
@@ -74,7 +81,7 @@ impl Algo {
     /// The paper's name.
     pub fn label(self) -> &'static str {
         match self {
-            Algo::Uct => "UCT",
+            Algo::Uct | Algo::UctTimes(_) => "UCT",
             Algo::MacUcb(_) => "MAC-UCB",
             Algo::FcUcb => "FC-UCB",
         }
@@ -85,6 +92,10 @@ impl Algo {
         let budget = setting.samples.unwrap_or(UNBOUNDED);
         match self {
             Algo::Uct => format!("uct:reuse=true,solver=true,sims={budget},seed={seed}"),
+            Algo::UctTimes(k) => {
+                let budget = budget.saturating_mul(u64::from(k));
+                format!("uct:reuse=true,solver=true,sims={budget},seed={seed}")
+            }
             Algo::FcUcb => format!("fc-ucb:samples={budget},seed={seed},player={seat}"),
             Algo::MacUcb(share) => {
                 let share = share.map_or(String::new(), |s| format!(",share={s}"));
@@ -314,10 +325,10 @@ fn chance<G: GeneralGame>(game: &G, state: &G::State, rng: &mut u64) -> Option<G
     outcomes.last().map(|&(mv, _)| mv)
 }
 
-/// Plays one game, seat `p` by `agents[p]`.
+/// Plays one game, seat `p` by `agents[p]`, built for `seats[p]`.
 fn play_game<G: Registered + Clone>(
     game: &G,
-    agents: &mut [Agent<G>],
+    (agents, seats): (&mut [Agent<G>], &[Algo]),
     setting: &Setting,
     rng: &mut u64,
 ) -> Ending {
@@ -339,7 +350,7 @@ fn play_game<G: Registered + Clone>(
         };
         let mut joint = Vec::with_capacity(n + 1);
         for p in movers {
-            let mv = agents[p].choose(game, &state, &setting.limits());
+            let mv = agents[p].choose(game, &state, &setting.limits(seats[p]));
             game.legal_moves(&state, p, &mut legal);
             match mv.filter(|mv| legal.contains(mv)) {
                 Some(mv) => joint.push(mv),
@@ -370,7 +381,7 @@ fn play_seated<G: Registered + Clone>(
         })
         .collect::<Result<Vec<_>, _>>()?;
     let mut rng = key;
-    Ok(play_game(game, &mut agents, setting, &mut rng))
+    Ok(play_game(game, (&mut agents, seats), setting, &mut rng))
 }
 
 /// One game's result from A's (or the team's) point of view: a unit of the MAC-UCB reproductions.

@@ -21,6 +21,11 @@
 //! depend on `--seed` only. UCT is `uct:reuse=true,solver=true`. A draw counts half a win; σ is the standard
 //! deviation of the percentage as an estimate (see [`Tally::sigma`]). How games are played and
 //! scored: [`arena`](super::arena).
+//!
+//! **`scsp-headroom`** is not in the paper: UCT given 1, 3, 10 and 30 times the budget
+//! ([`FACTORS`]) against UCT, on the same games. It measures how far any player can pull ahead
+//! of UCT on a game by searching more: where UCT with 30 times the samples wins about half its
+//! games, the game's outcome is the dice's, and no player beats UCT there by much.
 
 use std::time::Duration;
 
@@ -51,6 +56,12 @@ pub const FIG6: (&str, &str) = (
     "Koriche et al. 2016, Figure 6: MAC-UCB vs UCT with 0 to 100 % of its time to solving, 30 ms per move",
 );
 
+/// Registered name and description of the headroom table (not in the paper).
+pub const HEADROOM: (&str, &str) = (
+    "scsp-headroom",
+    "What more search buys on the games of Koriche et al.'s tables: UCT with 1, 3, 10 and 30 times the budget against UCT",
+);
+
 /// The paper's 30 s per move, scaled by 1/1000.
 pub const MOVE_TIME_MS: u64 = 30;
 /// Default games per pairing of Table 3 (paper: 5000).
@@ -61,6 +72,8 @@ pub const POINT_GAMES: usize = 10;
 pub const PAPER_TIMES: [u64; 8] = [1, 5, 10, 20, 30, 40, 50, 60];
 /// The shares of Figure 6, in %.
 pub const SHARES: [u32; 11] = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100];
+/// The headroom table's budgets, as multiples of the other player's.
+pub const FACTORS: [u32; 4] = [1, 3, 10, 30];
 
 /// How a game's matches are scored (see [`arena`](super::arena)).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -177,6 +190,7 @@ enum Table {
     /// Table 4, over these points.
     Table4(Vec<Setting>),
     Fig6,
+    Headroom,
 }
 
 /// Table 3, Table 4 or Figure 6 as units: every game of every job of every game of the table.
@@ -207,6 +221,7 @@ impl Sweep {
             Table::Table3 => TABLE3.0,
             Table::Table4(_) => TABLE4.0,
             Table::Fig6 => FIG6.0,
+            Table::Headroom => HEADROOM.0,
         };
         // Every game keeps its place (its seeds) whichever games `--only` chooses.
         let chosen: Vec<usize> = selected(experiment, &options.only)?
@@ -390,6 +405,7 @@ impl Units for Sweep {
             Table::Table3 => (table3_text(&self.base, &results), None),
             Table::Table4(points) => table4_text(&self.base, points, &results, self.svg),
             Table::Fig6 => fig6_text(&self.base, &results, self.svg),
+            Table::Headroom => headroom_text(&self.base, &results, self.svg),
         };
         Ok(Report { text, rows, svg })
     }
@@ -618,6 +634,10 @@ fn cell_row(experiment: &str, game: &Played, job: &Job, tally: &Tally) -> Value 
         Algo::MacUcb(share) => share,
         _ => None,
     };
+    let factor = match job.a {
+        Algo::UctTimes(k) => k,
+        _ => 1,
+    };
     json!({
         "experiment": experiment,
         "game": game.name,
@@ -625,6 +645,7 @@ fn cell_row(experiment: &str, game: &Played, job: &Job, tally: &Tally) -> Value 
         "a": job.a.label(),
         "b": job.b.label(),
         "share": share,
+        "budget_factor": factor,
         "move_ms": job.setting.move_time.map(|t| t.as_millis() as u64),
         "samples": job.setting.samples,
         "games": tally.games(),
@@ -747,6 +768,9 @@ fn paper_table4(name: &str) -> Option<(&'static str, &'static [f64])> {
         .map(|(_, theirs, row)| (*theirs, &row[..]))
 }
 
+/// The vertical axis of Table 4 and Figure 6.
+const MAC_WINS: &str = "MAC-UCB wins vs UCT (%)";
+
 /// Where a sweep finds the paper's row for a game of ours, if it prints one.
 type PaperRows = Option<fn(&str) -> Option<(&'static str, &'static [f64])>>;
 
@@ -786,7 +810,7 @@ fn sweep_text(
 /// The figure of a sweep: a curve per game over `xs`, the paper's rows dashed.
 fn sweep_chart(
     title: &str,
-    x_label: &str,
+    (x_label, y_label): (&str, &str),
     xs: &[f64],
     results: &[(Played, Vec<Tally>)],
     paper: PaperRows,
@@ -816,7 +840,7 @@ fn sweep_chart(
     Chart {
         title: title.to_string(),
         x_label: x_label.to_string(),
-        y_label: "MAC-UCB wins vs UCT (%)".into(),
+        y_label: y_label.into(),
         series,
         ..Chart::default()
     }
@@ -875,7 +899,7 @@ fn table4_text(
         };
         sweep_chart(
             "Table 4: MAC-UCB vs UCT by time per move",
-            x_label,
+            (x_label, MAC_WINS),
             &xs,
             results,
             paper,
@@ -942,7 +966,69 @@ fn fig6_text(
         let xs: Vec<f64> = SHARES.iter().map(|&s| f64::from(s)).collect();
         sweep_chart(
             "Figure 6: MAC-UCB vs UCT by share of time to solving",
-            "% of the time to solving",
+            ("% of the time to solving", MAC_WINS),
+            &xs,
+            results,
+            None,
+        )
+    });
+    (text, svg)
+}
+
+/// `scsp-headroom`. See the [module docs](self).
+pub fn headroom(
+    options: &ReproduceOptions,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Report, ExperimentError> {
+    run_all(headroom_plan(options)?.as_ref(), 1, progress)
+}
+
+/// `scsp-headroom` as units (see [`crate::shard`]).
+pub fn headroom_plan(options: &ReproduceOptions) -> Result<Box<dyn Units>, ExperimentError> {
+    let base = setting(HEADROOM.0, options, POINT_GAMES)?;
+    let jobs = |_| {
+        let job = |&k: &u32| Job {
+            a: Algo::UctTimes(k),
+            b: Algo::Uct,
+            setting: base.0.clone(),
+        };
+        FACTORS.iter().map(job).collect::<Vec<_>>()
+    };
+    Ok(Box::new(Sweep::new(
+        Table::Headroom,
+        options,
+        base.clone(),
+        &jobs,
+    )?))
+}
+
+/// The text and figure of the headroom table.
+fn headroom_text(
+    (base, move_ms): &(Setting, Option<u64>),
+    results: &[(Played, Vec<Tally>)],
+    svg: bool,
+) -> (String, Option<String>) {
+    let labels: Vec<String> = FACTORS.iter().map(|k| format!("×{k}")).collect();
+    let heading = format!(
+        "What more search buys: percentage of wins of UCT given 1, 3, 10 and 30 times the budget \
+         against UCT at {} (not in {PAPER}: the room any player has to beat UCT on each game).",
+        describe(base, *move_ms)
+    );
+    let mut text = sweep_text(heading, &labels, results, None);
+    text += "\nσ of each cell (percentage points):\n";
+    for (game, tallies) in results {
+        text += &format!("{:<24}", game.name);
+        for t in tallies {
+            text += &format!(" {:>7.1}", t.sigma());
+        }
+        text.push('\n');
+    }
+    text += "\nTeam games: the victories of a team of the stronger UCT (footnote 6).\n";
+    let svg = svg.then(|| {
+        let xs: Vec<f64> = FACTORS.iter().map(|&k| f64::from(k)).collect();
+        sweep_chart(
+            "What more search buys: UCT ×k vs UCT",
+            ("times the budget", "wins of UCT ×k vs UCT (%)"),
             &xs,
             results,
             None,
