@@ -348,7 +348,31 @@ where
             self.pv.clear(ply);
             return self.leaf(state, known, alpha, beta);
         }
-        self.interior(state, budget, alpha, beta, ply, known)
+        if self.is_plain() {
+            self.interior::<true>(state, budget, alpha, beta, ply, known)
+        } else {
+            self.interior::<false>(state, budget, alpha, beta, ply, known)
+        }
+    }
+
+    /// Whether nothing a node may test is switched on: no table, no killers, history or
+    /// countermoves, no null move, singular extension, late-move reduction or ETC, and hooks that
+    /// neither prune, order, extend nor read hints. Such a search runs `interior::<true>`, where
+    /// those tests are constants and their code is compiled out; its values, bounds, lines and
+    /// counts are `interior::<false>`'s (a test in this module compares the two).
+    pub(crate) fn is_plain(&self) -> bool {
+        #[cfg(test)]
+        if tests::GENERAL_ONLY.with(std::cell::Cell::get) {
+            return false;
+        }
+        let c = &self.config;
+        self.tt.is_none()
+            && !(c.killers || c.history || c.countermoves)
+            && c.null_move.is_none()
+            && c.singular_extension.is_none()
+            && c.late_move_reduction.is_none()
+            && c.etc_draft.is_none()
+            && !(P::ENABLED || O::ENABLED || S::EXTENDS || Self::TRACKS_PATH)
     }
 
     /// Whether this thread defers busy moves at a node of `draft` (see
@@ -365,8 +389,9 @@ where
         ply >= MAX_PLY || self.horizon.is_leaf(self.game, state, budget)
     }
 
-    /// [`node`](Self::node) for a node that is not a horizon leaf.
-    fn interior(
+    /// [`node`](Self::node) for a node that is not a horizon leaf. `PLAIN`: the search
+    /// [is plain](Self::is_plain), and every test of a switched-off option is the constant `false`.
+    fn interior<const PLAIN: bool>(
         &mut self,
         state: &mut G::State,
         budget: H::Budget,
@@ -375,7 +400,8 @@ where
         ply: usize,
         known: Option<Score>,
     ) -> (Score, Bound) {
-        let excluded = self.excluded_move(ply);
+        let excluded = if PLAIN { None } else { self.excluded_move(ply) };
+        let tt = if PLAIN { None } else { self.tt };
         self.pv.clear(ply);
         if let Some(outcome) = self.game.outcome(state) {
             // A finished game: scored by its outcome, exact, whatever its budget.
@@ -393,14 +419,13 @@ where
         // The node's key, if there is a table and the game gives this state one: a state without
         // a key is neither probed nor stored. A node searched without a move is not the node the
         // table knows.
-        let hash = self
-            .tt
+        let hash = tt
             .filter(|_| excluded.is_none())
             .and_then(|_| self.game.state_hash(state));
         let mut tt_move = NO_MOVE;
         // The entry that may make the table move singular, tested after the null move.
         let mut singular_entry = None;
-        if let (Some(tt), Some(hash)) = (self.tt, hash) {
+        if let (Some(tt), Some(hash)) = (tt, hash) {
             self.stats.tt_probes += 1;
             if let Some(entry) = tt.probe(hash) {
                 self.stats.tt_hits += 1;
@@ -418,12 +443,12 @@ where
             }
         }
 
-        if S::NULL_MOVES && self.config.null_move.is_some() && excluded.is_none() {
+        if !PLAIN && S::NULL_MOVES && self.config.null_move.is_some() && excluded.is_none() {
             if let Some(value) = self.null_move_cut(state, &budget, alpha, beta, ply, known) {
                 // A heuristic's answer: the node's moves were not searched.
                 self.cut_short += 1;
                 self.classify(true, true);
-                if let (Some(tt), Some(hash)) = (self.tt, hash) {
+                if let (Some(tt), Some(hash)) = (tt, hash) {
                     let key = self.horizon.budget_key(&budget);
                     tt.store(hash, value, Bound::Lower, draft, key, NO_MOVE, false);
                 }
@@ -451,7 +476,8 @@ where
         let n = moves.len();
         let mut keys: SmallVec<[i64; MOVES_INLINE]> = SmallVec::new();
         let hook_orders = O::ENABLED && self.ordering.orders_at(draft);
-        let ordered = n < NO_MOVE as usize
+        let ordered = !PLAIN
+            && n < NO_MOVE as usize
             && (tt_move != NO_MOVE
                 || self.config.killers
                 || self.config.history
@@ -468,7 +494,7 @@ where
         }
         // Not in a singularity test: the cutoff could come from the excluded move.
         let etc = self.config.etc_draft.is_some_and(|d| draft >= d) && excluded.is_none();
-        if self.tt.is_some() && ply > 0 && etc {
+        if tt.is_some() && ply > 0 && etc {
             if let Some(x) = self.enhanced_cutoff(state, &budget, &moves, beta, (ply, mover)) {
                 self.classify(true, true);
                 return (x, Bound::Lower);
@@ -507,7 +533,11 @@ where
         let mut cut_early = false;
         // Move deferral: the node's key when this thread may defer its moves, and the order
         // positions it deferred (searched after the others, in order).
-        let busy = self.busy.filter(|_| self.defers(draft)).zip(hash);
+        let busy = match PLAIN {
+            true => None,
+            false => self.busy.filter(|_| self.defers(draft)).zip(hash),
+        };
+        let tracks_path = !PLAIN && self.tracks_path();
         let mut deferred: SmallVec<[u32; 8]> = SmallVec::new();
         let (mut next, mut next_deferred) = (0, 0);
         loop {
@@ -533,7 +563,7 @@ where
                 }
             }
             let promoted = ordered && keys[k] >= PROMOTED_KEY;
-            let key = if self.tracks_path() { move_key(&mv) } else { 0 };
+            let key = if tracks_path { move_key(&mv) } else { 0 };
             let mut step = Step::new(mv, tried, root_side).with_promoted(promoted);
             if H::HINTS {
                 // The hook's own score is the key's priority when nothing else was added to it.
@@ -560,7 +590,7 @@ where
             if let Some((table, key)) = busy_key {
                 table.enter(key);
             }
-            if self.tracks_path() {
+            if tracks_path {
                 self.heuristics.enter(ply, key);
             }
             if !generated_at_once {
@@ -588,8 +618,12 @@ where
                     (budgets, plies)
                 }
                 None => {
-                    let reduced =
-                        self.late_reduction(state, mv, &child_budget, draft, searched, promoted);
+                    let reduced = match PLAIN {
+                        true => None,
+                        false => {
+                            self.late_reduction(state, mv, &child_budget, draft, searched, promoted)
+                        }
+                    };
                     let budgets = Budgets {
                         full: child_budget,
                         reduced,
@@ -599,10 +633,11 @@ where
             };
             let outcome = match self.game.apply(state, mv) {
                 Some(mut child) => {
-                    self.successor(&mut child, budgets, alpha, beta, parent, null_window)
+                    self.successor::<PLAIN>(&mut child, budgets, alpha, beta, parent, null_window)
                 }
                 None => {
-                    let outcome = self.successor(state, budgets, alpha, beta, parent, null_window);
+                    let outcome =
+                        self.successor::<PLAIN>(state, budgets, alpha, beta, parent, null_window);
                     self.game.undo(state, mv);
                     outcome
                 }
@@ -675,7 +710,7 @@ where
         if searched > 0 {
             self.classify(cut, meets_alpha);
         }
-        if self.tracks_path() && (cut || bound == Bound::Exact) {
+        if tracks_path && (cut || bound == Bound::Exact) {
             self.heuristics
                 .record_best(ply, side, move_key(&moves[best]));
         }
@@ -684,14 +719,14 @@ where
             if cut_early {
                 bound = Bound::Lower;
             }
-            if self.config.killers || self.config.history {
+            if !PLAIN && (self.config.killers || self.config.history) {
                 let key = move_key(&moves[best]);
                 let (killers, history) = (self.config.killers, self.config.history);
                 self.heuristics
                     .record_cutoff(ply, side, key, draft, killers, history);
             }
         }
-        if let (Some(tt), Some(hash)) = (self.tt, hash) {
+        if let (Some(tt), Some(hash)) = (tt, hash) {
             // A fail-low's best move is noise: keep whatever move the entry had.
             let mv = match bound {
                 Bound::Upper => NO_MOVE,
@@ -913,7 +948,7 @@ where
             Cutoff::AboveBeta => s - 1,
         };
         self.exclusion = Some((ply, entry.mv));
-        let (v, _) = self.interior(state, shallower, s - 1, beta, ply, None);
+        let (v, _) = self.interior::<false>(state, shallower, s - 1, beta, ply, None);
         self.exclusion = None;
         // The test wrote its own line in this ply's row.
         self.pv.clear(ply);
@@ -970,7 +1005,7 @@ where
     /// null window first when `null_window`; under late-move reductions that null window is first
     /// searched with the reduced budget), and returns its value from the parent's view.
     #[inline(always)]
-    fn successor(
+    fn successor<const PLAIN: bool>(
         &mut self,
         child: &mut G::State,
         mut budgets: Budgets<H::Budget>,
@@ -1028,7 +1063,8 @@ where
         }
         if let Some(null_beta) = null_beta {
             let (lo, hi) = child_window(turns, alpha, null_beta);
-            let (x, d) = to_parent(turns, self.interior(child, budget, lo, hi, ply + 1, known));
+            let searched_node = self.interior::<PLAIN>(child, budget, lo, hi, ply + 1, known);
+            let (x, d) = to_parent(turns, searched_node);
             let settled = x <= alpha || self.config.cutoff.fails_high(x, beta);
             if self.watch.stopped() || settled || d == Bound::Exact {
                 return searched((x, d));
@@ -1038,7 +1074,7 @@ where
         let (lo, hi) = child_window(turns, alpha, beta);
         searched(to_parent(
             turns,
-            self.interior(child, budget, lo, hi, ply + 1, known),
+            self.interior::<PLAIN>(child, budget, lo, hi, ply + 1, known),
         ))
     }
 
@@ -1133,5 +1169,81 @@ where
             keys.push(pack(priority, i));
         }
         sort_descending(keys);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+
+    use game_trait::{Cutoff, Limits, SearchResult, Searcher};
+    use quickcheck::{QuickCheck, TestResult};
+
+    use crate::tree::{ExplicitTree, ExtraTurnTree, LeafValue};
+    use crate::{AlphaBeta, AlphaBetaConfig};
+
+    thread_local! {
+        /// Set by these tests to search a plain configuration by `interior::<false>`.
+        pub(super) static GENERAL_ONLY: Cell<bool> = const { Cell::new(false) };
+    }
+
+    /// The parts of a result both paths must agree on (all but the time).
+    fn key(r: &SearchResult<u32>) -> String {
+        format!(
+            "{:?} {} {:?} {:?} {} {:?}",
+            r.best_move, r.value, r.bound, r.pv, r.depth, r.stats
+        )
+    }
+
+    /// Searches `game` with `config` by the plain path, then by the general one.
+    fn both_paths<G>(game: &G, config: AlphaBetaConfig) -> (String, String)
+    where
+        G: game_trait::ZeroSumGame<State = u32, Move = u32>,
+        LeafValue: game_trait::Evaluator<G>,
+    {
+        let mut search = |general: bool| {
+            GENERAL_ONLY.with(|g| g.set(general));
+            let mut ab = AlphaBeta::new(LeafValue).with_config(config);
+            let r = ab.search(game, &0, &Limits::none());
+            GENERAL_ONLY.with(|g| g.set(false));
+            key(&r)
+        };
+        (search(false), search(true))
+    }
+
+    /// Every plain configuration (both cutoffs, PVS or not, iterative or not) returns the same
+    /// value, bound, move, line and counts by both node functions, on trees whose players
+    /// alternate and on trees where a player may move twice.
+    #[test]
+    fn the_plain_path_is_the_general_path() {
+        fn prop(seed: u64, depth: u8, branching: u8) -> TestResult {
+            let depth = 1 + u32::from(depth) % 6;
+            let branching = 1 + u32::from(branching) % 5;
+            let tree = ExplicitTree::random(seed, depth, branching);
+            let extra = ExtraTurnTree::random(seed, depth, branching);
+            for cutoff in [Cutoff::AtLeastBeta, Cutoff::AboveBeta] {
+                for (pvs, iterative) in [(false, false), (true, false), (true, true)] {
+                    let config = AlphaBetaConfig {
+                        depth: depth + 1,
+                        cutoff,
+                        pvs,
+                        iterative,
+                        ..AlphaBetaConfig::default()
+                    };
+                    for (plain, general) in [both_paths(&tree, config), both_paths(&extra, config)]
+                    {
+                        if plain != general {
+                            return TestResult::error(format!(
+                                "{cutoff:?} pvs {pvs} iterative {iterative}:\n{plain}\n{general}"
+                            ));
+                        }
+                    }
+                }
+            }
+            TestResult::passed()
+        }
+        QuickCheck::new()
+            .tests(300)
+            .quickcheck(prop as fn(u64, u8, u8) -> TestResult);
     }
 }
