@@ -1201,7 +1201,7 @@ mod tests {
         G: game_trait::ZeroSumGame<State = u32, Move = u32>,
         LeafValue: game_trait::Evaluator<G>,
     {
-        let mut search = |general: bool| {
+        let search = |general: bool| {
             GENERAL_ONLY.with(|g| g.set(general));
             let mut ab = AlphaBeta::new(LeafValue).with_config(config);
             let r = ab.search(game, &0, &Limits::none());
