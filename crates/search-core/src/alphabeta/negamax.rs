@@ -84,6 +84,186 @@ fn to_parent(turns: bool, (value, bound): (Score, Bound)) -> (Score, Bound) {
     }
 }
 
+/// What a node knows before it searches its moves.
+struct NodeFacts<B> {
+    budget: B,
+    /// The horizon's draft of `budget`.
+    draft: u32,
+    ply: usize,
+    /// The window the node was given: `node·alpha[0]` and β.
+    alpha0: Score,
+    beta: Score,
+    /// The node's static value, if its parent computed it.
+    known: Option<Score>,
+    /// The side to move (read only for games that may not alternate).
+    mover: PlayerId,
+    /// Whether the side to move is the root's.
+    root_side: bool,
+    /// The heuristics' index of the side to move.
+    side: usize,
+    /// The node's key, if the table knows it.
+    hash: Option<u64>,
+    /// The table's move for the node, `NO_MOVE` if none.
+    tt_move: u16,
+    /// The move a singularity test searches the node without.
+    excluded: Option<u16>,
+    /// [`Run::cut_short`] on entering the node: unchanged on leaving it if the node's search
+    /// was closed.
+    cut_short_before: u64,
+}
+
+/// What the table says of a node.
+enum Probe {
+    /// An entry settles the node: its value and bound.
+    Settled((Score, Bound)),
+    /// The node is to be searched; the entry that may make its table move singular.
+    Open(Option<TtEntry>),
+}
+
+/// The search order of a node's moves. (The moves themselves are kept apart: the game's move
+/// generator writes them through a reference, and a struct whose address a call takes stays in
+/// memory whole, where the order's keys, unused by a plain search, would be a frame's largest
+/// part.)
+struct SearchOrder {
+    /// When `ordered`: each move's priority and index ([`pack`]), in search order.
+    keys: SmallVec<[i64; MOVES_INLINE]>,
+    ordered: bool,
+    /// Whether the ordering hook scores the moves at this node.
+    hook_orders: bool,
+    /// Whether the ordering hook built (and counted) every successor already.
+    generated_at_once: bool,
+}
+
+impl SearchOrder {
+    /// The index in `list` of the `k`-th move in search order.
+    #[inline(always)]
+    fn index(&self, k: usize) -> usize {
+        if self.ordered {
+            unpack(self.keys[k])
+        } else {
+            k
+        }
+    }
+
+    /// Whether the `k`-th move in search order was promoted out of the hook's order (the table
+    /// move, a killer, the countermove).
+    #[inline(always)]
+    fn promoted(&self, k: usize) -> bool {
+        self.ordered && self.keys[k] >= PROMOTED_KEY
+    }
+}
+
+/// The move being searched: `k`-th in search order, `i`-th generated.
+#[derive(Clone, Copy, Debug)]
+struct MoveAt<M> {
+    k: usize,
+    i: usize,
+    mv: M,
+    /// Whether it was promoted out of the hook's order.
+    promoted: bool,
+    parent: Parent,
+}
+
+/// The successor loop's running values, named as in *Minimax with α/β Pruning*.
+struct Scan {
+    /// `node·alpha[0]`.
+    alpha0: Score,
+    /// `node·alpha[k]`, raised by each successor searched.
+    alpha: Score,
+    /// `retval ⋆ beta` as one comparison: `≥ β` is `≥ β`, `> β` is `≥ β + 1` on integers.
+    beta_cut: Score,
+    /// `node·best[k]`: `unknown` (−∞) until the first successor (`tried == 1`).
+    retval: Score,
+    bound: Bound,
+    /// The best move's index among the generated moves, and its own bound.
+    best: usize,
+    best_bound: Bound,
+    /// Successors given a budget: searched or pruned.
+    tried: usize,
+    /// Successors searched (not pruned).
+    searched: usize,
+    /// Whether some successor's value met `alpha[0]` (a Pv node, if none cut).
+    meets_alpha: bool,
+    /// Whether a successor cut the node off, and whether it left moves unexamined.
+    cut: bool,
+    cut_early: bool,
+    /// The node's static value for the pruning hook (0 without one).
+    static_value: Score,
+}
+
+impl Scan {
+    fn new(alpha: Score, beta: Score, cutoff: Cutoff, static_value: Score) -> Scan {
+        let beta_cut = match cutoff {
+            Cutoff::AtLeastBeta => beta,
+            Cutoff::AboveBeta => beta.saturating_add(1),
+        };
+        Scan {
+            alpha0: alpha,
+            alpha,
+            beta_cut,
+            retval: -INFINITY,
+            bound: Bound::Exact,
+            best: 0,
+            best_bound: Bound::Upper,
+            tried: 0,
+            searched: 0,
+            meets_alpha: false,
+            cut: false,
+            cut_early: false,
+            static_value,
+        }
+    }
+
+    /// Takes the result of successor `i` of the node at `ply`; whether it cuts the node off.
+    /// `if retval = unknown or x ≥ retval: when x = retval then bound ← join(bound, d); when
+    /// x > retval then bound ← d; retval ← x`, and the best move's line into the PV table.
+    #[inline(always)]
+    fn record(&mut self, pv: &mut PvTable, ply: usize, i: usize, child: ChildResult) -> bool {
+        let ChildResult {
+            value: x,
+            bound: d,
+            pruned,
+            lineless,
+        } = child;
+        self.searched += usize::from(!pruned);
+        let new_best = if self.tried == 1 || x > self.retval {
+            self.bound = d;
+            self.retval = x;
+            true
+        } else if x == self.retval {
+            self.bound = self.bound.join(d);
+            // Among equal values the best move is the one whose bound the join kept (lower,
+            // else exact, else upper): a move only known to be "at most retval" must not be
+            // named best when another is known to reach it.
+            d > self.best_bound
+        } else {
+            false
+        };
+        if new_best {
+            self.best = i;
+            self.best_bound = d;
+            // The line only matters where the value can be exact (it reaches α) and at the
+            // root, which must name a move even when it fails low; elsewhere copying it would
+            // be most of the cost of a node.
+            if x >= self.alpha || ply == 0 {
+                let index = u16::try_from(i).unwrap_or(NO_MOVE);
+                if lineless {
+                    pv.set_single(ply, index);
+                } else {
+                    pv.update(ply, index);
+                }
+            }
+        }
+        self.meets_alpha |= x >= self.alpha0;
+        if self.retval >= self.beta_cut {
+            self.cut = true;
+            return true;
+        }
+        self.alpha = self.alpha.max(x);
+        false
+    }
+}
+
 /// Which of a node's tests can be true, as the const parameter `SHAPE` of the node functions
 /// ([`Run::interior`], [`Run::successor`]): a test of an option that is off in every node of the
 /// search is the constant `false` there, and its code is compiled out. A search runs the
@@ -102,6 +282,14 @@ pub(crate) mod shape {
     pub(crate) const FULL: u8 = 1;
 }
 use shape::{FULL, PLAIN};
+
+/// What a successor's search returns once a limit stops it; callers discard it.
+const STOPPED_CHILD: ChildResult = ChildResult {
+    value: 0,
+    bound: Bound::Exact,
+    pruned: false,
+    lineless: true,
+};
 
 /// The value returned by every frame once a limit stops the search; callers discard it.
 const STOPPED: (Score, Bound) = (0, Bound::Exact);
@@ -415,7 +603,9 @@ where
     }
 
     /// [`node`](Self::node) for a node that is not a horizon leaf, in the search's
-    /// [`shape`](Self::shape).
+    /// [`shape`](Self::shape): the table, the null move and the singularity test first, each of
+    /// which may settle the node; then its moves, searched in order by [`scan`](Self::scan); then
+    /// what the node learnt goes to the heuristics and the table ([`conclude`](Self::conclude)).
     fn interior<const SHAPE: u8>(
         &mut self,
         state: &mut G::State,
@@ -425,63 +615,24 @@ where
         ply: usize,
         known: Option<Score>,
     ) -> (Score, Bound) {
-        let excluded = if SHAPE == FULL {
-            self.excluded_move(ply)
-        } else {
-            None
+        let excluded = match SHAPE {
+            FULL => self.excluded_move(ply),
+            _ => None,
         };
-        let tt = if SHAPE == FULL { self.tt } else { None };
         self.pv.clear(ply);
         if let Some(outcome) = self.game.outcome(state) {
             // A finished game: scored by its outcome, exact, whatever its budget.
             self.stats.evaluated += 1;
             return (self.eval.terminal(self.game, state, outcome), Bound::Exact);
         }
-        let draft = self.horizon.draft(&budget);
-        if ply == 0 {
-            self.root_draft = draft;
-        }
-        let mover = self.mover(state);
-        let root_side = self.is_root_side(mover, ply);
-        let side = Self::side_index(root_side);
-        let cut_short_before = self.cut_short;
-        // The node's key, if there is a table and the game gives this state one: a state without
-        // a key is neither probed nor stored. A node searched without a move is not the node the
-        // table knows.
-        let hash = tt
-            .filter(|_| excluded.is_none())
-            .and_then(|_| self.game.state_hash(state));
-        let mut tt_move = NO_MOVE;
-        // The entry that may make the table move singular, tested after the null move.
-        let mut singular_entry = None;
-        if let (Some(tt), Some(hash)) = (tt, hash) {
-            self.stats.tt_probes += 1;
-            if let Some(entry) = tt.probe(hash) {
-                self.stats.tt_hits += 1;
-                tt_move = entry.mv;
-                // Only an entry of exactly this budget answers the question asked here (the score
-                // at this draft); a deeper one would answer a different one. Never at the root,
-                // which must produce a move.
-                let same_budget =
-                    entry.draft == draft && entry.budget == self.horizon.budget_key(&budget);
-                if ply > 0 && same_budget && self.settles(&entry, alpha, beta) {
-                    self.cut_short += u64::from(!entry.closed);
-                    return (entry.value, entry.bound);
-                }
-                singular_entry = self.config.singular_extension.and(Some(entry));
-            }
-        }
-
+        let mut node = self.facts::<SHAPE>(state, budget, (alpha, beta), ply, known, excluded);
+        let singular_entry = match self.probe(&mut node) {
+            Probe::Settled(settled) => return settled,
+            Probe::Open(entry) => entry,
+        };
         if SHAPE == FULL && S::NULL_MOVES && self.config.null_move.is_some() && excluded.is_none() {
-            if let Some(value) = self.null_move_cut(state, &budget, alpha, beta, ply, known) {
-                // A heuristic's answer: the node's moves were not searched.
-                self.cut_short += 1;
-                self.classify(true, true);
-                if let (Some(tt), Some(hash)) = (tt, hash) {
-                    let key = self.horizon.budget_key(&budget);
-                    tt.store(hash, value, Bound::Lower, draft, key, NO_MOVE, false);
-                }
-                return (value, Bound::Lower);
+            if let Some(cut) = self.null_move_node(state, &node) {
+                return cut;
             }
         }
         let singular = match singular_entry {
@@ -494,82 +645,204 @@ where
             }
             None => false,
         };
-
+        // Filled in place: a move list returned by value is copied, in every node.
         let mut moves: MoveList<G::Move> = MoveList::new();
-        self.game.moves(state, &mut moves);
-        if moves.is_empty() {
+        let mut order = SearchOrder {
+            keys: SmallVec::new(),
+            ordered: false,
+            hook_orders: false,
+            generated_at_once: false,
+        };
+        if !self.generate::<SHAPE>(state, &node, &mut moves, &mut order) {
             // A game in progress without a move breaks `ZeroSumGame::moves`' contract (a game
             // that cannot move must pass or be over): valued statically rather than searched.
             return self.leaf(state, known, alpha, beta);
         }
-        let n = moves.len();
-        let mut keys: SmallVec<[i64; MOVES_INLINE]> = SmallVec::new();
-        let hook_orders = O::ENABLED && self.ordering.orders_at(draft);
-        let ordered = SHAPE == FULL
-            && n < NO_MOVE as usize
-            && (tt_move != NO_MOVE
-                || self.config.killers
-                || self.config.history
-                || self.config.countermoves
-                || hook_orders);
-        if ordered {
-            let at = (draft, ply, side);
-            self.order(state, &moves, tt_move, at, hook_orders, &mut keys);
-        }
-        // An ordering that builds every successor generated them all (see `MoveOrdering`).
-        let generated_at_once = hook_orders && O::GENERATES_CHILDREN;
-        if generated_at_once {
-            self.stats.generated += n as u64;
-        }
         // Not in a singularity test: the cutoff could come from the excluded move.
         let etc = SHAPE == FULL
-            && self.config.etc_draft.is_some_and(|d| draft >= d)
+            && self.config.etc_draft.is_some_and(|d| node.draft >= d)
             && excluded.is_none();
-        if tt.is_some() && ply > 0 && etc {
-            if let Some(x) = self.enhanced_cutoff(state, &budget, &moves, beta, (ply, mover)) {
+        if self.tt.is_some() && ply > 0 && etc {
+            let at = (ply, node.mover);
+            if let Some(x) = self.enhanced_cutoff(state, &budget, &moves, beta, at) {
                 self.classify(true, true);
                 return (x, Bound::Lower);
             }
         }
-        // The parent's static value for the pruning hook, computed once per node, and only if a hook
-        // will read it.
-        let parent_static = match (P::ENABLED, known) {
+        let static_value = self.static_value(state, &node);
+        let mut scan = Scan::new(node.alpha0, node.beta, self.config.cutoff, static_value);
+        let node_moves = (&moves[..], &order);
+        if !self.scan::<SHAPE>(state, &node, node_moves, singular, &mut scan) {
+            return STOPPED;
+        }
+        self.conclude::<SHAPE>(state, &node, &moves, &scan)
+    }
+
+    /// What the node knows before its moves: its budget and draft, its window, who moves, and its
+    /// key in the table if it has one (a state without a key is neither probed nor stored, and a
+    /// node searched without a move is not the node the table knows).
+    #[inline(always)]
+    fn facts<const SHAPE: u8>(
+        &mut self,
+        state: &G::State,
+        budget: H::Budget,
+        (alpha, beta): (Score, Score),
+        ply: usize,
+        known: Option<Score>,
+        excluded: Option<u16>,
+    ) -> NodeFacts<H::Budget> {
+        let draft = self.horizon.draft(&budget);
+        if ply == 0 {
+            self.root_draft = draft;
+        }
+        let mover = self.mover(state);
+        let root_side = self.is_root_side(mover, ply);
+        let hash = match SHAPE {
+            FULL => self
+                .tt
+                .filter(|_| excluded.is_none())
+                .and_then(|_| self.game.state_hash(state)),
+            _ => None,
+        };
+        NodeFacts {
+            budget,
+            draft,
+            ply,
+            alpha0: alpha,
+            beta,
+            known,
+            mover,
+            root_side,
+            side: Self::side_index(root_side),
+            hash,
+            tt_move: NO_MOVE,
+            excluded,
+            cut_short_before: self.cut_short,
+        }
+    }
+
+    /// Probes the table for the node: its value if an entry settles it, else the entry that may
+    /// make the table move singular (tested after the null move). The table move goes to
+    /// `node.tt_move`.
+    #[inline(always)]
+    fn probe(&mut self, node: &mut NodeFacts<H::Budget>) -> Probe {
+        let (Some(tt), Some(hash)) = (self.tt, node.hash) else {
+            return Probe::Open(None);
+        };
+        self.stats.tt_probes += 1;
+        let Some(entry) = tt.probe(hash) else {
+            return Probe::Open(None);
+        };
+        self.stats.tt_hits += 1;
+        node.tt_move = entry.mv;
+        // Only an entry of exactly this budget answers the question asked here (the score at
+        // this draft); a deeper one would answer a different one. Never at the root, which must
+        // produce a move.
+        let same_budget =
+            entry.draft == node.draft && entry.budget == self.horizon.budget_key(&node.budget);
+        if node.ply > 0 && same_budget && self.settles(&entry, node.alpha0, node.beta) {
+            self.cut_short += u64::from(!entry.closed);
+            return Probe::Settled((entry.value, entry.bound));
+        }
+        Probe::Open(self.config.singular_extension.and(Some(entry)))
+    }
+
+    /// The node cut by a null move (see [`null_move_cut`](Self::null_move_cut)), counted and
+    /// stored as a lower bound; `None` if the null move does not cut it.
+    fn null_move_node(
+        &mut self,
+        state: &G::State,
+        node: &NodeFacts<H::Budget>,
+    ) -> Option<(Score, Bound)> {
+        let (alpha, beta) = (node.alpha0, node.beta);
+        let value = self.null_move_cut(state, &node.budget, alpha, beta, node.ply, node.known)?;
+        // A heuristic's answer: the node's moves were not searched.
+        self.cut_short += 1;
+        self.classify(true, true);
+        if let (Some(tt), Some(hash)) = (self.tt, node.hash) {
+            let key = self.horizon.budget_key(&node.budget);
+            tt.store(hash, value, Bound::Lower, node.draft, key, NO_MOVE, false);
+        }
+        Some((value, Bound::Lower))
+    }
+
+    /// Fills `moves` with the node's moves and `order` with their search order when the node
+    /// orders them (the table move, the killers, the countermove, then the ordering hook's score
+    /// plus history); `false` if it has none.
+    #[inline(always)]
+    fn generate<const SHAPE: u8>(
+        &mut self,
+        state: &G::State,
+        node: &NodeFacts<H::Budget>,
+        moves: &mut MoveList<G::Move>,
+        order: &mut SearchOrder,
+    ) -> bool {
+        order.hook_orders = O::ENABLED && self.ordering.orders_at(node.draft);
+        self.game.moves(state, moves);
+        let n = moves.len();
+        if n == 0 {
+            return false;
+        }
+        let c = &self.config;
+        order.ordered = SHAPE == FULL
+            && n < NO_MOVE as usize
+            && (node.tt_move != NO_MOVE
+                || c.killers
+                || c.history
+                || c.countermoves
+                || order.hook_orders);
+        if order.ordered {
+            let at = (node.draft, node.ply, node.side);
+            let hook_orders = order.hook_orders;
+            self.order(state, moves, node.tt_move, at, hook_orders, &mut order.keys);
+        }
+        // An ordering that builds every successor generated them all (see `MoveOrdering`).
+        order.generated_at_once = order.hook_orders && O::GENERATES_CHILDREN;
+        if order.generated_at_once {
+            self.stats.generated += n as u64;
+        }
+        true
+    }
+
+    /// The node's static value for the pruning hook, computed once per node, and only if a hook
+    /// will read it (0 otherwise).
+    #[inline(always)]
+    fn static_value(&mut self, state: &G::State, node: &NodeFacts<H::Budget>) -> Score {
+        match (P::ENABLED, node.known) {
             (false, _) => 0,
             (true, Some(v)) => v,
             (true, None) => self.eval.evaluate(self.game, state), // in progress: tested above
-        };
-        let parent = Parent {
-            ply,
-            static_value: parent_static,
-            mover,
-            root_side,
-        };
+        }
+    }
 
-        // `retval ⋆ beta` as one comparison: `≥ β` is `≥ β`, `> β` is `≥ β + 1` on integers.
-        let beta_cut = match self.config.cutoff {
-            Cutoff::AtLeastBeta => beta,
-            Cutoff::AboveBeta => beta.saturating_add(1),
+    /// Searches the node's moves in order until one cuts it off or the horizon ends the node
+    /// (`for each move … if retval ⋆ beta: break`), into `scan`; in a parallel search the moves
+    /// other threads are searching wait until the others are done. `false` if a limit stopped
+    /// the search.
+    #[inline(always)]
+    fn scan<const SHAPE: u8>(
+        &mut self,
+        state: &mut G::State,
+        node: &NodeFacts<H::Budget>,
+        (moves, order): (&[G::Move], &SearchOrder),
+        singular: bool,
+        scan: &mut Scan,
+    ) -> bool {
+        let parent = Parent {
+            ply: node.ply,
+            static_value: scan.static_value,
+            mover: node.mover,
+            root_side: node.root_side,
         };
-        let alpha0 = alpha;
-        let mut alpha = alpha;
         let mut tally = H::NodeTally::default();
-        let mut retval: Score = -INFINITY; // `unknown` until the first successor (`tried == 1`)
-        let mut bound = Bound::Exact;
-        let mut best = 0usize;
-        let mut best_bound = Bound::Upper;
-        let mut tried = 0usize; // successors given a budget: searched or pruned
-        let mut searched = 0usize;
-        let mut meets_alpha = false;
-        let mut cut = false;
-        let mut cut_early = false;
         // Move deferral: the node's key when this thread may defer its moves, and the order
         // positions it deferred (searched after the others, in order).
         let busy = match SHAPE {
-            FULL => self.busy.filter(|_| self.defers(draft)).zip(hash),
+            FULL => self.busy.filter(|_| self.defers(node.draft)).zip(node.hash),
             _ => None,
         };
-        let tracks_path = SHAPE == FULL && self.tracks_path();
         let mut deferred: SmallVec<[u32; 8]> = SmallVec::new();
+        let n = moves.len();
         let (mut next, mut next_deferred) = (0, 0);
         loop {
             let (k, revisit) = if next < n {
@@ -581,35 +854,29 @@ where
             } else {
                 break;
             };
-            let i = if ordered { unpack(keys[k]) } else { k };
-            if excluded == Some(i as u16) {
+            let i = order.index(k);
+            if node.excluded == Some(i as u16) {
                 continue;
             }
             let mv = moves[i];
             let busy_key = busy.map(|(table, hash)| (table, BusyMoves::key(hash, move_key(&mv))));
             if let Some((table, key)) = busy_key {
-                if tried > 0 && !revisit && table.is_busy(key) {
+                if scan.tried > 0 && !revisit && table.is_busy(key) {
                     deferred.push(k as u32);
                     continue;
                 }
             }
-            let promoted = ordered && keys[k] >= PROMOTED_KEY;
-            let key = if tracks_path { move_key(&mv) } else { 0 };
-            let mut step = Step::new(mv, tried, root_side).with_promoted(promoted);
-            if H::HINTS {
-                // The hook's own score is the key's priority when nothing else was added to it.
-                let scored = ordered && hook_orders && !promoted && !self.config.history;
-                step = step
-                    .with_hints(self.hints(i, key, tt_move, ply, side))
-                    .with_order_score(scored.then(|| (keys[k] >> 16) as i32));
-            }
-            let Some(child_budget) = self
-                .horizon
-                .child_budget(self.game, state, &budget, &mut tally, step)
+            let promoted = order.promoted(k);
+            let at = MoveAt {
+                k,
+                i,
+                mv,
+                promoted,
+                parent,
+            };
+            let Some(child_budget) = self.admit::<SHAPE>(state, node, order, at, &mut tally, scan)
             else {
-                // A move beyond the horizon: the search is not closed.
-                self.cut_short += 1;
-                if step.promoted {
+                if promoted {
                     // Out of the hook's order: declining it says nothing about the moves after it.
                     continue;
                 }
@@ -617,155 +884,191 @@ where
                 // tree (see the crate docs on horizons), not unsearched successors.
                 break;
             };
-            tried += 1;
+            scan.tried += 1;
             if let Some((table, key)) = busy_key {
                 table.enter(key);
             }
-            if tracks_path {
-                self.heuristics.enter(ply, key);
-            }
-            if !generated_at_once {
-                self.stats.generated += 1;
-            }
-            if self.watch.tick(self.stats.generated) {
-                if let Some((table, key)) = busy_key {
-                    table.leave(key);
-                }
-                return STOPPED;
-            }
-            let null_window = self.config.pvs && searched > 0;
-            let singular_move = singular && i == tt_move as usize;
-            let extension = match S::EXTENDS || singular_move {
-                true => self.extension(state, mv, &child_budget, singular_move),
-                false => None,
-            };
-            let (budgets, plies_extended) = match extension {
-                Some((extended, plies)) => {
-                    self.extended += plies;
-                    let budgets = Budgets {
-                        full: extended,
-                        reduced: None,
-                    };
-                    (budgets, plies)
-                }
-                None => {
-                    let reduced = match SHAPE {
-                        FULL => {
-                            self.late_reduction(state, mv, &child_budget, draft, searched, promoted)
-                        }
-                        _ => None,
-                    };
-                    let budgets = Budgets {
-                        full: child_budget,
-                        reduced,
-                    };
-                    (budgets, 0)
-                }
-            };
-            let outcome = match self.game.apply(state, mv) {
-                Some(mut child) => {
-                    self.successor::<SHAPE>(&mut child, budgets, alpha, beta, parent, null_window)
-                }
-                None => {
-                    let outcome =
-                        self.successor::<SHAPE>(state, budgets, alpha, beta, parent, null_window);
-                    self.game.undo(state, mv);
-                    outcome
-                }
-            };
-            if plies_extended > 0 {
-                self.extended -= plies_extended;
-            }
+            let searched = (node, order.generated_at_once, singular);
+            let child = self.search_move::<SHAPE>(state, searched, at, child_budget, scan);
             if let Some((table, key)) = busy_key {
                 table.leave(key);
             }
             if self.watch.stopped() {
-                return STOPPED;
+                return false;
             }
-            let ChildResult {
-                value: x,
-                bound: d,
-                pruned,
-                lineless,
-            } = outcome;
-            searched += usize::from(!pruned);
-            // `if retval = unknown or x ≥ retval: when x = retval then bound ← join(bound,
-            // d); when x > retval then bound ← d; retval ← x`.
-            let new_best = if tried == 1 || x > retval {
-                bound = d;
-                retval = x;
-                true
-            } else if x == retval {
-                bound = bound.join(d);
-                // Among equal values the best move is the one whose bound the join kept (lower,
-                // else exact, else upper): a move only known to be "at most retval" must not be
-                // named best when another is known to reach it.
-                d > best_bound
-            } else {
-                false
-            };
-            if new_best {
-                best = i;
-                best_bound = d;
-                // The line only matters where the value can be exact (it reaches α) and at the
-                // root, which must name a move even when it fails low; elsewhere copying it would
-                // be most of the cost of a node.
-                if x >= alpha || ply == 0 {
-                    let index = u16::try_from(i).unwrap_or(NO_MOVE);
-                    if lineless {
-                        self.pv.set_single(ply, index);
-                    } else {
-                        self.pv.update(ply, index);
-                    }
-                }
-            }
-            meets_alpha |= x >= alpha0;
-            if retval >= beta_cut {
-                cut = true;
+            if scan.record(self.pv, node.ply, i, child) {
                 // Whether the cut left moves unexamined.
-                cut_early = next < n || next_deferred < deferred.len();
+                scan.cut_early = next < n || next_deferred < deferred.len();
                 break;
             }
-            alpha = alpha.max(x);
         }
+        true
+    }
 
-        if tried == 0 && excluded.is_some() {
+    /// The budget the horizon gives move `at.i` (the `k`-th in search order), its key entered on
+    /// the path if the search keeps one; `None` if the horizon declines it (the search is then
+    /// not closed).
+    #[inline(always)]
+    fn admit<const SHAPE: u8>(
+        &mut self,
+        state: &G::State,
+        node: &NodeFacts<H::Budget>,
+        order: &SearchOrder,
+        at: MoveAt<G::Move>,
+        tally: &mut H::NodeTally,
+        scan: &Scan,
+    ) -> Option<H::Budget> {
+        let (mv, promoted) = (at.mv, at.promoted);
+        let tracks_path = SHAPE == FULL && self.tracks_path();
+        let key = if tracks_path { move_key(&mv) } else { 0 };
+        let mut step = Step::new(mv, scan.tried, node.root_side).with_promoted(promoted);
+        if H::HINTS {
+            // The hook's own score is the key's priority when nothing else was added to it.
+            let scored = order.ordered && order.hook_orders && !promoted && !self.config.history;
+            let hints = self.hints(at.i, key, node.tt_move, node.ply, node.side);
+            let score = scored.then(|| (order.keys[at.k] >> 16) as i32);
+            step = step.with_hints(hints).with_order_score(score);
+        }
+        let budget = self
+            .horizon
+            .child_budget(self.game, state, &node.budget, tally, step);
+        if budget.is_none() {
+            self.cut_short += 1;
+        } else if tracks_path {
+            self.heuristics.enter(node.ply, key);
+        }
+        budget
+    }
+
+    /// Makes move `at.i`, which the horizon gave `child_budget`, searches the successor (extended,
+    /// or reduced first, as the options say) and unmakes it. Once a limit stops the search the
+    /// result is to be discarded (a returned `Option` here cost 7 % of a plain search's time).
+    /// `(node, generated_at_once, singular)`: the node, whether its ordering generated every
+    /// successor already, and whether its table move is singular.
+    #[inline(always)]
+    fn search_move<const SHAPE: u8>(
+        &mut self,
+        state: &mut G::State,
+        (node, generated_at_once, singular): (&NodeFacts<H::Budget>, bool, bool),
+        at: MoveAt<G::Move>,
+        child_budget: H::Budget,
+        scan: &Scan,
+    ) -> ChildResult {
+        if !generated_at_once {
+            self.stats.generated += 1;
+        }
+        if self.watch.tick(self.stats.generated) {
+            return STOPPED_CHILD;
+        }
+        let mv = at.mv;
+        let null_window = self.config.pvs && scan.searched > 0;
+        let singular_move = singular && at.i == node.tt_move as usize;
+        let extension = match S::EXTENDS || singular_move {
+            true => self.extension(state, mv, &child_budget, singular_move),
+            false => None,
+        };
+        let (budgets, plies_extended) = match extension {
+            Some((extended, plies)) => {
+                self.extended += plies;
+                let budgets = Budgets {
+                    full: extended,
+                    reduced: None,
+                };
+                (budgets, plies)
+            }
+            None => {
+                let reduced = match SHAPE {
+                    FULL => {
+                        let (draft, promoted) = (node.draft, at.promoted);
+                        let searched = scan.searched;
+                        self.late_reduction(state, mv, &child_budget, draft, searched, promoted)
+                    }
+                    _ => None,
+                };
+                let budgets = Budgets {
+                    full: child_budget,
+                    reduced,
+                };
+                (budgets, 0)
+            }
+        };
+        let (alpha, beta, parent) = (scan.alpha, node.beta, at.parent);
+        let child = match self.game.apply(state, mv) {
+            Some(mut child) => {
+                self.successor::<SHAPE>(&mut child, budgets, alpha, beta, parent, null_window)
+            }
+            None => {
+                let child =
+                    self.successor::<SHAPE>(state, budgets, alpha, beta, parent, null_window);
+                self.game.undo(state, mv);
+                child
+            }
+        };
+        if plies_extended > 0 {
+            self.extended -= plies_extended;
+        }
+        child
+    }
+
+    /// After the node's moves: the node's kind counted, the best move given to the reply table
+    /// and, on a cutoff, to the killers and history; the cutoff's bound; the result stored in the
+    /// table. Returns `retval, bound`.
+    #[inline(always)]
+    fn conclude<const SHAPE: u8>(
+        &mut self,
+        state: &G::State,
+        node: &NodeFacts<H::Budget>,
+        moves: &MoveList<G::Move>,
+        scan: &Scan,
+    ) -> (Score, Bound) {
+        let &Scan {
+            retval,
+            mut bound,
+            best,
+            tried,
+            searched,
+            meets_alpha,
+            cut,
+            cut_early,
+            ..
+        } = scan;
+        if tried == 0 && node.excluded.is_some() {
             // A singularity test of a node with no other move: nothing reaches any value.
             return (-INFINITY, Bound::Upper);
         }
         if tried == 0 {
             // The horizon admitted no move: the node is a leaf.
-            let known = known.or(P::ENABLED.then_some(parent_static));
-            return self.leaf(state, known, alpha0, beta);
+            let known = node.known.or(P::ENABLED.then_some(scan.static_value));
+            return self.leaf(state, known, node.alpha0, node.beta);
         }
         if searched > 0 {
             self.classify(cut, meets_alpha);
         }
-        if tracks_path && (cut || bound == Bound::Exact) {
+        if SHAPE == FULL && self.tracks_path() && (cut || bound == Bound::Exact) {
             self.heuristics
-                .record_best(ply, side, move_key(&moves[best]));
+                .record_best(node.ply, node.side, move_key(&moves[best]));
         }
         if cut {
             // `bound ← lower if retval ⋆ beta and move ≠ none`.
             if cut_early {
                 bound = Bound::Lower;
             }
-            if SHAPE == FULL && (self.config.killers || self.config.history) {
+            let (killers, history) = (self.config.killers, self.config.history);
+            if SHAPE == FULL && (killers || history) {
                 let key = move_key(&moves[best]);
-                let (killers, history) = (self.config.killers, self.config.history);
                 self.heuristics
-                    .record_cutoff(ply, side, key, draft, killers, history);
+                    .record_cutoff(node.ply, node.side, key, node.draft, killers, history);
             }
         }
-        if let (Some(tt), Some(hash)) = (tt, hash) {
+        if let (Some(tt), Some(hash)) = (self.tt, node.hash) {
             // A fail-low's best move is noise: keep whatever move the entry had.
             let mv = match bound {
                 Bound::Upper => NO_MOVE,
                 _ => u16::try_from(best).unwrap_or(NO_MOVE),
             };
-            let closed = self.cut_short == cut_short_before;
-            let key = self.horizon.budget_key(&budget);
-            tt.store(hash, retval, bound, draft, key, mv, closed);
+            let closed = self.cut_short == node.cut_short_before;
+            let key = self.horizon.budget_key(&node.budget);
+            tt.store(hash, retval, bound, node.draft, key, mv, closed);
         }
         (retval, bound)
     }
