@@ -60,7 +60,7 @@ use criterion::{
 };
 use gametree::game::{
     mix64, Evaluator, Game, Limits, MoveList, Outcome, PlayerId, Reset, Score, SearchResult,
-    Searcher, ZeroSumGame,
+    Searcher, ZeroSumGame, INFINITY,
 };
 use gametree::search::{AlphaBeta, AlphaBetaConfig, Uct, UctConfig};
 use minimax::Strategy;
@@ -771,5 +771,72 @@ fn parallel(c: &mut Criterion) {
     bench_group(c, "parallel", &mut runs, &pairs, tune, Duration::ZERO);
 }
 
-criterion_group!(benches, fixed, iterative, mcts, parallel);
+/// A bare fail-soft negamax α/β on the same game, evaluation and move order, with nothing else:
+/// no bounds, no line, no counts, no limits. The floor the engine's plain α/β is measured against.
+fn bare(p: &Position, depth: u32, mut alpha: Score, beta: Score) -> Score {
+    if p.lost() {
+        return -BEST;
+    }
+    if p.full() {
+        return 0;
+    }
+    if depth == 0 {
+        return p.evaluate();
+    }
+    let mut best = -INFINITY;
+    for column in p.moves() {
+        let x = -bare(&p.play::<false>(column), depth - 1, -beta, -alpha);
+        if x > best {
+            best = x;
+            alpha = alpha.max(x);
+            if alpha >= beta {
+                break;
+            }
+        }
+    }
+    best
+}
+
+fn plain(c: &mut Criterion) {
+    if !wanted("plain", ["ours", "bare"].into_iter()) {
+        return;
+    }
+    for moves in POSITIONS {
+        let p = Position::after(moves);
+        for depth in 1..=FIXED_DEPTH {
+            let ours = ours_fixed(depth).search(&GAME, &p, &Limits::none());
+            let value = bare(&p, depth, -INFINITY, INFINITY);
+            assert_eq!(ours.value, value, "plain: {moves} at depth {depth}");
+        }
+    }
+    let p = Position::after(BENCH_POSITION);
+    let mut runs = [
+        (
+            "ours",
+            run(
+                ours_fixed(FIXED_DEPTH),
+                |_| (),
+                |e, _| e.search(&GAME, &p, &Limits::none()).value,
+            ),
+        ),
+        (
+            "bare",
+            run(
+                (),
+                |_| (),
+                |_, _| bare(&p, FIXED_DEPTH, -INFINITY, INFINITY),
+            ),
+        ),
+    ];
+    bench_group(
+        c,
+        "plain",
+        &mut runs,
+        &[(0, 1)],
+        |_| {},
+        Duration::from_secs(4),
+    );
+}
+
+criterion_group!(benches, fixed, plain, iterative, mcts, parallel);
 criterion_main!(benches);
