@@ -121,95 +121,53 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
 
     /// Replaces the forward-pruning hook.
     pub fn with_pruning<P2>(self, pruning: P2) -> AlphaBeta<E, P2, H, O, Q, S> {
-        AlphaBeta {
-            eval: self.eval,
-            pruning,
-            horizon: self.horizon,
-            ordering: self.ordering,
-            quiescence: self.quiescence,
-            selectivity: self.selectivity,
-            config: self.config,
-            tt: self.tt,
-            heuristics: self.heuristics,
-            pv: self.pv,
-            reset_evaluator: self.reset_evaluator,
-            helper_thread: self.helper_thread,
-            busy: self.busy,
-            closed: self.closed,
-        }
+        self.rehook(|(_, h, o, q, s)| (pruning, h, o, q, s))
     }
 
     /// Replaces the horizon policy.
     pub fn with_horizon<H2>(self, horizon: H2) -> AlphaBeta<E, P, H2, O, Q, S> {
-        AlphaBeta {
-            eval: self.eval,
-            pruning: self.pruning,
-            horizon,
-            ordering: self.ordering,
-            quiescence: self.quiescence,
-            selectivity: self.selectivity,
-            config: self.config,
-            tt: self.tt,
-            heuristics: self.heuristics,
-            pv: self.pv,
-            reset_evaluator: self.reset_evaluator,
-            helper_thread: self.helper_thread,
-            busy: self.busy,
-            closed: self.closed,
-        }
+        self.rehook(|(p, _, o, q, s)| (p, horizon, o, q, s))
     }
 
     /// Replaces the move-ordering hook.
     pub fn with_ordering<O2>(self, ordering: O2) -> AlphaBeta<E, P, H, O2, Q, S> {
-        AlphaBeta {
-            eval: self.eval,
-            pruning: self.pruning,
-            horizon: self.horizon,
-            ordering,
-            quiescence: self.quiescence,
-            selectivity: self.selectivity,
-            config: self.config,
-            tt: self.tt,
-            heuristics: self.heuristics,
-            pv: self.pv,
-            reset_evaluator: self.reset_evaluator,
-            helper_thread: self.helper_thread,
-            busy: self.busy,
-            closed: self.closed,
-        }
+        self.rehook(|(p, h, _, q, s)| (p, h, ordering, q, s))
     }
 
     /// Replaces the quiescence hook: horizon leaves are then resolved by a search of the moves it
     /// calls noisy (see [`Quiescence`](game_trait::Quiescence)).
     pub fn with_quiescence<Q2>(self, quiescence: Q2) -> AlphaBeta<E, P, H, O, Q2, S> {
-        AlphaBeta {
-            eval: self.eval,
-            pruning: self.pruning,
-            horizon: self.horizon,
-            ordering: self.ordering,
-            quiescence,
-            selectivity: self.selectivity,
-            config: self.config,
-            tt: self.tt,
-            heuristics: self.heuristics,
-            pv: self.pv,
-            reset_evaluator: self.reset_evaluator,
-            helper_thread: self.helper_thread,
-            busy: self.busy,
-            closed: self.closed,
-        }
+        self.rehook(|(p, h, o, _, s)| (p, h, o, quiescence, s))
     }
 
     /// Replaces the selectivity hook: the game's null moves and extensions (see
     /// [`Selectivity`](game_trait::Selectivity)); null moves are tried only with
     /// [`AlphaBetaConfig::null_move`] set.
     pub fn with_selectivity<S2>(self, selectivity: S2) -> AlphaBeta<E, P, H, O, Q, S2> {
+        self.rehook(|(p, h, o, q, _)| (p, h, o, q, selectivity))
+    }
+
+    /// The searcher with its hooks (pruning, horizon, ordering, quiescence, selectivity) replaced
+    /// by what `hooks` makes of them, and everything else kept: the one place the builders move
+    /// the searcher's state to a new type.
+    fn rehook<P2, H2, O2, Q2, S2>(
+        self,
+        hooks: impl FnOnce((P, H, O, Q, S)) -> (P2, H2, O2, Q2, S2),
+    ) -> AlphaBeta<E, P2, H2, O2, Q2, S2> {
+        let old = (
+            self.pruning,
+            self.horizon,
+            self.ordering,
+            self.quiescence,
+            self.selectivity,
+        );
+        let (pruning, horizon, ordering, quiescence, selectivity) = hooks(old);
         AlphaBeta {
             eval: self.eval,
-            pruning: self.pruning,
-            horizon: self.horizon,
-            ordering: self.ordering,
-            quiescence: self.quiescence,
+            pruning,
+            horizon,
+            ordering,
+            quiescence,
             selectivity,
             config: self.config,
             tt: self.tt,
