@@ -286,6 +286,10 @@ impl<const COUNT: bool> minimax::Game for C4<COUNT> {
     fn zobrist_hash(p: &Position) -> u64 {
         p.key()
     }
+    /// The column, 1 to 7 (`uct_root` prints minimax-rs's root by it).
+    fn notation(_: &Position, column: u32) -> Option<String> {
+        Some(format!("column {}", column + 1))
+    }
 }
 
 /// The same evaluation for minimax-rs.
@@ -838,5 +842,45 @@ fn plain(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, fixed, plain, iterative, mcts, parallel);
+/// Not a timing: UCT's statistics at the root of the empty board at 200,000 to 2,500,000
+/// simulations, ours (at our `c` = 1.4 and at minimax-rs's, `sqrt(2 log2 N / n)` being
+/// `c` = 1.70 with the natural logarithm) and minimax-rs's (its own printout), one thread each.
+/// Runs only when named (`-- uct_root`): it takes about half a minute.
+fn uct_root(_: &mut Criterion) {
+    if !filter().is_some_and(|f| f.contains("uct_root")) {
+        return;
+    }
+    let c_theirs = (2.0 / std::f64::consts::LN_2).sqrt();
+    for simulations in [200_000u32, 1_000_000, 2_500_000] {
+        for c in [1.4, c_theirs] {
+            let mut uct = Uct::new(UctConfig {
+                simulations: u64::from(simulations),
+                seed: 1,
+                exploration: c,
+                ..UctConfig::default()
+            });
+            let analysis = uct.analyse(&GAME, &Position::default(), &Limits::none());
+            let mut arms = analysis.arms.clone();
+            arms.sort_by_key(|a| std::cmp::Reverse(a.visits));
+            let arms: Vec<String> = arms
+                .iter()
+                .map(|a| format!("{}: {} ({:.3})", a.mv + 1, a.visits, a.mean.unwrap_or(0.0)))
+                .collect();
+            eprintln!(
+                "uct_root: ours, c {c:.2}, {simulations} simulations: {}",
+                arms.join(", ")
+            );
+        }
+        eprintln!("uct_root: minimax-rs, {simulations} simulations:");
+        let mut theirs = minimax::MonteCarloTreeSearch::<C4<false>>::new(
+            minimax::MCTSOptions::default()
+                .with_num_threads(1)
+                .verbose(),
+        );
+        theirs.set_max_rollouts(simulations);
+        theirs.choose_move(&Position::default());
+    }
+}
+
+criterion_group!(benches, fixed, plain, iterative, mcts, parallel, uct_root);
 criterion_main!(benches);
