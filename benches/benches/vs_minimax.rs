@@ -1,24 +1,21 @@
 //! search-core side by side with minimax-rs (the `minimax` crate, 0.6) on the same Connect Four.
 //!
-//! Measured with `cargo bench -p gametree-benches --bench vs_minimax` (three runs of about 2½ min
-//! on the 2-core machine, which other builds kept at a load average of 4.6–6;
-//! docs/reproductions.md, "search-core vs minimax-rs", has the node counts, per-round ranges and
-//! the profile). Ours / theirs time, median of the interleaved rounds:
+//! Measured with `cargo bench -p gametree-benches --bench vs_minimax` on the 2-core machine with
+//! nothing else running (every other process paused), 2026-11-29: the binary of eb6df64 (before
+//! the plain shape and the split node loop) and of 4932f94, one after the other. Ours / theirs
+//! time, median of the interleaved rounds (docs/reproductions.md, "search-core vs minimax-rs",
+//! has the ranges, the node counts, earlier runs and the profile):
 //!
-//! | group | pair | run 1 | run 2 | run 3 | quiet |
-//! |---|---|---|---|---|---|
-//! | fixed | `AlphaBeta` / `Negamax`, depth 9, no table | 1.37 | 1.24 | 1.21 | 1.35 |
-//! | iterative | `pvs` / `IterativeSearch`, depth 12, 16 MiB | 1.14 | 1.00 | 1.08 | 1.04 |
-//! | iterative | `pvs` without killers and history / `IterativeSearch` | 1.04 | 0.94 | 0.97 | 0.90 |
-//! | mcts | `Uct` / `MonteCarloTreeSearch`, 20,000 simulations, 1 thread | 0.67 | 0.70 | 0.54 | 0.57 |
-//! | mcts | same, 2 threads | 0.81 | 0.64 | 0.59 | 0.51 |
-//! | parallel | `search_parallel` / `ParallelSearch`, depth 15, 1 thread | 1.44 | 1.34 | 1.55 | 1.53 |
-//! | parallel | same, 2 threads | 0.42 | 0.48 | 0.52 | 0.40 |
-//!
-//! The quiet run had every other process on the machine paused: there our two threads took 0.49×
-//! our one thread's time, minimax-rs's 1.83× its one (its YBW generated 3.3× its one-thread
-//! nodes). On the loaded runs our second thread gained little (1.07–1.13×), and theirs lost as
-//! on the quiet one.
+//! | group | pair | eb6df64 | 4932f94 |
+//! |---|---|---|---|
+//! | fixed | `AlphaBeta` / `Negamax`, depth 9, no table | 1.32 | 1.06 |
+//! | plain | `AlphaBeta`, depth 9, no table / a bare negamax α/β | | 1.59 |
+//! | iterative | `pvs` / `IterativeSearch`, 16 MiB table, depth 12 | 1.29, 1.29 | 1.34, 1.28 |
+//! | iterative | `pvs` without killers and history / `IterativeSearch` | 1.25, 1.22 | 1.24, 1.18 |
+//! | mcts | `Uct` / `MonteCarloTreeSearch`, 20,000 simulations, 1 thread | 0.84 | 0.83 |
+//! | mcts | same, 2 threads | 0.51 | 0.48 |
+//! | parallel | `search_parallel` / `ParallelSearch`, depth 15, 1 thread | 1.39 | 1.30 |
+//! | parallel | same, 2 threads | 0.34 | 0.36 |
 //!
 //! One Connect Four (7×6 bitboard, John Tromp's layout), written once for gametree's
 //! `ZeroSumGame` and once for minimax-rs's `Game`, sharing the rules, the hash (`mix64` of
@@ -31,11 +28,15 @@
 //! mate scores folded back to ±32767, and moves by their value rather than by name); it prints the
 //! node counts (positions generated, the root included, counted through `apply` on both sides).
 //!
-//! Groups (`cargo bench -p gametree-benches --bench vs_minimax [-- GROUP]`):
+//! Groups (`cargo bench -p gametree-benches --bench vs_minimax [-- GROUP]`; `uct_root` runs only
+//! when named):
 //! - `fixed`: fixed-depth α/β without a table: our `AlphaBeta` with `AlphaBetaConfig::alpha_beta`
 //!   (generation order, no table, no killers) against minimax-rs's `Negamax`, which shuffles the
 //!   root moves at random (so its node count varies from run to run) and orders the rest as
 //!   generated.
+//! - `plain`: the same `AlphaBeta` against [`bare`], a fail-soft negamax α/β of a dozen lines on
+//!   the same game (no bounds, no line, no counts, no limits), after checking their values agree
+//!   at every depth: what the engine's bookkeeping costs where nothing is switched on.
 //! - `iterative`: iterative deepening with a 16 MiB transposition table to a fixed depth: our
 //!   `AlphaBetaConfig::pvs` preset (PVS, table, killers, history), and the same without killers and
 //!   history, against minimax-rs's `IterativeSearch` with its default options (two-tier table,
@@ -46,9 +47,12 @@
 //! - `parallel`: our `AlphaBeta::search_parallel` (Lazy SMP with move deferral, `pvs` preset with a
 //!   16 MiB table) against minimax-rs's `ParallelSearch` (Young Brothers Wait on rayon, default
 //!   options, 16 MiB table), 1 and 2 threads, to a depth that takes about a second on one thread.
+//! - `uct_root`: not a timing; the root statistics of both UCTs on the empty board at 200,000 to
+//!   2,500,000 simulations (see [`uct_root`]).
 //!
-//! After each group the bench prints `ours / theirs` for the group's pairs: the ratio of the mean
-//! times of every timed search of the run (warm-up included), each pair measured in the same run.
+//! After each group the bench prints `ours / theirs` for the group's pairs: the median over the
+//! interleaved rounds of each round's ratio, its range, and the mean times, each pair measured in
+//! the same run.
 
 use std::hint::black_box;
 use std::sync::atomic::{AtomicU64, Ordering};
