@@ -862,16 +862,30 @@ pub fn table4_plan(options: &ReproduceOptions) -> Result<Box<dyn Units>, Experim
         .iter()
         .map(|&t| scaled(&base.0, t, 30))
         .collect();
+    let points_against_uct = points
+        .iter()
+        .map(|point| (Algo::MacUcb(None), point.clone()))
+        .collect();
+    against_uct(Table::Table4(points), options, base, points_against_uct)
+}
+
+/// A sweep of one pairing against UCT over `points` (the first searcher and the setting of
+/// each), on every game.
+fn against_uct(
+    table: Table,
+    options: &ReproduceOptions,
+    base: (Setting, Option<u64>),
+    points: Vec<(Algo, Setting)>,
+) -> Result<Box<dyn Units>, ExperimentError> {
     let jobs = |_| {
-        let job = |setting: &Setting| Job {
-            a: Algo::MacUcb(None),
+        let job = |(a, setting): &(Algo, Setting)| Job {
+            a: *a,
             b: Algo::Uct,
             setting: setting.clone(),
         };
         points.iter().map(job).collect::<Vec<_>>()
     };
-    let sweep = Sweep::new(Table::Table4(points.clone()), options, base, &jobs)?;
-    Ok(Box::new(sweep))
+    Ok(Box::new(Sweep::new(table, options, base, &jobs)?))
 }
 
 /// The text and figure of Table 4.
@@ -927,20 +941,9 @@ pub fn fig6(
 /// `scsp-fig6` as units (see [`crate::shard`]).
 pub fn fig6_plan(options: &ReproduceOptions) -> Result<Box<dyn Units>, ExperimentError> {
     let base = setting(FIG6.0, options, POINT_GAMES)?;
-    let jobs = |_| {
-        let job = |&share: &u32| Job {
-            a: Algo::MacUcb(Some(f64::from(share) / 100.0)),
-            b: Algo::Uct,
-            setting: base.0.clone(),
-        };
-        SHARES.iter().map(job).collect::<Vec<_>>()
-    };
-    Ok(Box::new(Sweep::new(
-        Table::Fig6,
-        options,
-        base.clone(),
-        &jobs,
-    )?))
+    let share = |&s: &u32| Algo::MacUcb(Some(f64::from(s) / 100.0));
+    let points = SHARES.iter().map(|s| (share(s), base.0.clone())).collect();
+    against_uct(Table::Fig6, options, base, points)
 }
 
 /// The text and figure of Figure 6.
@@ -986,20 +989,11 @@ pub fn headroom(
 /// `scsp-headroom` as units (see [`crate::shard`]).
 pub fn headroom_plan(options: &ReproduceOptions) -> Result<Box<dyn Units>, ExperimentError> {
     let base = setting(HEADROOM.0, options, POINT_GAMES)?;
-    let jobs = |_| {
-        let job = |&k: &u32| Job {
-            a: Algo::UctTimes(k),
-            b: Algo::Uct,
-            setting: base.0.clone(),
-        };
-        FACTORS.iter().map(job).collect::<Vec<_>>()
-    };
-    Ok(Box::new(Sweep::new(
-        Table::Headroom,
-        options,
-        base.clone(),
-        &jobs,
-    )?))
+    let points = FACTORS
+        .iter()
+        .map(|&k| (Algo::UctTimes(k), base.0.clone()))
+        .collect();
+    against_uct(Table::Headroom, options, base, points)
 }
 
 /// The text and figure of the headroom table.
