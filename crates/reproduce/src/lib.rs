@@ -138,7 +138,8 @@ pub const EXPERIMENTS: &[Experiment] = &[
     Experiment::new(
         (rollason2014::NAME, rollason2014::DESCRIPTION),
         rollason2014::run,
-    ),
+    )
+    .playing_games(),
     Experiment::new(zhang1995::TABLE1, zhang1995::table1).sharded(zhang1995::table1_plan),
     Experiment::new(zhang1995::FIG1A, zhang1995::fig1a),
     Experiment::new(zhang1995::FIG1B, zhang1995::fig1b),

@@ -1,5 +1,6 @@
 //! `interest-table`: the Treebeard and Shotest tables of Rollason, *Interest Search — Another way to
-//! do Minimax* (AI Factory, 2014), on Othello and on a high-branching random tree.
+//! do Minimax* (AI Factory, 2014), on chess (Treebeard's game), on Othello and on a high-branching
+//! random tree.
 //!
 //! Rollason compares each engine with interest search ON against the same engine with it OFF:
 //!
@@ -19,29 +20,39 @@
 //! and diminishing interest past the nominal depth; `limit_step` is set so that a move of the
 //! game's *base* interest (`1000 / typical legal moves`) costs one step.
 //!
-//! - **Othello** (the chess stand-in), EV1 (the evaluation of Vu et al. 2016),
-//!   [`OthelloPlausibility`] (typical 10 legal moves: `limit_step` 1000), OFF at depth 5, **without**
-//!   the similar-moves penalty: Treebeard had none, it was added for Shogi.
-//! - **Random tree** (the Shogi stand-in: `b=20`, depth 12, Korf–Pemberton–Zhang incremental tree),
-//!   the static evaluation [`NodeCost`] and [`EdgePlausibility`] (a gain of 2¹⁴ worth +100
-//!   interest; 20 legal moves: `limit_step` 2000), OFF at depth 3, **with** the similar-moves
-//!   penalty over [`EdgePlausibility`]'s cost bands, as Shotest had it.
+//! The testbeds, each chosen by `--only` (all three by default):
+//! - **Othello** (`othello`), EV1 (the evaluation of Vu et al. 2016), [`OthelloPlausibility`]
+//!   (typical 10 legal moves: `limit_step` 1000), OFF at depth 5, **without** the similar-moves
+//!   penalty: Treebeard had none, it was added for Shogi.
+//! - **Random tree** (`random`, the Shogi stand-in: `b=20`, depth 12, Korf–Pemberton–Zhang
+//!   incremental tree), the static evaluation [`NodeCost`] and [`EdgePlausibility`] (a gain of
+//!   2¹⁴ worth +100 interest; 20 legal moves: `limit_step` 2000), OFF at depth 3, **with** the
+//!   similar-moves penalty over [`EdgePlausibility`]'s cost bands, as Shotest had it.
+//! - **Chess** (`chess`), Treebeard's own game: PeSTO's evaluation, the capture search at
+//!   the horizon for both players, [`ChessPlausibility`] (Treebeard's terms; typical 35 legal
+//!   moves: `limit_step` 3500), OFF at depth 3, without the similar-moves penalty. Depth 3
+//!   because ON's cost grows about twentyfold an iteration on chess (Treebeard's check, capture
+//!   and attack bonuses make forcing lines cheap): row (a) at depth 4 would take hours a match.
 //!
 //! **Rows**, Rollason's three protocols. (a) ON and OFF with the same number of iterations.
 //! (b) Re-balanced: ON's iterations raised one at a time until it scores at least 50 % against OFF
 //! (at most 12 more, and none once ON is 10× slower than OFF; if never, the last is shown and
-//! marked), or lowered while ON still scores 50 % if it already did at equal iterations. (c) Equal time: OFF stays at its
-//! depth and ON gets the number of iterations whose time per move is closest to OFF's, measured
-//! side by side on short calibration matches ([`CALIBRATION_OPENINGS`] openings each). Speed is
-//! OFF's time per move over ON's (Rollason's "× faster"), and nodes per move likewise. Every match
-//! plays `games` seeded random openings twice with colours swapped (search-core's arena); the
-//! score is ON's, with its 95 % Elo interval. 200 openings (400 games) give a score within ±5 %
-//! at 95 % confidence whatever the draw rate (1.96 × √(0.25 / 400) = 0.049).
+//! marked), or lowered while ON still scores 50 % if it already did at equal iterations. (c) Equal
+//! time: OFF stays at its depth and ON gets the number of iterations whose time per move is
+//! closest to OFF's, measured side by side on short calibration matches ([`CALIBRATION_OPENINGS`]
+//! openings each). Speed is OFF's time per move over ON's (Rollason's "× faster"), and nodes per
+//! move likewise. Every match plays `games` seeded random openings twice with colours swapped
+//! (search-core's arena); the score is ON's, with its 95 % Elo interval. 200 openings (400 games)
+//! give a score within ±5 % at 95 % confidence whatever the draw rate (1.96 × √(0.25 / 400) =
+//! 0.049).
 //!
 //! Node counts are deterministic for a given `--seed`; times are measured, so row (c)'s choice of
 //! iterations may differ between machines when two counts are nearly equally close.
 
-use game_trait::{Evaluator, Limits, Plausibility, Searcher, ZeroSumGame};
+use game_trait::{
+    Evaluator, Limits, NoQuiescence, Plausibility, Quiescence, Searcher, ZeroSumGame,
+};
+use gametree::chess::{Captures, Chess, ChessPlausibility, Pesto};
 use interest_search::{InterestConfig, InterestOrdering};
 use othello_bitboard::{Ev1, Othello, OthelloPlausibility};
 use random_tree::{EdgePlausibility, NodeCost, RandomTree, RandomTreeConfig};
@@ -55,7 +66,7 @@ use crate::{ExperimentError, Report, ReproduceOptions};
 pub const NAME: &str = "interest-table";
 /// One-line description.
 pub const DESCRIPTION: &str =
-    "Rollason 2014, Treebeard/Shotest tables: interest search ON vs OFF, Othello EV1 and a b=20 random tree";
+    "Rollason 2014, Treebeard/Shotest tables: interest search ON vs OFF on Othello EV1, a b=20 random tree and chess";
 
 /// Openings per match by default (each played twice). Treebeard played 500 games; 40 keep the
 /// default run to minutes, and the Elo intervals say how much that costs.
@@ -75,6 +86,14 @@ pub const CALIBRATION_OPENINGS: usize = 5;
 
 /// Seed of the calibration matches' openings, mixed with the experiment's: not the measured ones.
 const CALIBRATION_SEED: u64 = 0xca1b;
+
+/// OFF's depth on chess: with the capture search, a few milliseconds a move, so that the
+/// re-balancing row's dearer matches stay within minutes each.
+const CHESS_DEPTH: u32 = 3;
+
+/// ON's limit step on chess: a move of Treebeard's base interest, 1000 / 35 typical legal moves,
+/// costs one step (cost = 100,000 / interest).
+const CHESS_LIMIT_STEP: u32 = 3500;
 
 /// Transposition table of each player.
 const TT_BYTES: usize = 4 << 20;
@@ -125,28 +144,59 @@ impl Row {
     }
 }
 
-/// Runs the experiment: both testbeds, three rows each.
+/// The testbeds by the names `--only` takes, in the order the report shows them.
+pub const TESTBEDS: [&str; 3] = ["othello", "random", "chess"];
+
+/// What one testbed's three rows print and record.
+type TableOut = (String, Vec<serde_json::Value>);
+
+/// Runs the experiment: the testbeds `--only` names (all three by default), three rows each.
 pub fn run(
     options: &ReproduceOptions,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Report, ExperimentError> {
+    let invalid = |message: String| ExperimentError::InvalidOption {
+        experiment: NAME,
+        message,
+    };
     let games = options.games.unwrap_or(DEFAULT_GAMES);
     if games == 0 {
-        return Err(ExperimentError::InvalidOption {
-            experiment: NAME,
-            message: "--games must be at least 1".into(),
-        });
+        return Err(invalid("--games must be at least 1".into()));
     }
-    let mut rows = Vec::new();
-    let mut text = String::new();
-    text.push_str(&format!(
-        "interest-table: interest search ON (A) vs OFF (B), {} games per match (seed {})\n\n",
+    if let Some(unknown) = (options.only.iter()).find(|n| !TESTBEDS.contains(&n.as_str())) {
+        return Err(invalid(format!(
+            "no testbed `{unknown}`; the testbeds are {}",
+            TESTBEDS.join(", ")
+        )));
+    }
+    let chosen = |name: &str| options.only.is_empty() || options.only.iter().any(|n| n == name);
+    let mut text = format!(
+        "interest-table: interest search ON (A) vs OFF (B), {} games per match (seed {})\n",
         2 * games,
         options.seed
-    ));
+    );
+    let mut rows = Vec::new();
+    for name in TESTBEDS.into_iter().filter(|n| chosen(n)) {
+        let (table, json) = match name {
+            "othello" => othello_table(games, options.seed, progress),
+            "random" => random_tree_table(games, options.seed, progress)?,
+            _ => chess_table(games, options.seed, progress),
+        };
+        text.push('\n');
+        text.push_str(&table);
+        rows.extend(json);
+    }
+    Ok(Report {
+        text,
+        rows,
+        svg: None,
+    })
+}
 
+/// Othello (EV1), the chess stand-in, beside Treebeard's rows.
+fn othello_table(games: usize, seed: u64, progress: &mut dyn FnMut(u64, u64)) -> TableOut {
     let othello_off = |depth: u32| -> Box<dyn Searcher<Othello>> {
-        depth_player(Ev1, OthelloPlausibility::new(), depth)
+        depth_player(Ev1, OthelloPlausibility::new(), NoQuiescence, depth)
     };
     let othello_on = |iterations: u32| -> Box<dyn Searcher<Othello>> {
         let config = InterestConfig {
@@ -154,7 +204,13 @@ pub fn run(
             similar_percent: 0, // Treebeard (chess) had no similar-moves penalty
             ..InterestConfig::default()
         };
-        interest_player(Ev1, OthelloPlausibility::new(), config, iterations)
+        interest_player(
+            Ev1,
+            OthelloPlausibility::new(),
+            NoQuiescence,
+            config,
+            iterations,
+        )
     };
     let othello = Testbed {
         name: "Othello (EV1)",
@@ -164,18 +220,19 @@ pub fn run(
         off: &othello_off,
         on: &othello_on,
     };
-    let table = run_testbed(&othello, games, options.seed, progress);
-    text.push_str(&format_table(
-        othello.name,
-        othello.depth,
-        &table,
-        &TREEBEARD,
-        "Treebeard",
-    ));
-    rows.extend(rows_json(othello.name, &table));
+    let table = run_testbed(&othello, games, seed, progress);
+    let text = format_table(othello.name, othello.depth, &table, &TREEBEARD, "Treebeard");
+    (text, rows_json(othello.name, &table))
+}
 
+/// The b = 20 random tree, the Shogi stand-in, beside Shotest's rows.
+fn random_tree_table(
+    games: usize,
+    seed: u64,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<TableOut, ExperimentError> {
     let tree = RandomTree::new(RandomTreeConfig {
-        seed: options.seed,
+        seed,
         ..RandomTreeConfig::uniform(20, 12)
     })
     .map_err(|e| ExperimentError::InvalidOption {
@@ -184,7 +241,7 @@ pub fn run(
     })?;
     let unit = (tree.exact_edge_bounds().1 / 2).max(1);
     let tree_off = |depth: u32| -> Box<dyn Searcher<RandomTree>> {
-        depth_player(NodeCost, EdgePlausibility::new(unit), depth)
+        depth_player(NodeCost, EdgePlausibility::new(unit), NoQuiescence, depth)
     };
     let tree_on = |iterations: u32| -> Box<dyn Searcher<RandomTree>> {
         let config = InterestConfig {
@@ -192,7 +249,8 @@ pub fn run(
             similar_percent: 100, // Shotest's similar-moves penalty, over cost bands
             ..InterestConfig::default()
         };
-        interest_player(NodeCost, EdgePlausibility::new(unit), config, iterations)
+        let plausibility = EdgePlausibility::new(unit);
+        interest_player(NodeCost, plausibility, NoQuiescence, config, iterations)
     };
     let random = Testbed {
         name: "random tree (b=20, d=12)",
@@ -202,22 +260,38 @@ pub fn run(
         off: &tree_off,
         on: &tree_on,
     };
-    let table = run_testbed(&random, games, options.seed, progress);
-    text.push('\n');
-    text.push_str(&format_table(
-        random.name,
-        random.depth,
-        &table,
-        &SHOTEST,
-        "Shotest",
-    ));
-    rows.extend(rows_json(random.name, &table));
+    let table = run_testbed(&random, games, seed, progress);
+    let text = format_table(random.name, random.depth, &table, &SHOTEST, "Shotest");
+    Ok((text, rows_json(random.name, &table)))
+}
 
-    Ok(Report {
-        text,
-        rows,
-        svg: None,
-    })
+/// Chess, Treebeard's own game: PeSTO's evaluation, a capture search at the horizon for both
+/// players (Treebeard had one; without it a depth-limited chess search stops in the middle of
+/// exchanges), Treebeard's terms ([`ChessPlausibility`]) ordering both and steering ON.
+fn chess_table(games: usize, seed: u64, progress: &mut dyn FnMut(u64, u64)) -> TableOut {
+    let chess_off = |depth: u32| -> Box<dyn Searcher<Chess>> {
+        depth_player(Pesto, ChessPlausibility::new(), Captures::default(), depth)
+    };
+    let chess_on = |iterations: u32| -> Box<dyn Searcher<Chess>> {
+        let config = InterestConfig {
+            limit_step: CHESS_LIMIT_STEP,
+            similar_percent: 0, // Treebeard had no similar-moves penalty
+            ..InterestConfig::default()
+        };
+        let plausibility = ChessPlausibility::new();
+        interest_player(Pesto, plausibility, Captures::default(), config, iterations)
+    };
+    let chess = Testbed {
+        name: "chess (PeSTO, capture search)",
+        game: &Chess,
+        depth: CHESS_DEPTH,
+        opening_plies: 4,
+        off: &chess_off,
+        on: &chess_on,
+    };
+    let table = run_testbed(&chess, games, seed, progress);
+    let text = format_table(chess.name, chess.depth, &table, &TREEBEARD, "Treebeard");
+    (text, rows_json(chess.name, &table))
 }
 
 /// Iterative-deepening PVS with a small table and killers, `iterations` iterations. No history
@@ -233,24 +307,32 @@ fn engine(iterations: u32) -> AlphaBetaConfig {
 
 /// The interest-OFF player: the engine to `depth` plies, ordered by the plausibility plus the
 /// engine's hints, as ON is.
-fn depth_player<G, E, Pl>(eval: E, plausibility: Pl, depth: u32) -> Box<dyn Searcher<G>>
+fn depth_player<G, E, Pl, Q>(
+    eval: E,
+    plausibility: Pl,
+    quiescence: Q,
+    depth: u32,
+) -> Box<dyn Searcher<G>>
 where
     G: ZeroSumGame + 'static,
     E: Evaluator<G> + 'static,
     Pl: Plausibility<G> + Clone + 'static,
+    Q: Quiescence<G> + 'static,
 {
     Box::new(
         AlphaBeta::new(eval)
             .with_config(engine(depth))
-            .with_ordering(InterestOrdering::new(plausibility)),
+            .with_ordering(InterestOrdering::new(plausibility))
+            .with_quiescence(quiescence),
     )
 }
 
 /// The interest-ON player: the same engine with the paired interest hooks, `iterations`
 /// iterations.
-fn interest_player<G, E, Pl>(
+fn interest_player<G, E, Pl, Q>(
     eval: E,
     plausibility: Pl,
+    quiescence: Q,
     config: InterestConfig,
     iterations: u32,
 ) -> Box<dyn Searcher<G>>
@@ -258,13 +340,15 @@ where
     G: ZeroSumGame + 'static,
     E: Evaluator<G> + 'static,
     Pl: Plausibility<G> + Clone + 'static,
+    Q: Quiescence<G> + 'static,
 {
     let (horizon, ordering) = interest_search::hooks(config, plausibility);
     Box::new(
         AlphaBeta::new(eval)
             .with_config(engine(iterations))
             .with_horizon(horizon)
-            .with_ordering(ordering),
+            .with_ordering(ordering)
+            .with_quiescence(quiescence),
     )
 }
 
@@ -468,15 +552,58 @@ mod tests {
         ));
     }
 
+    #[test]
+    fn an_unknown_testbed_is_an_invalid_option() {
+        let options = ReproduceOptions {
+            only: vec!["shogi".into()],
+            ..ReproduceOptions::default()
+        };
+        let Err(ExperimentError::InvalidOption { message, .. }) = run(&options, &mut |_, _| {})
+        else {
+            panic!("`shogi` was accepted");
+        };
+        assert!(message.contains("othello, random, chess"), "{message}");
+    }
+
+    /// The chess players, at the smallest depth and iteration count, play legal games to the end
+    /// with the capture search at their leaves.
+    #[test]
+    fn the_chess_players_play_legal_games() {
+        let off =
+            |depth: u32| depth_player(Pesto, ChessPlausibility::new(), Captures::default(), depth);
+        let on = |iterations: u32| {
+            let config = InterestConfig {
+                limit_step: CHESS_LIMIT_STEP,
+                similar_percent: 0,
+                ..InterestConfig::default()
+            };
+            let plausibility = ChessPlausibility::new();
+            interest_player(Pesto, plausibility, Captures::default(), config, iterations)
+        };
+        let bed = Testbed {
+            name: "chess",
+            game: &Chess,
+            depth: 1,
+            opening_plies: 4,
+            off: &off,
+            on: &on,
+        };
+        let report = play(&bed, 1, 1, 1, 5);
+        assert_eq!(report.games, 2);
+        assert_eq!(report.a.forfeits + report.b.forfeits, 0);
+        assert!(report.a.moves > 0 && report.b.moves > 0);
+    }
+
     /// A miniature Othello testbed at depth 2.
     fn with_miniature(check: impl FnOnce(&Testbed<'_, Othello>)) {
-        let off = |depth: u32| depth_player(Ev1, OthelloPlausibility::new(), depth);
+        let off = |depth: u32| depth_player(Ev1, OthelloPlausibility::new(), NoQuiescence, depth);
         let on = |iterations: u32| {
             let config = InterestConfig {
                 similar_percent: 0,
                 ..InterestConfig::default()
             };
-            interest_player(Ev1, OthelloPlausibility::new(), config, iterations)
+            let plausibility = OthelloPlausibility::new();
+            interest_player(Ev1, plausibility, NoQuiescence, config, iterations)
         };
         let bed = Testbed {
             name: "Othello",
