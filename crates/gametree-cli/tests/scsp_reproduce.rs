@@ -158,6 +158,64 @@ fn only_names_games_that_exist_and_experiments_that_play_them() {
 }
 
 #[test]
+fn mac_ucb_parameters_go_to_the_experiments_that_seat_it() {
+    for (args, says) in [
+        (
+            ["scsp-headroom", "--mac-ucb", "c=1"],
+            "--mac-ucb applies to",
+        ),
+        (
+            ["interest-table", "--mac-ucb", "c=1"],
+            "--mac-ucb applies to",
+        ),
+        (
+            ["scsp-table3", "--mac-ucb", "samples=5"],
+            "samples is set by the experiment",
+        ),
+        (
+            ["scsp-fig6", "--mac-ucb", "share=0.5"],
+            "share is set by the experiment",
+        ),
+        (
+            ["scsp-table3", "--mac-ucb", "confidence=maybe"],
+            "confidence",
+        ),
+        (["scsp-table4", "--mac-ucb", "nosuch=1"], "nosuch"),
+    ] {
+        let out = gametree(&[&["reproduce"], &args[..]].concat());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(says), "{err}");
+    }
+    let args = [
+        "reproduce",
+        "scsp-table3",
+        "--only",
+        "tictactoe",
+        "--games",
+        "1",
+    ];
+    let out = gametree(
+        &[
+            &args[..],
+            &["--samples", "6", "--mac-ucb", "lookahead=round"],
+        ]
+        .concat(),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("MAC-UCB and FC-UCB with lookahead=round"),
+        "{text}"
+    );
+}
+
+#[test]
 fn table4_fig6_and_headroom_sweep_their_points_and_draw_figures() {
     let dir = std::env::temp_dir().join(format!("gametree-scsp-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

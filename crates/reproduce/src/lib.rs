@@ -42,6 +42,11 @@ pub struct ReproduceOptions {
     /// Only these games (by name), for the experiments that play several; empty: all. A game
     /// plays the same matches with or without the others.
     pub only: Vec<String>,
+    /// More parameters of the MAC-UCB and FC-UCB seats, written as in a searcher spec
+    /// (`confidence=off,c=0.7`), for the experiments that seat them (scsp-table3, scsp-table4,
+    /// scsp-fig6): how another reading of the algorithm plays. The budget, the seed and the seat
+    /// (and Figure 6's share) stay the experiment's.
+    pub mac_ucb: Option<String>,
 }
 
 /// What a reproduction produced.
@@ -174,7 +179,9 @@ pub fn plan(
 ) -> Option<Result<Box<dyn shard::Units>, ExperimentError>> {
     let experiment = experiment(name)?;
     let plan = experiment.plan?;
-    Some(only_applies(experiment, options).and_then(|()| plan(options)))
+    let applies =
+        only_applies(experiment, options).and_then(|()| mac_ucb_applies(experiment, options));
+    Some(applies.and_then(|()| plan(options)))
 }
 
 /// Refuses [`ReproduceOptions::only`] for an experiment that does not play several games.
@@ -195,6 +202,21 @@ fn only_applies(
     })
 }
 
+/// Refuses [`ReproduceOptions::mac_ucb`] for an experiment that seats no MAC-UCB player.
+fn mac_ucb_applies(
+    experiment: &Experiment,
+    options: &ReproduceOptions,
+) -> Result<(), ExperimentError> {
+    let seating = koriche2016::play::SEATING_MAC_UCB;
+    if options.mac_ucb.is_none() || seating.contains(&experiment.name) {
+        return Ok(());
+    }
+    Err(ExperimentError::InvalidOption {
+        experiment: experiment.name,
+        message: format!("--mac-ucb applies to {} alone", seating.join(", ")),
+    })
+}
+
 /// Runs the experiment called `name`.
 pub fn run(
     name: &str,
@@ -204,6 +226,7 @@ pub fn run(
     match experiment(name) {
         Some(experiment) => {
             only_applies(experiment, options)?;
+            mac_ucb_applies(experiment, options)?;
             (experiment.run)(options, progress)
         }
         None => Err(ExperimentError::Unknown {

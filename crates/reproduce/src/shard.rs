@@ -168,6 +168,7 @@ pub fn options_json(options: &ReproduceOptions) -> Value {
         "move_time": options.move_time,
         "samples": options.samples,
         "only": options.only,
+        "mac_ucb": options.mac_ucb,
     })
 }
 
@@ -189,6 +190,10 @@ pub fn options_from_json(value: &Value) -> Option<ReproduceOptions> {
             v => (v.as_array()?.iter())
                 .map(|g| g.as_str().map(String::from))
                 .collect::<Option<_>>()?,
+        },
+        mac_ucb: match &value["mac_ucb"] {
+            Value::Null => None,
+            v => Some(v.as_str()?.to_string()),
         },
     })
 }
@@ -232,9 +237,11 @@ mod tests {
             games: Some(3),
             seed: 9,
             samples: Some(20),
+            mac_ucb: Some("confidence=off".into()),
             ..ReproduceOptions::default()
         };
         let back = options_from_json(&options_json(&options)).unwrap();
         assert_eq!(options_json(&back), options_json(&options));
+        assert_eq!(back.mac_ucb.as_deref(), Some("confidence=off"));
     }
 }

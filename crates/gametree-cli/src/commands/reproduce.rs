@@ -1,5 +1,5 @@
 //! `gametree reproduce <NAME> [--trials N] [--games N] [--move-time MS] [--samples N]
-//! [--only GAME,...] [--seed S] [--json] [--svg FILE] [--shard K/N] [--jobs J]`.
+//! [--only GAME,...] [--mac-ucb PARAMS] [--seed S] [--json] [--svg FILE] [--shard K/N] [--jobs J]`.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -37,6 +37,11 @@ pub struct Args {
     /// each plays the same matches as in the full run.
     #[arg(long, value_name = "GAME,...", value_delimiter = ',')]
     only: Vec<String>,
+    /// More parameters of the MAC-UCB and FC-UCB seats, as in a searcher spec (scsp-table3,
+    /// scsp-table4, scsp-fig6): another reading of the algorithm against the same opponents, e.g.
+    /// `confidence=off,c=0.7` (`gametree list` gives mac-ucb's parameters).
+    #[arg(long, value_name = "PARAMS")]
+    mac_ucb: Option<String>,
     /// Master seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -72,6 +77,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         move_time: args.move_time,
         samples: args.samples,
         only: args.only.clone(),
+        mac_ucb: args.mac_ucb.clone(),
     };
     let shard = args.shard.as_deref().map(str::parse::<Shard>).transpose();
     let shard = shard.map_err(Failure::input)?;

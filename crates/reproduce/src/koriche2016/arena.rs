@@ -40,6 +40,9 @@ pub struct Setting {
     pub samples: Option<u64>,
     /// Games per pairing.
     pub games: usize,
+    /// More parameters of the MAC-UCB and FC-UCB seats (`confidence=off,c=0.7`), appended to
+    /// their specs.
+    pub mac_ucb: Option<String>,
 }
 
 /// Turns with a choice after which a game ends unfinished (see the [module docs](self)).
@@ -90,16 +93,20 @@ impl Algo {
     /// The searcher's spec for `seat`, seeded with `seed`.
     pub fn spec(self, setting: &Setting, seed: u64, seat: PlayerId) -> String {
         let budget = setting.samples.unwrap_or(UNBOUNDED);
+        let extra = setting
+            .mac_ucb
+            .as_ref()
+            .map_or(String::new(), |p| format!(",{p}"));
         match self {
             Algo::Uct => format!("uct:reuse=true,solver=true,sims={budget},seed={seed}"),
             Algo::UctTimes(k) => {
                 let budget = budget.saturating_mul(u64::from(k));
                 format!("uct:reuse=true,solver=true,sims={budget},seed={seed}")
             }
-            Algo::FcUcb => format!("fc-ucb:samples={budget},seed={seed},player={seat}"),
+            Algo::FcUcb => format!("fc-ucb:samples={budget},seed={seed},player={seat}{extra}"),
             Algo::MacUcb(share) => {
                 let share = share.map_or(String::new(), |s| format!(",share={s}"));
-                format!("mac-ucb:samples={budget},seed={seed},player={seat}{share}")
+                format!("mac-ucb:samples={budget},seed={seed},player={seat}{share}{extra}")
             }
         }
     }
@@ -460,4 +467,34 @@ pub fn team_game<G: Registered + Clone>(
         std::cmp::Ordering::Less
     };
     Ok(GameOutcome::new(result, &end))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `--mac-ucb`'s parameters reach the MAC-UCB and FC-UCB seats, after the experiment's own,
+    /// and not UCT's.
+    #[test]
+    fn more_parameters_go_to_the_mac_ucb_and_fc_ucb_seats() {
+        let setting = Setting {
+            move_time: None,
+            samples: Some(100),
+            games: 1,
+            mac_ucb: Some("confidence=off,c=0.7".into()),
+        };
+        let spec = |algo: Algo| algo.spec(&setting, 5, 1);
+        assert_eq!(
+            spec(Algo::MacUcb(Some(0.5))),
+            "mac-ucb:samples=100,seed=5,player=1,share=0.5,confidence=off,c=0.7"
+        );
+        assert_eq!(
+            spec(Algo::FcUcb),
+            "fc-ucb:samples=100,seed=5,player=1,confidence=off,c=0.7"
+        );
+        assert_eq!(
+            spec(Algo::Uct),
+            "uct:reuse=true,solver=true,sims=100,seed=5"
+        );
+    }
 }

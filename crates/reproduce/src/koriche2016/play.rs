@@ -30,7 +30,9 @@
 use std::time::Duration;
 
 use gametree::gdl::Loader;
+use gametree::registry;
 use gametree::scsp::games::{CooperativePennies, Nim, Pig};
+use gametree::spec::{Args, Spec, SpecError};
 use serde_json::{json, Value};
 
 use super::arena::{rivals_game, team_game, Algo, GameOutcome, OnGame, Setting, Tally};
@@ -61,6 +63,18 @@ pub const HEADROOM: (&str, &str) = (
     "scsp-headroom",
     "What more search buys on the games of Koriche et al.'s tables: UCT with 1, 3, 10 and 30 times the budget against UCT",
 );
+
+/// The experiments that seat MAC-UCB and FC-UCB, and so take `--mac-ucb`.
+pub const SEATING_MAC_UCB: [&str; 3] = [TABLE3.0, TABLE4.0, FIG6.0];
+
+/// The MAC-UCB parameters an experiment sets itself, which `--mac-ucb` may not: the budget, the
+/// seed, the seat, and (Figure 6, whose points are its values) the share.
+fn set_by(experiment: &str) -> &'static [&'static str] {
+    match experiment == FIG6.0 {
+        true => &["samples", "seed", "player", "share"],
+        false => &["samples", "seed", "player"],
+    }
+}
 
 /// The paper's 30 s per move, scaled by 1/1000.
 pub const MOVE_TIME_MS: u64 = 30;
@@ -432,12 +446,34 @@ fn setting(
         (None, Some(_)) => None,
         (ms, _) => Some(ms.unwrap_or(MOVE_TIME_MS)),
     };
+    let mac_ucb = (options.mac_ucb.as_deref())
+        .map(|params| mac_ucb_params(experiment, params))
+        .transpose()?;
     let setting = Setting {
         move_time: move_ms.map(Duration::from_millis),
         samples: options.samples,
         games,
+        mac_ucb,
     };
     Ok((setting, move_ms))
+}
+
+/// `--mac-ucb`'s parameters, checked against MAC-UCB's table (those the experiment sets are
+/// refused).
+fn mac_ucb_params(experiment: &'static str, params: &str) -> Result<String, ExperimentError> {
+    let invalid = |message: String| ExperimentError::InvalidOption {
+        experiment,
+        message: format!("--mac-ucb: {message}"),
+    };
+    let spec: Spec = format!("mac-ucb:{params}")
+        .parse()
+        .map_err(|e: SpecError| invalid(e.to_string()))?;
+    let entry = registry::searcher("mac-ucb").map_err(|e| invalid(e.to_string()))?;
+    Args::new(&spec, &[entry.params]).map_err(|e| invalid(e.to_string()))?;
+    if let Some(key) = set_by(experiment).iter().find(|k| spec.value(k).is_some()) {
+        return Err(invalid(format!("{key} is set by the experiment")));
+    }
+    Ok(params.to_string())
 }
 
 /// What limits each move, for the tables' headings.
@@ -447,8 +483,10 @@ fn describe(setting: &Setting, move_ms: Option<u64>) -> String {
         .samples
         .map(|n| format!("{n} simulations or samples per move"));
     let limits: Vec<String> = [time, samples].into_iter().flatten().collect();
+    let reading = (setting.mac_ucb.as_ref())
+        .map_or(String::new(), |p| format!(", MAC-UCB and FC-UCB with {p}"));
     format!(
-        "{}, {} games per pairing",
+        "{}, {} games per pairing{reading}",
         limits.join(" and "),
         setting.games
     )
@@ -668,6 +706,7 @@ fn scaled(base: &Setting, num: u64, den: u64) -> Setting {
             .map(|t| Duration::from_millis(scale(t.as_millis() as u64))),
         samples: base.samples.map(scale),
         games: base.games,
+        mac_ucb: base.mac_ucb.clone(),
     }
 }
 
