@@ -447,6 +447,7 @@ fn setting(
         (ms, _) => Some(ms.unwrap_or(MOVE_TIME_MS)),
     };
     let mac_ucb = (options.mac_ucb.as_deref())
+        .filter(|params| !params.trim().is_empty())
         .map(|params| mac_ucb_params(experiment, params))
         .transpose()?;
     let setting = Setting {
