@@ -31,7 +31,7 @@
 //! - **Chess** (`chess`), Treebeard's own game: PeSTO's evaluation, the capture search at
 //!   the horizon for both players, [`ChessPlausibility`] (Treebeard's terms; typical 35 legal
 //!   moves: `limit_step` 3500), OFF at depth 3, without the similar-moves penalty. Depth 3
-//!   because ON's cost grows about twentyfold an iteration on chess (Treebeard's check, capture
+//!   because ON's cost grows more than tenfold an iteration on chess (Treebeard's check, capture
 //!   and attack bonuses make forcing lines cheap): row (a) at depth 4 would take hours a match.
 //!
 //! **Rows**, Rollason's three protocols. (a) ON and OFF with the same number of iterations.
