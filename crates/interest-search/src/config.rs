@@ -61,19 +61,24 @@ pub struct InterestConfig {
     pub beyond_depth_percent: u32,
 }
 
+impl InterestConfig {
+    /// The defaults of the table above, usable in a `const` (`..InterestConfig::DEFAULT`).
+    pub const DEFAULT: InterestConfig = InterestConfig {
+        limit_step: 1000,
+        scale: 100_000,
+        sibling_percent: 100,
+        similar_percent: 100,
+        separate_parities: true,
+        inherit_siblings: true,
+        limits: LimitSplit::Whole,
+        bonuses: HintBonuses::TREEBEARD,
+        beyond_depth_percent: 50,
+    };
+}
+
 impl Default for InterestConfig {
     fn default() -> InterestConfig {
-        InterestConfig {
-            limit_step: 1000,
-            scale: 100_000,
-            sibling_percent: 100,
-            similar_percent: 100,
-            separate_parities: true,
-            inherit_siblings: true,
-            limits: LimitSplit::Whole,
-            bonuses: HintBonuses::TREEBEARD,
-            beyond_depth_percent: 50,
-        }
+        InterestConfig::DEFAULT
     }
 }
 

@@ -9,8 +9,8 @@
 //! The positions are reached by seeded uniformly random play from the start (4 to 40 plies). The
 //! root's moves are taken in the order of their interest, as the engine's interest ordering takes
 //! them, and each is admitted while the root side's tally fits the iteration's limit (the first
-//! always is): what the sibling tally leaves of the root at each limit. A depth-first search
-//! weighs every legal move at every iteration.
+//! always is): what the sibling tally leaves of the root at each limit. A full-width search to a
+//! depth weighs every legal move at every iteration.
 //!
 //! On chess it then plays each position with interest search ON (1 to 4 iterations) and OFF
 //! (depth 3), both as in the table (PeSTO, the capture search, Treebeard's terms ordering), and
@@ -18,12 +18,13 @@
 //! the judge's best: the share of moves that lose a pawn (100) or more.
 
 use game_trait::hash::splitmix64;
-use game_trait::{HorizonPolicy, MoveList, Plausibility, Step, ZeroSumGame};
-use game_trait::{Limits, Reset, Searcher};
+use game_trait::{
+    HorizonPolicy, Limits, MoveList, Plausibility, Reset, Searcher, Step, ZeroSumGame,
+};
 use gametree::chess::{CaptureOrdering, Captures, Chess, ChessPlausibility, Pesto};
 use gametree::othello::{Othello, OthelloPlausibility};
-use interest_search::InterestOrdering;
 use interest_search::{InterestConfig, InterestHorizon, InterestTally};
+use reproduce::rollason2014::{chess_off, chess_on, CHESS_INTEREST, OTHELLO_INTEREST};
 use search_core::{AlphaBeta, AlphaBetaConfig};
 
 /// Iterations reported.
@@ -38,38 +39,24 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let chess = InterestConfig {
-        limit_step: 3500,
-        similar_percent: 0,
-        ..InterestConfig::default()
-    };
-    report("chess", &Chess, ChessPlausibility::new(), chess, positions);
-    let othello = InterestConfig {
-        limit_step: 1000,
-        similar_percent: 0,
-        ..InterestConfig::default()
-    };
-    report(
-        "Othello",
-        &Othello,
-        OthelloPlausibility::new(),
-        othello,
-        positions,
-    );
-    judge_chess(chess, positions.min(200));
+    let chess = ChessPlausibility::new();
+    report("chess", &Chess, chess, CHESS_INTEREST, positions);
+    let othello = OthelloPlausibility::new();
+    report("Othello", &Othello, othello, OTHELLO_INTEREST, positions);
+    judge_chess(positions.min(200));
 }
 
 /// The share of chess moves, ON's and OFF's, that the judge rates a pawn or more below its best.
-fn judge_chess(config: InterestConfig, positions: usize) {
+fn judge_chess(positions: usize) {
     let states = random_positions(&Chess, positions);
     let mut judge = AlphaBeta::new(Pesto)
         .with_config(AlphaBetaConfig::pvs(5))
         .with_ordering(CaptureOrdering)
         .with_quiescence(Captures::default());
     let mut players: Vec<(String, Box<dyn Searcher<Chess>>)> = (1..=4)
-        .map(|n| (format!("ON, {n} iteration(s)"), interest_player(config, n)))
+        .map(|n| (format!("ON, {n} iteration(s)"), chess_on(n)))
         .collect();
-    players.push(("OFF, depth 3".into(), depth_player(3)));
+    players.push(("OFF, depth 3".into(), chess_off(3)));
     println!(
         "chess: moves a depth-5 judge rates a pawn or more below its best, {positions} positions"
     );
@@ -91,37 +78,6 @@ fn judge_chess(config: InterestConfig, positions: usize) {
         }
         let share = 100.0 * blunders as f64 / states.len() as f64;
         println!("{name:<22} {share:>5.1} %");
-    }
-}
-
-/// The table's interest-OFF player on chess.
-fn depth_player(depth: u32) -> Box<dyn Searcher<Chess>> {
-    Box::new(
-        AlphaBeta::new(Pesto)
-            .with_config(engine(depth))
-            .with_ordering(InterestOrdering::new(ChessPlausibility::new()))
-            .with_quiescence(Captures::default()),
-    )
-}
-
-/// The table's interest-ON player on chess.
-fn interest_player(config: InterestConfig, iterations: u32) -> Box<dyn Searcher<Chess>> {
-    let (horizon, ordering) = interest_search::hooks(config, ChessPlausibility::new());
-    Box::new(
-        AlphaBeta::new(Pesto)
-            .with_config(engine(iterations))
-            .with_horizon(horizon)
-            .with_ordering(ordering)
-            .with_quiescence(Captures::default()),
-    )
-}
-
-/// The table's engine: iterative PVS, a 4 MiB table, killers, no history.
-fn engine(iterations: u32) -> AlphaBetaConfig {
-    AlphaBetaConfig {
-        tt_bytes: 4 << 20,
-        history: false,
-        ..AlphaBetaConfig::pvs(iterations)
     }
 }
 

@@ -91,9 +91,22 @@ const CALIBRATION_SEED: u64 = 0xca1b;
 /// re-balancing row's dearer matches stay within minutes each.
 const CHESS_DEPTH: u32 = 3;
 
-/// ON's limit step on chess: a move of Treebeard's base interest, 1000 / 35 typical legal moves,
-/// costs one step (cost = 100,000 / interest).
-const CHESS_LIMIT_STEP: u32 = 3500;
+/// Interest search on chess: a move of Treebeard's base interest, 1000 / 35 typical legal moves,
+/// costs one step (`limit_step` 3500, cost = 100,000 / interest); no similar-moves penalty, which
+/// Treebeard did not have.
+pub const CHESS_INTEREST: InterestConfig = InterestConfig {
+    limit_step: 3500,
+    similar_percent: 0,
+    ..InterestConfig::DEFAULT
+};
+
+/// Interest search on Othello: typical 10 legal moves, `limit_step` 1000; no similar-moves
+/// penalty (Treebeard's chess had none).
+pub const OTHELLO_INTEREST: InterestConfig = InterestConfig {
+    limit_step: 1000,
+    similar_percent: 0,
+    ..InterestConfig::DEFAULT
+};
 
 /// Transposition table of each player.
 const TT_BYTES: usize = 4 << 20;
@@ -199,16 +212,12 @@ fn othello_table(games: usize, seed: u64, progress: &mut dyn FnMut(u64, u64)) ->
         depth_player(Ev1, OthelloPlausibility::new(), NoQuiescence, depth)
     };
     let othello_on = |iterations: u32| -> Box<dyn Searcher<Othello>> {
-        let config = InterestConfig {
-            limit_step: 1000,
-            similar_percent: 0, // Treebeard (chess) had no similar-moves penalty
-            ..InterestConfig::default()
-        };
+        let plausibility = OthelloPlausibility::new();
         interest_player(
             Ev1,
-            OthelloPlausibility::new(),
+            plausibility,
             NoQuiescence,
-            config,
+            OTHELLO_INTEREST,
             iterations,
         )
     };
@@ -269,18 +278,6 @@ fn random_tree_table(
 /// players (Treebeard had one; without it a depth-limited chess search stops in the middle of
 /// exchanges), Treebeard's terms ([`ChessPlausibility`]) ordering both and steering ON.
 fn chess_table(games: usize, seed: u64, progress: &mut dyn FnMut(u64, u64)) -> TableOut {
-    let chess_off = |depth: u32| -> Box<dyn Searcher<Chess>> {
-        depth_player(Pesto, ChessPlausibility::new(), Captures::default(), depth)
-    };
-    let chess_on = |iterations: u32| -> Box<dyn Searcher<Chess>> {
-        let config = InterestConfig {
-            limit_step: CHESS_LIMIT_STEP,
-            similar_percent: 0, // Treebeard had no similar-moves penalty
-            ..InterestConfig::default()
-        };
-        let plausibility = ChessPlausibility::new();
-        interest_player(Pesto, plausibility, Captures::default(), config, iterations)
-    };
     let chess = Testbed {
         name: "chess (PeSTO, capture search)",
         game: &Chess,
@@ -292,6 +289,25 @@ fn chess_table(games: usize, seed: u64, progress: &mut dyn FnMut(u64, u64)) -> T
     let table = run_testbed(&chess, games, seed, progress);
     let text = format_table(chess.name, chess.depth, &table, &TREEBEARD, "Treebeard");
     (text, rows_json(chess.name, &table))
+}
+
+/// The chess testbed's interest-OFF player: the engine to `depth` plies, ordered by Treebeard's
+/// terms plus the engine's hints, the capture search at its leaves.
+pub fn chess_off(depth: u32) -> Box<dyn Searcher<Chess>> {
+    depth_player(Pesto, ChessPlausibility::new(), Captures::default(), depth)
+}
+
+/// The chess testbed's interest-ON player: the same engine iterating by interest
+/// ([`CHESS_INTEREST`]), `iterations` iterations.
+pub fn chess_on(iterations: u32) -> Box<dyn Searcher<Chess>> {
+    let plausibility = ChessPlausibility::new();
+    interest_player(
+        Pesto,
+        plausibility,
+        Captures::default(),
+        CHESS_INTEREST,
+        iterations,
+    )
 }
 
 /// Iterative-deepening PVS with a small table and killers, `iterations` iterations. No history
@@ -569,24 +585,13 @@ mod tests {
     /// with the capture search at their leaves.
     #[test]
     fn the_chess_players_play_legal_games() {
-        let off =
-            |depth: u32| depth_player(Pesto, ChessPlausibility::new(), Captures::default(), depth);
-        let on = |iterations: u32| {
-            let config = InterestConfig {
-                limit_step: CHESS_LIMIT_STEP,
-                similar_percent: 0,
-                ..InterestConfig::default()
-            };
-            let plausibility = ChessPlausibility::new();
-            interest_player(Pesto, plausibility, Captures::default(), config, iterations)
-        };
         let bed = Testbed {
             name: "chess",
             game: &Chess,
             depth: 1,
             opening_plies: 4,
-            off: &off,
-            on: &on,
+            off: &chess_off,
+            on: &chess_on,
         };
         let report = play(&bed, 1, 1, 1, 5);
         assert_eq!(report.games, 2);
