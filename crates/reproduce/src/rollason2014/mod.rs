@@ -229,9 +229,7 @@ fn othello_table(games: usize, seed: u64, progress: &mut dyn FnMut(u64, u64)) ->
         off: &othello_off,
         on: &othello_on,
     };
-    let table = run_testbed(&othello, games, seed, progress);
-    let text = format_table(othello.name, othello.depth, &table, &TREEBEARD, "Treebeard");
-    (text, rows_json(othello.name, &table))
+    tabulate(&othello, games, seed, progress, (&TREEBEARD, "Treebeard"))
 }
 
 /// The b = 20 random tree, the Shogi stand-in, beside Shotest's rows.
@@ -269,14 +267,18 @@ fn random_tree_table(
         off: &tree_off,
         on: &tree_on,
     };
-    let table = run_testbed(&random, games, seed, progress);
-    let text = format_table(random.name, random.depth, &table, &SHOTEST, "Shotest");
-    Ok((text, rows_json(random.name, &table)))
+    Ok(tabulate(
+        &random,
+        games,
+        seed,
+        progress,
+        (&SHOTEST, "Shotest"),
+    ))
 }
 
 /// Chess, Treebeard's own game: PeSTO's evaluation, a capture search at the horizon for both
-/// players (Treebeard had one; without it a depth-limited chess search stops in the middle of
-/// exchanges), Treebeard's terms ([`ChessPlausibility`]) ordering both and steering ON.
+/// players (without one a depth-limited chess search stops in the middle of exchanges),
+/// Treebeard's terms ([`ChessPlausibility`]) ordering both and steering ON.
 fn chess_table(games: usize, seed: u64, progress: &mut dyn FnMut(u64, u64)) -> TableOut {
     let chess = Testbed {
         name: "chess (PeSTO, capture search)",
@@ -286,9 +288,20 @@ fn chess_table(games: usize, seed: u64, progress: &mut dyn FnMut(u64, u64)) -> T
         off: &chess_off,
         on: &chess_on,
     };
-    let table = run_testbed(&chess, games, seed, progress);
-    let text = format_table(chess.name, chess.depth, &table, &TREEBEARD, "Treebeard");
-    (text, rows_json(chess.name, &table))
+    tabulate(&chess, games, seed, progress, (&TREEBEARD, "Treebeard"))
+}
+
+/// The three rows of `bed`, printed beside the `paper` program's figures, and as JSON.
+fn tabulate<G: ZeroSumGame>(
+    bed: &Testbed<'_, G>,
+    games: usize,
+    seed: u64,
+    progress: &mut dyn FnMut(u64, u64),
+    (paper, program): (&[(&str, &str, f64); 3], &str),
+) -> TableOut {
+    let table = run_testbed(bed, games, seed, progress);
+    let text = format_table(bed.name, bed.depth, &table, paper, program);
+    (text, rows_json(bed.name, &table))
 }
 
 /// The chess testbed's interest-OFF player: the engine to `depth` plies, ordered by Treebeard's
