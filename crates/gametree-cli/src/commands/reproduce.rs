@@ -1,5 +1,6 @@
 //! `gametree reproduce <NAME> [--trials N] [--games N] [--move-time MS] [--samples N]
-//! [--only GAME,...] [--mac-ucb PARAMS] [--seed S] [--json] [--svg FILE] [--shard K/N] [--jobs J]`.
+//! [--only GAME,...] [--mac-ucb PARAMS] [--seed S] [--json] [--svg FILE] [--shard K/N]
+//! [--jobs J]`.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
