@@ -208,19 +208,6 @@ pub fn run(
 
 /// Othello (EV1), the chess stand-in, beside Treebeard's rows.
 fn othello_table(games: usize, seed: u64, progress: &mut dyn FnMut(u64, u64)) -> TableOut {
-    let othello_off = |depth: u32| -> Box<dyn Searcher<Othello>> {
-        depth_player(Ev1, OthelloPlausibility::new(), NoQuiescence, depth)
-    };
-    let othello_on = |iterations: u32| -> Box<dyn Searcher<Othello>> {
-        let plausibility = OthelloPlausibility::new();
-        interest_player(
-            Ev1,
-            plausibility,
-            NoQuiescence,
-            OTHELLO_INTEREST,
-            iterations,
-        )
-    };
     let othello = Testbed {
         name: "Othello (EV1)",
         game: &Othello,
@@ -230,6 +217,24 @@ fn othello_table(games: usize, seed: u64, progress: &mut dyn FnMut(u64, u64)) ->
         on: &othello_on,
     };
     tabulate(&othello, games, seed, progress, (&TREEBEARD, "Treebeard"))
+}
+
+/// The Othello testbed's interest-OFF player: the engine to `depth` plies, ordered by
+/// [`OthelloPlausibility`] plus the engine's hints.
+fn othello_off(depth: u32) -> Box<dyn Searcher<Othello>> {
+    depth_player(Ev1, OthelloPlausibility::new(), NoQuiescence, depth)
+}
+
+/// The Othello testbed's interest-ON player ([`OTHELLO_INTEREST`]), `iterations` iterations.
+fn othello_on(iterations: u32) -> Box<dyn Searcher<Othello>> {
+    let plausibility = OthelloPlausibility::new();
+    interest_player(
+        Ev1,
+        plausibility,
+        NoQuiescence,
+        OTHELLO_INTEREST,
+        iterations,
+    )
 }
 
 /// The b = 20 random tree, the Shogi stand-in, beside Shotest's rows.
@@ -614,22 +619,13 @@ mod tests {
 
     /// A miniature Othello testbed at depth 2.
     fn with_miniature(check: impl FnOnce(&Testbed<'_, Othello>)) {
-        let off = |depth: u32| depth_player(Ev1, OthelloPlausibility::new(), NoQuiescence, depth);
-        let on = |iterations: u32| {
-            let config = InterestConfig {
-                similar_percent: 0,
-                ..InterestConfig::default()
-            };
-            let plausibility = OthelloPlausibility::new();
-            interest_player(Ev1, plausibility, NoQuiescence, config, iterations)
-        };
         let bed = Testbed {
             name: "Othello",
             game: &Othello,
             depth: 2,
             opening_plies: 4,
-            off: &off,
-            on: &on,
+            off: &othello_off,
+            on: &othello_on,
         };
         check(&bed);
     }
