@@ -321,8 +321,10 @@ pub fn ground(
         .filter(|&r| kb.engine.is_static(r))
         .map(|r| kb.engine.schema.get(r).0)
         .collect();
-    let dec = decompose(&mut kb.desc.terms, &kb.desc.rules, &|s| {
-        static_rels.contains(&s)
+    let skip = skipped(kb, &static_rels);
+    let is_static = |s| static_rels.contains(&s);
+    let dec = decompose(&mut kb.desc.terms, &kb.desc.rules, &is_static, &|s| {
+        !skip.contains(&s)
     });
     // The original rules, under heads nothing reads, to count their instances when deciding
     // whether a decomposition pays.
@@ -363,7 +365,7 @@ pub fn ground(
     let result = match domain {
         Ok((engine, relaxed)) => {
             register(kb, &engine, &relaxed);
-            let mut g = Grounder::new(kb, engine, relaxed, static_rels, max_rules);
+            let mut g = Grounder::new(kb, engine, relaxed, static_rels, skip, max_rules);
             g.all(kb, &dec, budget).map(|()| g.inst.program)
         }
         Err(e) => Err(e),
@@ -391,6 +393,19 @@ fn register(kb: &mut Kb, engine: &Engine, relaxed: &Facts) {
     for m in moves {
         kb.move_id(m);
     }
+}
+
+/// The relations whose rules are not grounded: inputs, and static relations other than outputs.
+fn skipped(kb: &Kb, statics: &FastSet<Sym>) -> FastSet<Sym> {
+    let kw = kb.desc.kw;
+    let outputs = [kw.legal, kw.next, kw.goal, kw.terminal];
+    let mut skip: FastSet<Sym> = statics
+        .iter()
+        .copied()
+        .filter(|s| !outputs.contains(s))
+        .collect();
+    skip.extend([kw.init, kw.role, kw.sees, kw.true_, kw.does]);
+    skip
 }
 
 /// Instantiation: the relaxed model's engine and facts, and the ground rules so far.
@@ -426,16 +441,10 @@ impl Grounder {
         engine: Engine,
         relaxed: Facts,
         statics: FastSet<Sym>,
+        skip: FastSet<Sym>,
         max_rules: usize,
     ) -> Grounder {
         let kw = kb.desc.kw;
-        let outputs = [kw.legal, kw.next, kw.goal, kw.terminal];
-        let mut skip: FastSet<Sym> = statics
-            .iter()
-            .copied()
-            .filter(|s| !outputs.contains(s))
-            .collect();
-        skip.extend([kw.init, kw.role, kw.sees, kw.true_, kw.does]);
         let ids = |v: &[TermId]| v.iter().enumerate().map(|(i, &t)| (t, i as u32)).collect();
         Grounder {
             inst: Instances {
@@ -462,20 +471,21 @@ impl Grounder {
     }
 
     /// Grounds every rule: an original rule's decomposition when it is smaller than the rule
-    /// itself (counted over the relaxed model), the rule as written otherwise.
+    /// itself (counted over the relaxed model, with the auxiliary rules of other decompositions
+    /// it reads that are not grounded yet), the rule as written otherwise.
     fn all(&mut self, kb: &mut Kb, dec: &Decomposed, budget: &mut Budget) -> Result<(), EvalError> {
-        let mut i = 0;
-        while i < dec.rules.len() {
-            let o = dec.origin[i];
-            let group = i..dec.origin[i..].iter().take_while(|&&x| x == o).count() + i;
-            i = group.end;
+        let groups = groups(dec);
+        // Per rule of the decomposition: whether it is grounded.
+        let mut grounded = vec![false; dec.rules.len()];
+        for (o, group) in groups.iter().cloned().enumerate() {
             let Some((head_rel, _)) = kb.desc.terms.functor(kb.desc.rules[o].head) else {
                 continue;
             };
             if self.skip.contains(&head_rel) {
                 continue;
             }
-            if group.len() == 1 {
+            let rules = with_definitions(dec, group.clone(), &grounded);
+            if rules.len() == 1 {
                 self.instances(kb, group.start, &dec.rules[group.start], budget)?;
                 continue;
             }
@@ -496,18 +506,20 @@ impl Grounder {
                 }
             }
             let mark = self.inst.program.len();
-            let (mut split, mut split_cost) = (0, 0);
-            for r in group.clone() {
+            let (mut n_split, mut split_cost) = (0, 0);
+            for &r in &rules {
+                grounded[r] = true;
                 let n = self.instances(kb, r, &dec.rules[r], budget)?;
-                split += n;
+                n_split += n;
                 split_cost += cost(kb, &dec.rules[r], n);
             }
             // The rule as written: fewer than four times as many instances, and no more of them
             // to evaluate in a state; never counted past the ground rules the budget has left.
-            let cap = (4 * split + 1000).min(self.max_rules.saturating_sub(mark) + 1);
+            let cap = (4 * n_split + 1000).min(self.max_rules.saturating_sub(mark) + 1);
             let whole = self.count(kb, query, cap, budget)?;
             if whole < cap && cost(kb, &original, whole) <= split_cost {
                 self.inst.rollback(mark);
+                rules.iter().for_each(|&r| grounded[r] = false);
                 self.instances(kb, query, &original, budget)?;
             }
         }
@@ -607,6 +619,39 @@ impl Grounder {
             other => other.map(|()| n),
         }
     }
+}
+
+/// The decomposition's rules by original rule: each original's rewritten rule, then its
+/// auxiliary rules.
+fn groups(dec: &Decomposed) -> Vec<std::ops::Range<usize>> {
+    let mut groups: Vec<std::ops::Range<usize>> = Vec::new();
+    for (r, &o) in dec.origin.iter().enumerate() {
+        match groups.get_mut(o) {
+            Some(group) => group.end = r + 1,
+            None => groups.push(r..r + 1),
+        }
+    }
+    groups
+}
+
+/// The rules of `group` (an original's decomposition) and the rules defining the auxiliary
+/// atoms they read from other decompositions that are not `grounded` yet, and theirs.
+fn with_definitions(
+    dec: &Decomposed,
+    group: std::ops::Range<usize>,
+    grounded: &[bool],
+) -> Vec<usize> {
+    let mut rules: Vec<usize> = group.collect();
+    let mut next = 0;
+    while let Some(&r) = rules.get(next) {
+        next += 1;
+        for &def in &dec.reads[r] {
+            if !grounded[def] && !rules.contains(&def) {
+                rules.push(def);
+            }
+        }
+    }
+    rules
 }
 
 /// Whether `rule` has a positive `does` literal (its ground rules run only when their move is
