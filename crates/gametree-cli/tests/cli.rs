@@ -496,6 +496,25 @@ fn gdl_bench_reports_load_time_ground_rules_and_playouts_as_text_and_json() {
     std::fs::write(&invalid, "(role a)\n(<= (legal a ?m) (true (on)))\n").unwrap();
     let out = gametree(&["gdl", "bench", invalid.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("invalid game description"));
+    // Valid GDL whose static relation is past the limits (16^6 atoms) is not called invalid.
+    let large = dir.join("large.kif");
+    let numbers: String = (0..16).map(|n| format!("(num {n}) ")).collect();
+    let text = format!(
+        "(role a) {numbers} (init on) (<= (legal a go) (big 0 0 0 0 0 0) (true on))
+         (<= (big ?a ?b ?c ?d ?e ?f) (num ?a) (num ?b) (num ?c) (num ?d) (num ?e) (num ?f))
+         (<= terminal (not (true on))) (goal a 100)"
+    );
+    std::fs::write(&large, text).unwrap();
+    let out = gametree(&["gdl", "bench", large.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let message = stderr(&out);
+    assert!(
+        message.contains("does not load within the limits"),
+        "{message}"
+    );
+    assert!(message.contains("static relations"), "{message}");
+    assert!(!message.contains("invalid"), "{message}");
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -105,12 +105,17 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     }
 }
 
-/// Unreadable input is exit status 2; a description that is invalid or does not load, 1.
+/// Unreadable input is exit status 2; a description that is invalid or does not load, 1. A
+/// description past the limits of loading is not called invalid: it may be valid GDL whose
+/// static relations or ground program are larger than the limits allow.
 fn failure(file: &std::path::Path, e: GdlError) -> Failure {
-    if e.exit_code() == 2 {
-        Failure::input(e)
-    } else {
-        Failure::check(format!("{}: invalid game description: {e}", file.display()))
+    match e {
+        GdlError::Unreadable { .. } => Failure::input(e),
+        GdlError::Budget(_) => Failure::check(format!(
+            "{}: does not load within the limits of loading: {e}",
+            file.display()
+        )),
+        _ => Failure::check(format!("{}: invalid game description: {e}", file.display())),
     }
 }
 
