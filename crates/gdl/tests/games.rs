@@ -622,8 +622,8 @@ fn vector_race(size: i32, disjuncts: usize) -> String {
         t += &format!("(succ {step} {})\n", step + 1);
     }
     let either = match disjuncts {
-        1 => "(distinct ?ndx p0)".to_string(),
-        _ => "(or (distinct ?ndx p0) (distinct ?ndy p0))".to_string(),
+        1 => "(distinct ?ndx p0)",
+        _ => "(or (distinct ?ndx p0) (distinct ?ndy p0))",
     };
     t += &format!(
         "(<= (legal_speed ?car ?ndx ?ndy) (true (velx ?car ?dx)) (true (vely ?car ?dy))
