@@ -501,7 +501,7 @@ mod on_round {
             Networks::Auto => GdlRound::with_options(game.clone(), &Networks::auto_options()).ok(),
         };
         let searcher: Box<dyn Searcher<GdlGame>> = match round {
-            Some(round) => Box::new(OnRound { round, player }),
+            Some(round) => prepared(round, player, networks, spec)?,
             None => Box::new(ByState { player }),
         };
         Ok(Built {
@@ -509,6 +509,31 @@ mod on_round {
             spec: full,
             scale: game_trait::Scale::MEAN_PAYOFF,
         })
+    }
+
+    /// The player on `round`, its tables indexed now: once per game, before any clock runs, and
+    /// at the round's final address, which the player recognises the game by. Left to the first
+    /// search, the index would eat into its deadline, and on a game whose index takes longer than
+    /// a move every search would stop before it was done. Tables the player cannot read are an
+    /// error with `networks=round`; `auto` then plays the rules' networks.
+    fn prepared(
+        round: GdlRound,
+        player: MacUcb,
+        networks: Networks,
+        spec: &Spec,
+    ) -> Result<Box<dyn Searcher<GdlGame>>, SpecError> {
+        let mut on_round = Box::new(OnRound { round, player });
+        let OnRound { round, player } = &mut *on_round;
+        match (player.prepare(round), networks) {
+            (Ok(()), _) => Ok(on_round),
+            (Err(e), Networks::Round) => Err(SpecError::Invalid {
+                name: spec.name().to_string(),
+                message: format!("networks=round: {e}"),
+            }),
+            (Err(_), _) => Ok(Box::new(ByState {
+                player: on_round.player,
+            })),
+        }
     }
 
     /// The player on the game's round encoding.

@@ -390,6 +390,55 @@ fn limits_bound_the_samples_and_a_passed_deadline_still_moves() {
     assert!(result.best_move.is_some());
 }
 
+/// Indexing the round is once per game: left to the searches, a deadline shorter than the
+/// index stops every one of them before it is done; prepared, the searches only search, and
+/// find what they found before.
+#[test]
+fn a_prepared_player_leaves_indexing_out_of_its_deadlines() {
+    let pig = Pig::new(20);
+    let root = pig.initial_state();
+    let past = || Limits {
+        deadline: Some(Instant::now()),
+        ..Limits::none()
+    };
+    let indexing = |a: &MacUcbAnalysis| {
+        a.fallback
+            .as_deref()
+            .is_some_and(|f| f.contains("indexing the round's tables"))
+    };
+    for lookahead in [Lookahead::Sequence, Lookahead::Round] {
+        let config = MacUcbConfig {
+            lookahead,
+            ..samples(500)
+        };
+        let mut unprepared = player(config.clone());
+        for _ in 0..2 {
+            let (_, a) = unprepared.analyse(&pig, &root, &past());
+            assert!(indexing(&a), "{lookahead:?}: {:?}", a.fallback);
+        }
+        let mut prepared = player(config.clone());
+        prepared.prepare(&pig).expect("Pig's round indexes");
+        let (_, a) = prepared.analyse(&pig, &root, &past());
+        assert!(!indexing(&a), "{lookahead:?}: {:?}", a.fallback);
+
+        let mut prepared = player(config.clone());
+        prepared.prepare(&pig).expect("Pig's round indexes");
+        let untimed = |mut a: MacUcbAnalysis| {
+            // The round reading clocks its solving (index included) even without a deadline.
+            a.solve_time = Default::default();
+            a
+        };
+        let by_search = player(config).analyse(&pig, &root, &Limits::none());
+        let after_prepare = prepared.analyse(&pig, &root, &Limits::none());
+        assert_eq!(
+            untimed(by_search.1),
+            untimed(after_prepare.1),
+            "{lookahead:?}"
+        );
+        assert_eq!(by_search.0.best_move, after_prepare.0.best_move);
+    }
+}
+
 #[test]
 fn same_seed_same_search_other_seed_other_search() {
     let pig = Pig::new(20);

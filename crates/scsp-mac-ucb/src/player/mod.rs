@@ -224,6 +224,21 @@ impl MacUcb {
         self.threshold.as_deref()
     }
 
+    /// Indexes the tables of `game`'s round now, with no deadline, so that no search has to.
+    ///
+    /// The index is built once per game, by the first search otherwise, and within that search's
+    /// deadline: a search the deadline stops first plays the rules' first legal joint move,
+    /// and the next one starts the index again. On a game whose tables take longer to index
+    /// than a move's deadline, every search would end that way (the small Can't Stop of the
+    /// `gametree` crate's GDL games takes about 33 ms, more than a 30 ms move). Call it where the
+    /// rules are known before the clock runs (a match's start clock, a tournament's setup),
+    /// with the same game value, at the same address, that the searches will be given: the
+    /// player recognises a game by its type and address. An error if the round is not one the
+    /// player can read (the searches then play the rules' moves).
+    pub fn prepare<G: RoundGame>(&mut self, game: &G) -> Result<(), ScspError> {
+        self.index_round(game, &Limits::none())
+    }
+
     /// Searches `state` within `limits`, returning the result and what the search did.
     pub fn analyse<G: RoundGame>(
         &mut self,
