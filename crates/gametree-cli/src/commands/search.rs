@@ -17,7 +17,8 @@ pub struct Args {
     /// The searcher, e.g. `alphabeta:depth=5`, `pvs:depth=8,tt=64mb`, `uct:sims=10000,c=1.4`.
     #[arg(long, short)]
     searcher: String,
-    /// Stop after this many milliseconds (the last completed iteration is reported).
+    /// Stop after this many milliseconds of search, counted once the game is loaded and the
+    /// searcher built (the last completed iteration is reported).
     #[arg(long)]
     time_ms: Option<u64>,
     /// Stop after generating this many nodes (UCT: simulations).
@@ -34,18 +35,12 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let game =
         GameChoice::parse_with(&args.game, &args.reading.limits()).map_err(Failure::input)?;
     let spec: Spec = args.searcher.parse().map_err(Failure::input)?;
-    let mut limits = Limits::none();
-    if let Some(ms) = args.time_ms {
-        limits = limits.with_time(Duration::from_millis(ms));
-    }
-    if let Some(nodes) = args.nodes {
-        limits = limits.with_nodes(nodes);
-    }
     game.visit_for(
         &spec,
         Search {
             spec: &spec,
-            limits,
+            time: args.time_ms.map(Duration::from_millis),
+            nodes: args.nodes,
             json: args.json,
         },
     )
@@ -53,15 +48,31 @@ pub fn run(args: &Args) -> Result<(), Failure> {
 
 struct Search<'a> {
     spec: &'a Spec,
-    limits: Limits,
+    time: Option<Duration>,
+    nodes: Option<u64>,
     json: bool,
+}
+
+impl Search<'_> {
+    /// The search's limits, its time counted from now: loading the game and building the
+    /// searcher (a MAC-UCB player indexes its round's tables then) are not the search's time.
+    fn limits(&self) -> Limits {
+        let mut limits = Limits::none();
+        if let Some(time) = self.time {
+            limits = limits.with_time(time);
+        }
+        if let Some(nodes) = self.nodes {
+            limits = limits.with_nodes(nodes);
+        }
+        limits
+    }
 }
 
 impl GameVisitor for Search<'_> {
     type Output = Result<(), Failure>;
     fn visit<G: Registered>(self, game: &G, root: &G::State) -> Result<(), Failure> {
         let mut built = game.searcher(self.spec).map_err(Failure::input)?;
-        let result = built.searcher.search(game, root, &self.limits);
+        let result = built.searcher.search(game, root, &self.limits());
         let reading = built.read(&result);
         print_result(game, root, (&built.spec, reading), &result, self.json);
         Ok(())

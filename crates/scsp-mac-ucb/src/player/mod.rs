@@ -63,7 +63,9 @@
 //! Samples per search: [`Limits::nodes`], or [`MacUcbConfig::samples`] when that is `None`. The
 //! deadline and the stop flag are checked before every sample and every 64 rounds of a playout
 //! (a sample the deadline interrupts is not counted), and by the solver every 256 nodes.
-//! `limits.depth` is ignored.
+//! `limits.depth` is ignored. A game's round is indexed once, by [`MacUcb::prepare`] before the
+//! clock runs, or else by the first search within its own deadline (see `prepare` for what that
+//! costs a game with large tables).
 //!
 //! # What a search reports
 //! The value is the played arm's mean reward for the choosing player on the scale
