@@ -229,8 +229,8 @@ impl MacUcb {
     /// Indexes the tables of `game`'s round now, with no deadline, so that no search has to.
     ///
     /// The index is built once per game, by the first search otherwise, and within that search's
-    /// deadline: a search the deadline stops first plays the rules' first legal joint move,
-    /// and the next one starts the index again. On a game whose tables take longer to index
+    /// deadline: a search the deadline stops first plays a legal move it never searched, and
+    /// the next one starts the index again. On a game whose tables take longer to index
     /// than a move's deadline, every search would end that way (the small Can't Stop of the
     /// `gametree` crate's GDL games takes about 33 ms, more than a 30 ms move). Call it where the
     /// rules are known before the clock runs (a match's start clock, a tournament's setup),
