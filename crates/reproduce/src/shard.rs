@@ -7,9 +7,9 @@
 //! byte for byte (when the players count samples rather than time).
 
 use std::str::FromStr;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-use rayon::prelude::*;
 use serde_json::Value;
 
 use crate::{ExperimentError, Report, ReproduceOptions};
@@ -72,8 +72,14 @@ pub trait Units: Sync {
 pub type PlanFn = fn(&ReproduceOptions) -> Result<Box<dyn Units>, ExperimentError>;
 
 /// Runs `unit(state, i)` for every `i` of `indices` on `jobs` threads (each thread's `state` from
-/// `init`), and returns the results in the order of `indices`. `progress(done, total)` is called
-/// on this thread as units finish, so a progress bar needs not be thread-safe.
+/// `init`, built once per thread), and returns the results in the order of `indices`; if units
+/// fail, the error of the first of them in that order. `progress(done, total)` is called on this
+/// thread as units finish, so a progress bar needs not be thread-safe.
+///
+/// The threads take the units one at a time from a shared counter, so none sits idle while
+/// another has units left, however different their lengths (a game of chess beside a game of
+/// tic-tac-toe): indices split into ranges up front can leave one thread to work through a
+/// range of long units alone.
 pub fn run_parallel<S, T, E>(
     indices: &[usize],
     jobs: usize,
@@ -87,34 +93,55 @@ where
 {
     let total = indices.len() as u64;
     progress(0, total);
-    let pool = (jobs > 1).then(|| rayon::ThreadPoolBuilder::new().num_threads(jobs).build());
-    let pool = match pool {
-        Some(Ok(pool)) => pool,
-        // One job, or no threads to be had: the units run here, in order.
-        _ => return run_here(indices, init, unit, progress),
-    };
-    let (tx, rx) = mpsc::channel::<()>();
+    let threads = jobs.min(indices.len());
+    if threads <= 1 {
+        return run_here(indices, init, unit, progress);
+    }
+    let next = AtomicUsize::new(0);
+    // The position of the first unit known to have failed: the units after it are skipped (the
+    // run fails anyway), those before it still run, so the error reported is always the same.
+    let first_failed = AtomicUsize::new(usize::MAX);
+    let (tx, rx) = mpsc::channel::<(usize, Result<T, E>)>();
     std::thread::scope(|scope| {
-        let work = scope.spawn(move || {
-            pool.install(|| {
-                indices
-                    .par_iter()
-                    .map_init(
-                        || (init(), tx.clone()),
-                        |(state, tx), &i| {
-                            let result = unit(state, i);
-                            let _ = tx.send(());
-                            result
-                        },
-                    )
-                    .collect::<Result<Vec<T>, E>>()
-            })
-        });
-        // The channel closes when the work and its senders are done; `tx` moved into it.
-        for (done, ()) in rx.iter().enumerate() {
-            progress(done as u64 + 1, total);
+        for _ in 0..threads {
+            let (tx, next, first_failed) = (tx.clone(), &next, &first_failed);
+            scope.spawn(move || {
+                let mut state = init();
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    if k >= indices.len() || k > first_failed.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let result = unit(&mut state, indices[k]);
+                    if result.is_err() {
+                        first_failed.fetch_min(k, Ordering::Relaxed);
+                    }
+                    if tx.send((k, result)).is_err() {
+                        break;
+                    }
+                }
+            });
         }
-        work.join().unwrap_or_else(|e| std::panic::resume_unwind(e))
+        // The channel closes once every thread is done and has dropped its sender.
+        drop(tx);
+        let mut results: Vec<Option<T>> = indices.iter().map(|_| None).collect();
+        let mut first_error: Option<(usize, E)> = None;
+        for (done, (k, result)) in rx.iter().enumerate() {
+            progress(done as u64 + 1, total);
+            match result {
+                Ok(t) => results[k] = Some(t),
+                Err(e) if first_error.as_ref().map_or(true, |(at, _)| k < *at) => {
+                    first_error = Some((k, e));
+                }
+                Err(_) => {}
+            }
+        }
+        if let Some((_, e)) = first_error {
+            return Err(e);
+        }
+        // A thread that panicked left its unit without a result; the scope re-raises its panic
+        // when it ends, so the results are only collected once they are all there.
+        Ok(results.into_iter().flatten().collect())
     })
 }
 
@@ -229,6 +256,40 @@ mod tests {
             });
         assert_eq!(out, Ok(indices.iter().map(|i| i * i).collect()));
         assert_eq!(calls, 51);
+    }
+
+    #[test]
+    fn a_long_unit_does_not_hold_up_the_others() {
+        // Unit 0 runs until every other unit is done (or ten seconds pass): on two threads the
+        // other thread must take all of them, wherever they lie in the list.
+        let indices: Vec<usize> = (0..40).collect();
+        let done = AtomicUsize::new(0);
+        let unit = |(): &mut (), i: usize| -> Result<bool, ()> {
+            if i > 0 {
+                done.fetch_add(1, Ordering::SeqCst);
+                return Ok(true);
+            }
+            let start = std::time::Instant::now();
+            while done.load(Ordering::SeqCst) < 39 {
+                if start.elapsed().as_secs() >= 10 {
+                    return Ok(false);
+                }
+                std::thread::yield_now();
+            }
+            Ok(true)
+        };
+        let out = run_parallel(&indices, 2, &|| (), &unit, &mut |_, _| {});
+        assert_eq!(out, Ok(vec![true; 40]));
+    }
+
+    #[test]
+    fn a_failed_run_reports_its_first_failure() {
+        let indices: Vec<usize> = (0..30).collect();
+        let unit = |(): &mut (), i: usize| if i % 7 == 5 { Err(i) } else { Ok(i) };
+        for jobs in [1, 2, 4] {
+            let out = run_parallel(&indices, jobs, &|| (), &unit, &mut |_, _| {});
+            assert_eq!(out, Err(5), "{jobs} jobs");
+        }
     }
 
     #[test]
