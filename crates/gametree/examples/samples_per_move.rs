@@ -7,9 +7,9 @@
 //! `gametree reproduce scsp-table3`, 30 ms a search.) `GAME` is a game name or file, as for
 //! `gametree search`. Both searchers search every state for `MS` milliseconds, each keeping its
 //! own tree from move to move; A's move is played where player 0 moves, B's elsewhere, and
-//! chance's outcomes are drawn from a fixed seed. It prints the `evaluated` count of both searches
-//! every ten plies, then their means over the game. Run it with nothing else on the machine: the
-//! counts are the machine's speed.
+//! chance's outcomes are drawn by their probabilities from a fixed seed. It prints the
+//! `evaluated` count of both searches every ten plies, then their means over the game. Run it
+//! with nothing else on the machine: the counts are the machine's speed.
 
 use std::time::Duration;
 
@@ -45,8 +45,8 @@ impl GameVisitor for SamplesPerMove {
                 Turn::Chance => {
                     game.chance_outcomes(&state, &mut outcomes);
                     rng = gametree::game::hash::splitmix64(rng);
-                    let pick = (rng % outcomes.len() as u64) as usize;
-                    game.play(&mut state, outcomes[pick].0);
+                    let mv = draw(&outcomes, rng).ok_or("chance has no outcome")?;
+                    game.play(&mut state, mv);
                     continue;
                 }
                 Turn::Simultaneous => return Err("a simultaneous turn: not supported here".into()),
@@ -78,6 +78,17 @@ impl GameVisitor for SamplesPerMove {
         );
         Ok(())
     }
+}
+
+/// The outcome `bits` (uniformly random) picks by the outcomes' probabilities.
+fn draw<M: Copy>(outcomes: &[(M, f64)], bits: u64) -> Option<M> {
+    let mut u = (bits >> 11) as f64 / (1u64 << 53) as f64;
+    let hit = outcomes.iter().find(|&&(_, p)| {
+        let hit = u < p;
+        u -= p;
+        hit
+    });
+    hit.or(outcomes.last()).map(|&(mv, _)| mv)
 }
 
 fn main() -> std::process::ExitCode {
