@@ -208,6 +208,7 @@ fn fuzz_limits() -> Limits {
     Limits {
         ground_rules: 200_000,
         atoms: 500_000,
+        static_relation_atoms: 50_000,
         relaxed_atoms: 50_000,
         memory_bytes: 256 << 20,
         time: Duration::from_secs(2),

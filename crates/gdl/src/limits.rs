@@ -21,6 +21,14 @@ pub struct Limits {
     pub ground_rules: usize,
     /// The most atoms a model (the static relations, the relaxed model of domain analysis) may hold.
     pub atoms: usize,
+    /// The most atoms a non-recursive static relation may hold to be evaluated whole at load. A
+    /// larger one, and every relation that reads it, is evaluated in each query instead,
+    /// goal-directed: only for the arguments the query binds. (A recursive one stays whole,
+    /// under `atoms`: goal-directed, it would answer by a chain of calls as long as itself.) Descriptions
+    /// that define lists or coordinate relations over every combination (`(isList (list ?a (list
+    /// ?b …)))` over 25 elements, a direction between any two squares of a large board) play
+    /// this way; a relation this large could not be grounded within `relaxed_atoms` either.
+    pub static_relation_atoms: usize,
     /// The most atoms domain analysis may find before grounding gives up: a game whose relaxed
     /// model is larger (GGP chess: millions, through its seven-argument threat relations) has a
     /// ground program too large to evaluate quickly, and is played by the reference reasoner.
@@ -47,13 +55,15 @@ pub struct Limits {
 }
 
 impl Default for Limits {
-    /// Two million ground rules, five million atoms (half a million for domain analysis), 2 GB,
+    /// Two million ground rules, five million atoms (half a million for one static relation
+    /// evaluated whole, and for domain analysis), 2 GB,
     /// 60 s (20 and 100 million join steps for grounding); the fallback applies when a reference
     /// query on the initial state takes less than a second; unsafe variables are rejected.
     fn default() -> Limits {
         Limits {
             ground_rules: 2_000_000,
             atoms: 5_000_000,
+            static_relation_atoms: 500_000,
             relaxed_atoms: 500_000,
             memory_bytes: 2_000_000_000,
             time: Duration::from_secs(60),

@@ -250,3 +250,154 @@ fn wherever_the_join_step_budget_runs_out_the_error_names_a_rule() {
         );
     }
 }
+
+/// A player builds a list of distinct elements, four long; which lists are lists is a static
+/// relation over every list of up to five of `n` elements (`n`⁵ atoms and more: the way
+/// rulesheets in circulation define lists), only ever asked about one list at a time.
+fn list_game(n: usize) -> String {
+    let mut text = String::from(
+        "(role a)\n(init (held nil))\n\
+         (<= (legal a (add ?e)) (true (held ?l)) (e ?e) (not (member ?e ?l)) (islist (cons ?e ?l)))\n\
+         (<= (next (held (cons ?e ?l))) (does a (add ?e)) (true (held ?l)))\n\
+         (<= (member ?e ?l) (true (held ?l)) (in ?e ?l))\n\
+         (<= (in ?e (cons ?e ?t)) (islist (cons ?e ?t)))\n\
+         (<= (in ?e (cons ?h ?t)) (islist (cons ?h ?t)) (in ?e ?t))\n\
+         (<= terminal (true (held (cons ?a (cons ?b (cons ?c (cons ?d nil)))))))\n\
+         (<= (goal a 100) (true (held (cons ?a ?t))) (first ?a))\n\
+         (<= (goal a 0) (true (held (cons ?a ?t))) (not (first ?a)))\n\
+         (<= (goal a 0) (true (held nil)))\n\
+         (first e1)\n\
+         (islist nil)\n\
+         (<= (islist (cons ?a nil)) (e ?a))\n\
+         (<= (islist (cons ?a (cons ?b nil))) (e ?a) (e ?b))\n\
+         (<= (islist (cons ?a (cons ?b (cons ?c nil)))) (e ?a) (e ?b) (e ?c))\n\
+         (<= (islist (cons ?a (cons ?b (cons ?c (cons ?d nil))))) (e ?a) (e ?b) (e ?c) (e ?d))\n\
+         (<= (islist (cons ?a (cons ?b (cons ?c (cons ?d (cons ?f nil)))))) \
+             (e ?a) (e ?b) (e ?c) (e ?d) (e ?f))\n",
+    );
+    for i in 1..=n {
+        text.push_str(&format!("(e e{i})\n"));
+    }
+    text
+}
+
+#[test]
+fn a_static_relation_too_large_to_hold_whole_is_evaluated_per_query() {
+    // 30 elements: 24 million lists of five, far past the atoms of loading.
+    let start = Instant::now();
+    let g = Loader::text(&list_game(30))
+        .name("lists.kif")
+        .load()
+        .unwrap();
+    assert!(
+        start.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!(g.reasoner_kind(), ReasonerKind::Reference);
+    assert!(g.goal_directed());
+    let deferred = g.deferred_relations();
+    assert!(deferred.contains(&"islist/1".to_string()), "{deferred:?}");
+    // Distinct elements: 30, 30·29, 30·29·28, 30·29·28·27 lists, and then the game is over.
+    let mut level = vec![g.initial_state()];
+    let mut moves = game_trait::MoveList::new();
+    for expected in [30, 870, 24_360] {
+        let mut next = Vec::new();
+        for s in &level {
+            g.legal_moves(s, 0, &mut moves);
+            for &m in moves.iter() {
+                let mut c = s.clone();
+                g.play(&mut c, m);
+                next.push(c);
+            }
+        }
+        assert_eq!(next.len(), expected);
+        level = next;
+    }
+    let s = &level[0];
+    g.legal_moves(s, 0, &mut moves);
+    assert_eq!(moves.len(), 27);
+    let mut end = s.clone();
+    g.play(&mut end, moves[0]);
+    assert_eq!(g.turn(&end), game_trait::Turn::Over);
+}
+
+#[test]
+fn a_deferred_static_relation_answers_as_the_whole_one_does() {
+    // Six elements: small enough to evaluate whole, and then to answer by whole models (the
+    // simplest oracle); deferred under a tiny limit. (Neither grounds: the relaxed model's lists
+    // grow without end.)
+    let text = list_game(6);
+    let whole = Loader::text(&text).name("lists.kif").load().unwrap();
+    assert!(whole.deferred_relations().is_empty());
+    let whole = whole.with_goal_directed(false);
+    assert!(!whole.goal_directed());
+    let limits = Limits {
+        static_relation_atoms: 100,
+        ..Limits::default()
+    };
+    let lazy = Loader::text(&text)
+        .name("lists.kif")
+        .limits(&limits)
+        .load()
+        .unwrap();
+    assert_eq!(lazy.deferred_relations(), ["islist/1"]);
+    // Whole models would hold the deferred relation whole in every query: refused.
+    let lazy = lazy.with_goal_directed(false);
+    assert!(lazy.goal_directed());
+    // Every game: the same moves at every state, the same goals at every end.
+    fn walk(a: &GdlGame, sa: &gdl::FluentSet, b: &GdlGame, sb: &gdl::FluentSet) -> usize {
+        assert_eq!(a.fluent_names(sa), b.fluent_names(sb));
+        if a.turn(sa) == game_trait::Turn::Over {
+            assert_eq!(b.turn(sb), game_trait::Turn::Over);
+            assert_eq!(a.goals(sa), b.goals(sb));
+            return 1;
+        }
+        let (ma, mb) = (a.role_moves(sa, 0), b.role_moves(sb, 0));
+        let names = |g: &GdlGame, ms: &[gdl::GdlMove]| {
+            let mut v: Vec<String> = ms.iter().map(|&m| g.move_term(m)).collect();
+            v.sort();
+            v
+        };
+        assert_eq!(names(a, &ma), names(b, &mb));
+        ma.iter()
+            .map(|&m| {
+                let mb = b.find_move(&a.move_term(m)).unwrap();
+                let (mut ca, mut cb) = (sa.clone(), sb.clone());
+                a.play(&mut ca, m);
+                b.play(&mut cb, mb);
+                walk(a, &ca, b, &cb)
+            })
+            .sum()
+    }
+    let games = walk(&whole, &whole.initial_state(), &lazy, &lazy.initial_state());
+    assert_eq!(games, 6 * 5 * 4 * 3);
+}
+
+#[test]
+fn a_recursive_static_relation_is_never_deferred() {
+    // `less` over 301 numbers: 45,150 atoms, past the limit, but goal-directed it would answer
+    // `(less 0 300)` by 300 nested calls; it is evaluated whole.
+    let mut text = String::from(BASE);
+    text.push_str("(goal a 100)\n(<= (less ?x ?y) (succ ?x ?y))\n");
+    text.push_str("(<= (less ?x ?z) (succ ?x ?y) (less ?y ?z))\n");
+    text.push_str("(<= (legal a stay) (less 0 300) (true (on)))\n");
+    for i in 0..300 {
+        text.push_str(&format!("(succ {i} {})\n", i + 1));
+    }
+    let limits = Limits {
+        static_relation_atoms: 1_000,
+        ..Limits::default()
+    };
+    let g = Loader::text(&text)
+        .name("t.kif")
+        .limits(&limits)
+        .load()
+        .unwrap();
+    assert!(
+        g.deferred_relations().is_empty(),
+        "{:?}",
+        g.deferred_relations()
+    );
+    assert!(g.find_move("stay").is_some());
+}

@@ -127,6 +127,8 @@ fn to_json(r: &BenchReport) -> serde_json::Value {
             gametree::gdl::ReasonerKind::Reference => "reference",
         },
         "fallback": r.fallback,
+        "goal_directed": r.goal_directed,
+        "deferred": r.deferred,
         "load_seconds": r.load_seconds,
         "ground_rules": r.ground_rules,
         "fluents": r.fluents,

@@ -486,9 +486,81 @@ impl Engine {
             .collect();
     }
 
-    /// Whether relation `rel` depends on no input relation.
+    /// Whether relation `rel` is evaluated once, into a base layer: it depends on no input
+    /// relation, and was not [deferred](Engine::run_statics) for its size.
     pub fn is_static(&self, rel: u32) -> bool {
         self.is_static[rel as usize]
+    }
+
+    /// Evaluates the static components into `facts` (dependencies first, each planned with the
+    /// sizes of those below it), except the ones too large to hold whole: a non-recursive
+    /// component whose own atoms pass `defer_above` is rolled back and, with every component that
+    /// reads it, no longer static. Its relations are then evaluated with the dynamic ones, in each query; a caller that
+    /// defers anything must evaluate goal-directed ([`crate::reference::demand`]), where a query
+    /// computes only the atoms its bound arguments ask for. The `keep` relations, and those they
+    /// read, are never deferred (their atoms are read whole): passing the limit there is an error.
+    /// Returns the deferred relations.
+    pub fn run_statics(
+        &mut self,
+        terms: &mut Terms,
+        facts: &mut Facts,
+        scratch: &mut Scratch,
+        budget: &mut Budget,
+        defer_above: usize,
+        keep: &[u32],
+    ) -> Result<Vec<u32>, EvalError> {
+        let mut deferred = Vec::new();
+        let kept = self.components_for(keep, false);
+        for c in self.all_components(true) {
+            let still_static = self.comps[c].rels.iter().all(|&r| self.is_static(r));
+            if self.comps[c].rules.is_empty() || !still_static {
+                continue;
+            }
+            // A recursive component stays whole: goal-directed, a recursion answers by a chain of
+            // nested calls as long as itself (`(less 0 300)`: 300 calls), where a non-recursive
+            // one is a single join of the relations below it.
+            let deferrable = !kept.contains(&c) && !self.comps[c].recursive;
+            let limit = budget.max_atoms;
+            let cap = match deferrable {
+                true => limit.min(facts.len().saturating_add(defer_above)),
+                false => limit,
+            };
+            budget.max_atoms = cap;
+            let result = self.run_adaptive(&[c], terms, facts, scratch, budget);
+            budget.max_atoms = limit;
+            match result {
+                Err(EvalError::Budget {
+                    limit: Limit::Atoms(_),
+                    ..
+                }) if cap < limit => {
+                    for &r in &self.comps[c].rels {
+                        facts.clear_relation(r);
+                    }
+                    deferred.extend(self.defer(c));
+                }
+                other => other?,
+            }
+        }
+        Ok(deferred)
+    }
+
+    /// Makes component `c` and every component that reads it (transitively) dynamic; returns the
+    /// relations of `c`.
+    fn defer(&mut self, c: usize) -> Vec<u32> {
+        let mut dynamic = vec![false; self.comps.len()];
+        dynamic[c] = true;
+        // Components come dependencies first, so one pass reaches every reader.
+        for d in c + 1..self.comps.len() {
+            if self.comps[d].deps.iter().any(|&e| dynamic[e]) {
+                dynamic[d] = true;
+            }
+        }
+        for (d, _) in dynamic.iter().enumerate().filter(|(_, &on)| on) {
+            for &r in &self.comps[d].rels {
+                self.is_static[r as usize] = false;
+            }
+        }
+        self.comps[c].rels.clone()
     }
 
     /// Compiles the plans of components `comps` again with relation sizes `size` (`None`: unknown).

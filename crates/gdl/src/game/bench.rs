@@ -23,6 +23,11 @@ pub struct BenchReport {
     pub reasoner: ReasonerKind,
     /// Why the fast reasoner does not apply, if it does not.
     pub fallback: Option<String>,
+    /// Whether the reference reasoner evaluates goal-directed ([`GdlGame::goal_directed`]).
+    pub goal_directed: bool,
+    /// The static relations evaluated per query rather than whole at load
+    /// ([`GdlGame::deferred_relations`]).
+    pub deferred: Vec<String>,
     /// Wall-clock seconds to parse, validate, ground and compile (one thread).
     pub load_seconds: f64,
     /// How the load time splits into phases.
@@ -55,9 +60,21 @@ impl BenchReport {
 impl fmt::Display for BenchReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{}", self.source)?;
-        writeln!(f, "reasoner:     {}", self.reasoner)?;
+        match (self.reasoner, self.goal_directed) {
+            (ReasonerKind::Reference, true) => {
+                writeln!(f, "reasoner:     {}, goal-directed", self.reasoner)?
+            }
+            _ => writeln!(f, "reasoner:     {}", self.reasoner)?,
+        }
         if let Some(why) = &self.fallback {
             writeln!(f, "fallback:     {why}")?;
+        }
+        if !self.deferred.is_empty() {
+            writeln!(
+                f,
+                "deferred:     {} (too large to evaluate whole: evaluated per query)",
+                self.deferred.join(", ")
+            )?;
         }
         let p = &self.profile;
         writeln!(
@@ -124,6 +141,8 @@ pub fn bench(
         source: path.display().to_string(),
         reasoner: game.reasoner_kind(),
         fallback: game.fallback_reason().map(str::to_string),
+        goal_directed: game.goal_directed(),
+        deferred: game.deferred_relations(),
         load_seconds,
         profile: game.load_profile(),
         ground_rules: game.ground_rules(),

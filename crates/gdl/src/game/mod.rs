@@ -34,7 +34,8 @@ pub struct GdlMove(pub u32);
 pub enum ReasonerKind {
     /// The grounded, compiled propositional program.
     Fast,
-    /// Stratified bottom-up evaluation of the rules on every query.
+    /// The rules evaluated on every query: whole stratified models bottom-up, or goal-directed
+    /// ([`GdlGame::goal_directed`]).
     Reference,
 }
 
@@ -42,7 +43,7 @@ impl std::fmt::Display for ReasonerKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
             ReasonerKind::Fast => "fast (grounded propositional program)",
-            ReasonerKind::Reference => "reference (stratified bottom-up evaluation)",
+            ReasonerKind::Reference => "reference (the rules evaluated on every query)",
         })
     }
 }
@@ -177,7 +178,7 @@ impl GdlGame {
             u32::MAX,
         );
         let rules = desc.rules.clone();
-        let mut kb = Kb::new(desc, &mut budget).map_err(|e| {
+        let mut kb = Kb::new(desc, &mut budget, limits.static_relation_atoms).map_err(|e| {
             GdlError::Budget(describe(&e, &rules, "evaluating the static relations"))
         })?;
         let roles: Vec<String> = kb.roles.iter().map(|&r| kb.desc.terms.show(r)).collect();
@@ -190,6 +191,11 @@ impl GdlGame {
         profile.statics = start.elapsed();
         let (fast, fallback) =
             build_fast(&mut kb, &init, limits, &mut budget, &rules, &mut profile)?;
+        if !kb.deferred().is_empty() {
+            // Whole models would hold the deferred relations whole: the reference reasoner (for
+            // games it plays, and as the fast one's oracle) asks only for what it needs.
+            kb.enable_demand();
+        }
         let noop = kb
             .desc
             .terms
@@ -241,7 +247,8 @@ impl GdlGame {
 
     /// The same game with the reference reasoner evaluating goal-directed (`true`) or whole
     /// models bottom-up (`false`). Both give the same answers; the second is the simpler oracle,
-    /// the first the faster on large games.
+    /// the first the faster on large games. A game with [deferred](GdlGame::deferred_relations)
+    /// static relations stays goal-directed: a whole model would hold them whole.
     pub fn with_goal_directed(self, on: bool) -> GdlGame {
         {
             let mut kb = self.kb();
@@ -252,6 +259,20 @@ impl GdlGame {
             }
         }
         self
+    }
+
+    /// The static relations too large to evaluate whole at load ([`Limits::static_relation_atoms`]),
+    /// as `name/arity`: the reference reasoner evaluates them in each query, goal-directed, for
+    /// the arguments the query binds. Empty for most games.
+    pub fn deferred_relations(&self) -> Vec<String> {
+        let kb = self.kb();
+        kb.deferred()
+            .iter()
+            .map(|&r| {
+                let (name, arity) = kb.engine.schema.get(r);
+                format!("{}/{arity}", kb.desc.terms.name(name))
+            })
+            .collect()
     }
 
     /// Why the fast reasoner does not apply, if it does not.

@@ -6,6 +6,11 @@
 //! depend on neither `true` nor `does` are the same in every state, so they are evaluated once, at
 //! load, into a base layer every query reads; and a query evaluates only the components its answer
 //! depends on (a legality query never evaluates `next`).
+//!
+//! A static relation too large to hold whole (a list type over every list of up to 25 elements,
+//! a direction between any two points of a large grid: millions of atoms, of which a query asks
+//! about a few) is *deferred*: it leaves the base layer, with every relation that reads it, and
+//! queries evaluate it goal-directed ([`demand`]), for the arguments they bind.
 
 pub mod demand;
 
@@ -62,6 +67,8 @@ pub struct Kb {
     move_ids: HashMap<TermId, u32>,
     /// The static relations' atoms: the base layer of every query.
     pub statics: Facts,
+    /// The static relations too large to evaluate whole, evaluated on demand in each query.
+    deferred: Vec<u32>,
     /// The last query's atoms (reused buffer).
     facts: Facts,
     scratch: Scratch,
@@ -84,8 +91,13 @@ pub struct RefView {
 
 impl Kb {
     /// Prepares the reasoning tables for `desc` and evaluates its static relations within
-    /// `budget`.
-    pub fn new(mut desc: Description, budget: &mut Budget) -> Result<Kb, EvalError> {
+    /// `budget`. A static relation whose component passes `defer_above` atoms is not evaluated
+    /// whole but in each query, on demand ([`Kb::deferred`]); `usize::MAX` evaluates them all.
+    pub fn new(
+        mut desc: Description,
+        budget: &mut Budget,
+        defer_above: usize,
+    ) -> Result<Kb, EvalError> {
         let keywords: Vec<(Sym, usize)> = KEYWORDS
             .iter()
             .map(|&(name, arity)| (desc.terms.sym(name), arity))
@@ -104,24 +116,24 @@ impl Kb {
             terminal: id(kw.terminal, 0),
             sees: id(kw.sees, 2),
         };
+        let mut statics = engine.facts();
+        let mut scratch = Scratch::default();
+        // Each static component is planned with the sizes of those below it: arithmetic tables
+        // built by recursion join a small `succ` before a large `less`, not in the order written.
+        let deferred = engine.run_statics(
+            &mut desc.terms,
+            &mut statics,
+            &mut scratch,
+            budget,
+            defer_above,
+            &[rel.init],
+        )?;
         let queries = Queries {
             view: engine.components_for(&[rel.legal, rel.terminal], true),
             goal: engine.components_for(&[rel.goal], true),
             next: engine.components_for(&[rel.next], true),
             sees: engine.components_for(&[rel.sees], true),
         };
-        let mut statics = engine.facts();
-        let mut scratch = Scratch::default();
-        // Each static component is planned with the sizes of those below it: arithmetic tables
-        // built by recursion join a small `succ` before a large `less`, not in the order written.
-        let static_comps = engine.all_components(true);
-        engine.run_adaptive(
-            &static_comps,
-            &mut desc.terms,
-            &mut statics,
-            &mut scratch,
-            budget,
-        )?;
         let roles = desc.roles();
         // Plan the per-state components again, now that the static relations' sizes are known
         // (a state holds about as many fluents as the initial one, a joint move an atom per role).
@@ -152,6 +164,7 @@ impl Kb {
             moves: Vec::new(),
             move_ids: HashMap::new(),
             statics,
+            deferred,
             facts,
             scratch,
             rel,
@@ -197,9 +210,18 @@ impl Kb {
         self.demand = Some(Box::new((program, DemandState::default())));
     }
 
-    /// Switches queries back to bottom-up evaluation of whole models.
+    /// Switches queries back to bottom-up evaluation of whole models, unless static relations
+    /// were [deferred](Kb::deferred): a whole model would hold them whole, in every query.
     pub fn disable_demand(&mut self) {
-        self.demand = None;
+        if self.deferred.is_empty() {
+            self.demand = None;
+        }
+    }
+
+    /// The static relations too large to evaluate whole at load (their component passed the
+    /// atoms given to [`Kb::new`]); queries evaluate them goal-directed, for the arguments asked.
+    pub fn deferred(&self) -> &[u32] {
+        &self.deferred
     }
 
     /// Whether queries use goal-directed evaluation.
