@@ -495,11 +495,11 @@ impl Engine {
     /// Evaluates the static components into `facts` (dependencies first, each planned with the
     /// sizes of those below it), except the ones too large to hold whole: a non-recursive
     /// component whose own atoms pass `defer_above` is rolled back and, with every component that
-    /// reads it, no longer static. Its relations are then evaluated with the dynamic ones, in each query; a caller that
-    /// defers anything must evaluate goal-directed ([`crate::reference::demand`]), where a query
-    /// computes only the atoms its bound arguments ask for. The `keep` relations, and those they
-    /// read, are never deferred (their atoms are read whole): passing the limit there is an error.
-    /// Returns the deferred relations.
+    /// reads it, no longer static. Its relations are then evaluated with the dynamic ones, in
+    /// each query; a caller that defers anything must evaluate goal-directed
+    /// ([`crate::reference::demand`]), where a query computes only the atoms its bound arguments
+    /// ask for. The `keep` relations, and those they read, are never deferred (their atoms are
+    /// read whole): passing the limit there is an error. Returns the deferred relations.
     pub fn run_statics(
         &mut self,
         terms: &mut Terms,

@@ -116,7 +116,7 @@ enum Folded {
 
 /// A body literal's last instance: the values its variables had and what it became. Consecutive
 /// solutions of a join share the bindings of its outer steps, so most literals fold as they did
-/// for the solution before, and are not looked up again (a third of a large grounding's time).
+/// for the solution before, and are not looked up again.
 struct LitMemo {
     vars: SmallVec<[u32; 4]>,
     values: SmallVec<[Option<TermId>; 4]>,
