@@ -103,6 +103,16 @@ pub trait Game {
         None
     }
 
+    /// Which rules this value holds, for searchers that keep what they learned between searches
+    /// (UCT's tree, MAC-UCB's index of the round): they recognise a game by its type, its
+    /// address and this, so that a game dropped and another loaded in its place (the same
+    /// variable, a loop over games) is not taken for the first. `None`, the default, leaves the
+    /// type and address to say it: enough for a type whose rules are the type's (Othello). A
+    /// type whose values hold different rules (a parsed description) gives each value its own.
+    fn identity(&self) -> Option<u64> {
+        None
+    }
+
     /// A human-readable name for a move (`"f5"`, `"(mark 1 1)"`), used by the command line and in
     /// principal variations. The default is the move's `Debug` form.
     fn move_name(&self, state: &Self::State, mv: Self::Move) -> String {

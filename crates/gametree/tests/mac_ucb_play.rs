@@ -193,3 +193,46 @@ fn uct_reuses_its_tree_on_the_hand_written_games() {
     assert!(reused(&CooperativePennies::new()) > 0);
     assert!(reused(&Pig::new(20)) > 0);
 }
+
+/// A searcher kept from one game to the next, the games loaded into the same variable (so at the
+/// same address): what it learned of the first (MAC-UCB's index of the round, UCT's tree) must
+/// not be taken for the second's.
+#[test]
+fn a_searcher_kept_across_games_at_one_address_starts_afresh() {
+    let mut mac = MacUcb::new(MacUcbConfig {
+        samples: 200,
+        ..MacUcbConfig::default()
+    })
+    .unwrap();
+    let mut uct = Uct::new(UctConfig {
+        simulations: 2_000,
+        reuse: true,
+        solver: true,
+        ..UctConfig::default()
+    });
+    let mut game;
+    let mut moves = MoveList::new();
+    for name in ["tictactoe", "connect4", "tictactoe", "breakthrough"] {
+        game = round(name);
+        let start = game.initial_state();
+        game.legal_moves(&start, 0, &mut moves);
+        let (mac_result, analysis) = mac.analyse(&game, &start, &Limits::none());
+        // Read through another game's index, the round would not fit, and the search would
+        // fall back to networks read off the rules.
+        assert_eq!(analysis.fallback, None, "{name}");
+        let mv = mac_result.best_move.expect("a move");
+        assert!(
+            moves.contains(&mv),
+            "{name}: MAC-UCB plays {}",
+            game.game().move_term(mv)
+        );
+        let analysis = uct.analyse(&game, &start, &Limits::none());
+        assert_eq!(analysis.reused, 0, "{name}: UCT reused another game's tree");
+        let mv = analysis.result.best_move.expect("a move");
+        assert!(
+            moves.contains(&mv),
+            "{name}: UCT plays {}",
+            game.game().move_term(mv)
+        );
+    }
+}

@@ -669,3 +669,16 @@ fn the_disjuncts_of_a_rule_are_grounded_with_one_copy_of_their_join() {
     assert!(r2 < r1 + r1 / 10, "one disjunct {r1}, two {r2}");
     cross_check_game("vector race", two, 300);
 }
+
+#[test]
+fn every_load_is_its_own_game_and_a_clone_the_same() {
+    let a = load("tictactoe.kif");
+    let b = load("tictactoe.kif");
+    assert!(a.identity().is_some());
+    assert_ne!(a.identity(), b.identity(), "two loads, two games");
+    assert_eq!(
+        a.clone().identity(),
+        a.identity(),
+        "a clone holds the same rules"
+    );
+}

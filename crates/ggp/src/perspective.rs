@@ -35,6 +35,10 @@ impl Game for Perspective {
         self.game.initial_state()
     }
 
+    fn identity(&self) -> Option<u64> {
+        self.game.identity()
+    }
+
     fn apply(&self, state: &mut FluentSet, mv: GdlMove) -> Option<FluentSet> {
         self.game.apply(state, mv)
     }

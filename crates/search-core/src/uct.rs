@@ -93,7 +93,8 @@
 //!
 //! # Reusing the tree
 //! With [`UctConfig::reuse`], a search keeps its tree, and the next search on the same game value
-//! (the same type at the same address) looks in it for the state it is given: a node whose state has the same
+//! (the same type at the same address, with the same [`Game::identity`](game_trait::Game::identity))
+//! looks in it for the state it is given: a node whose state has the same
 //! [`Game::state_hash`](game_trait::Game::state_hash) and turn and was expanded, the shallowest
 //! and then the most visited if several are. Its moves must be the ones the game lists in the new
 //! state (checked, so a colliding key cannot make the search suggest an illegal root move). That
@@ -111,7 +112,8 @@
 //! [`UctAnalysis::tree_nodes`] the whole tree. Sound where a state's key identifies it (GDL's
 //! fluent sets, Zobrist keys); a game whose keys often collide should not turn it on.
 //! [`Reset::reset`] drops the kept tree, as does a search with `reuse` off; so should a caller
-//! that searches a different game at the address of a dropped one. Cost: one
+//! that searches a different game at the address of a dropped one, of a type that gives no
+//! [`identity`](game_trait::Game::identity) (GDL games do). Cost: one
 //! [`state_hash`](game_trait::Game::state_hash) per node created, and a pass over the kept tree
 //! per search.
 //!
@@ -169,7 +171,7 @@ use std::any::Any;
 use std::time::Instant;
 
 use game_trait::{
-    Bound, ChanceList, GeneralGame, Limits, MoveList, PlayerId, Reset, Score, SearchResult,
+    Bound, ChanceList, Game, GeneralGame, Limits, MoveList, PlayerId, Reset, Score, SearchResult,
     SearchStats, Searcher, Turn,
 };
 use rand::{Rng, SeedableRng};
@@ -493,13 +495,15 @@ impl<P> Uct<P> {
     }
 }
 
-/// A game value while it lives: its type's name and its address (two values of a zero-sized
-/// type share an address, and are the same game).
+/// A game value while it lives: its type's name, its address (two values of a zero-sized type
+/// share an address, and are the same game) and its [`Game::identity`] (a game loaded where
+/// another was dropped is another game).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct GameId(&'static str, usize);
+struct GameId(&'static str, usize, Option<u64>);
 
-fn identify<G>(game: &G) -> GameId {
-    GameId(std::any::type_name::<G>(), game as *const G as usize)
+fn identify<G: Game>(game: &G) -> GameId {
+    let address = game as *const G as usize;
+    GameId(std::any::type_name::<G>(), address, game.identity())
 }
 
 impl<G: GeneralGame, P: PlayoutPolicy<G>> Searcher<G> for Uct<P> {

@@ -80,7 +80,12 @@ pub struct GdlGame {
     profile: LoadProfile,
     /// The limits the game was loaded within (grounding it again uses them too).
     limits: Limits,
+    /// Distinct for every load ([`Game::identity`]); a clone keeps it.
+    identity: u64,
 }
+
+/// The next [`GdlGame`]'s identity.
+static NEXT_IDENTITY: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 impl Clone for GdlGame {
     fn clone(&self) -> GdlGame {
@@ -97,6 +102,7 @@ impl Clone for GdlGame {
             name: self.name.clone(),
             profile: self.profile,
             limits: self.limits.clone(),
+            identity: self.identity,
         }
     }
 }
@@ -219,6 +225,7 @@ impl GdlGame {
             name: file.to_string(),
             profile,
             limits: limits.clone(),
+            identity: NEXT_IDENTITY.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         })
     }
 
@@ -589,6 +596,11 @@ impl Game for GdlGame {
 
     fn initial_state(&self) -> FluentSet {
         self.init.clone()
+    }
+
+    /// Distinct for every description loaded (a clone shares its original's).
+    fn identity(&self) -> Option<u64> {
+        Some(self.identity)
     }
 
     /// Plays `mv` for the role that has a choice (the player at a `Player` node, `random` at a

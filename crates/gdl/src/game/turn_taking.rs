@@ -127,6 +127,10 @@ impl Game for TurnTaking {
         }
     }
 
+    fn identity(&self) -> Option<u64> {
+        self.game.identity()
+    }
+
     fn apply(&self, state: &mut TurnState, mv: GdlMove) -> Option<TurnState> {
         let mover = self.side_to_move(state) as u8;
         let fluents = self.game.apply(&mut state.fluents, mv)?;

@@ -345,6 +345,10 @@ impl Game for GdlRound {
         self.game.initial_state()
     }
 
+    fn identity(&self) -> Option<u64> {
+        self.game.identity()
+    }
+
     fn apply(&self, state: &mut FluentSet, mv: GdlMove) -> Option<FluentSet> {
         self.game.apply(state, mv)
     }

@@ -186,6 +186,10 @@ impl<G: GeneralGame> Game for Seat<G> {
         self.game.initial_state()
     }
 
+    fn identity(&self) -> Option<u64> {
+        self.game.identity()
+    }
+
     fn apply(&self, state: &mut G::State, mv: G::Move) -> Option<G::State> {
         self.game.apply(state, mv)
     }

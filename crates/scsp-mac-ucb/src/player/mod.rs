@@ -57,7 +57,8 @@
 //! The move returned is the choosing player's: the player to move at a `Player` turn; at a
 //! `Simultaneous` turn [`MacUcbConfig::player`], else the only player with a choice, else player
 //! 0. At a `Chance` turn nobody chooses and the result has no move. The tree, the cache and `θ`
-//! last until [`Reset::reset`], for the same game value.
+//! last until [`Reset::reset`], for the same game value: the same type at the same address,
+//! with the same [`Game::identity`](game_trait::Game::identity).
 //!
 //! # Limits
 //! Samples per search: [`Limits::nodes`], or [`MacUcbConfig::samples`] when that is `None`. The
@@ -92,7 +93,8 @@ mod sequence;
 use std::time::{Duration, Instant};
 
 use game_trait::{
-    GeneralGame, Limits, MoveList, PlayerId, Reset, RoundGame, Score, SearchResult, Searcher, Turn,
+    Game, GeneralGame, Limits, MoveList, PlayerId, Reset, RoundGame, Score, SearchResult, Searcher,
+    Turn,
 };
 
 use crate::budget::Budget;
@@ -138,14 +140,16 @@ impl<G: RoundGame> Encoding<G> for ByRound<'_> {
     }
 }
 
-/// A game value while it lives: its type's name and its address (two values of a zero-sized
-/// type share an address, and are the same game). What the player learned of one game is not
+/// A game value while it lives: its type's name, its address (two values of a zero-sized type
+/// share an address, and are the same game) and its [`Game::identity`] (a game loaded where
+/// another was dropped is another game). What the player learned of one game is not
 /// used on another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct GameId(&'static str, usize);
+struct GameId(&'static str, usize, Option<u64>);
 
-fn identify<G>(game: &G) -> GameId {
-    GameId(std::any::type_name::<G>(), game as *const G as usize)
+fn identify<G: Game>(game: &G) -> GameId {
+    let address = game as *const G as usize;
+    GameId(std::any::type_name::<G>(), address, game.identity())
 }
 
 /// One arm after a search.
@@ -235,7 +239,8 @@ impl MacUcb {
     /// `gametree` crate's GDL games takes about 33 ms, more than a 30 ms move). Call it where the
     /// rules are known before the clock runs (a match's start clock, a tournament's setup),
     /// with the same game value, at the same address, that the searches will be given: the
-    /// player recognises a game by its type and address. An error if the round is not one the
+    /// player recognises a game by its type, its address and its
+    /// [`identity`](game_trait::Game::identity). An error if the round is not one the
     /// player can read (the searches then play the rules' moves).
     pub fn prepare<G: RoundGame>(&mut self, game: &G) -> Result<(), ScspError> {
         self.index_round(game, &Limits::none())
