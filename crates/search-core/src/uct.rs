@@ -93,7 +93,8 @@
 //!
 //! # Reusing the tree
 //! With [`UctConfig::reuse`], a search keeps its tree, and the next search on the same game value
-//! (the same type at the same address, with the same [`Game::identity`](game_trait::Game::identity))
+//! (the same type at the same address, with the same
+//! [`Game::identity`](game_trait::Game::identity))
 //! looks in it for the state it is given: a node whose state has the same
 //! [`Game::state_hash`](game_trait::Game::state_hash) and turn and was expanded, the shallowest
 //! and then the most visited if several are. Its moves must be the ones the game lists in the new
@@ -171,7 +172,7 @@ use std::any::Any;
 use std::time::Instant;
 
 use game_trait::{
-    Bound, ChanceList, Game, GeneralGame, Limits, MoveList, PlayerId, Reset, Score, SearchResult,
+    Bound, ChanceList, GeneralGame, Limits, MoveList, PlayerId, Reset, Score, SearchResult,
     SearchStats, Searcher, Turn,
 };
 use rand::{Rng, SeedableRng};
@@ -496,12 +497,13 @@ impl<P> Uct<P> {
 }
 
 /// A game value while it lives: its type's name, its address (two values of a zero-sized type
-/// share an address, and are the same game) and its [`Game::identity`] (a game loaded where
-/// another was dropped is another game).
+/// share an address, and are the same game) and its
+/// [`Game::identity`](game_trait::Game::identity) (a game loaded where another was dropped is
+/// another game).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct GameId(&'static str, usize, Option<u64>);
 
-fn identify<G: Game>(game: &G) -> GameId {
+fn identify<G: game_trait::Game>(game: &G) -> GameId {
     let address = game as *const G as usize;
     GameId(std::any::type_name::<G>(), address, game.identity())
 }

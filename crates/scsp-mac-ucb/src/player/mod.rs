@@ -58,7 +58,7 @@
 //! `Simultaneous` turn [`MacUcbConfig::player`], else the only player with a choice, else player
 //! 0. At a `Chance` turn nobody chooses and the result has no move. The tree, the cache and `θ`
 //! last until [`Reset::reset`], for the same game value: the same type at the same address,
-//! with the same [`Game::identity`](game_trait::Game::identity).
+//! with the same [`Game::identity`].
 //!
 //! # Limits
 //! Samples per search: [`Limits::nodes`], or [`MacUcbConfig::samples`] when that is `None`. The
