@@ -108,7 +108,8 @@ pub trait Game {
     /// address and this, so that a game dropped and another loaded in its place (the same
     /// variable, a loop over games) is not taken for the first. `None`, the default, leaves the
     /// type and address to say it: enough for a type whose rules are the type's (Othello). A
-    /// type whose values hold different rules (a parsed description) gives each value its own.
+    /// type whose values hold different rules gives each its own: a GDL game one per
+    /// description loaded, Nim its heap, a random tree a hash of its configuration.
     fn identity(&self) -> Option<u64> {
         None
     }

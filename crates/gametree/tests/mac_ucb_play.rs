@@ -236,3 +236,11 @@ fn a_searcher_kept_across_games_at_one_address_starts_afresh() {
         );
     }
 }
+
+/// The hand-written games' parameters are part of their identity.
+#[test]
+fn the_hand_written_games_are_identified_by_their_parameters() {
+    assert_eq!(Nim::new(11).identity(), Nim::new(11).identity());
+    assert_ne!(Nim::new(11).identity(), Nim::new(12).identity());
+    assert_ne!(Pig::new(20).identity(), Pig::new(30).identity());
+}

@@ -80,6 +80,16 @@ fn different_seeds_give_different_trees_and_trials_differ() {
     assert_eq!(costs(base.trial(7)), costs(base.trial(7)));
 }
 
+#[test]
+fn a_tree_is_identified_by_its_configuration() {
+    use game_trait::Game;
+    let base = RandomTreeConfig::uniform(5, 3);
+    let id = |c: RandomTreeConfig| RandomTree::new(c).unwrap().identity();
+    assert_eq!(id(base.with_seed(1)), id(base.with_seed(1)));
+    assert_ne!(id(base.with_seed(1)), id(base.with_seed(2)));
+    assert_ne!(id(base), id(RandomTreeConfig::uniform(5, 4)));
+}
+
 /// Pins the generator: a change to the hashing would silently change every published experiment.
 #[test]
 fn the_generator_is_stable_across_versions() {

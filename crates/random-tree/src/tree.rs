@@ -135,6 +135,14 @@ impl Game for RandomTree {
     type State = Node;
     type Move = u16;
 
+    /// A hash of the configuration: trees of different shapes or seeds are different games.
+    fn identity(&self) -> Option<u64> {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        self.config.hash(&mut hasher);
+        Some(hasher.finish())
+    }
+
     fn initial_state(&self) -> Node {
         self.root()
     }

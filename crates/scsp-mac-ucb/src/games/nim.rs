@@ -105,6 +105,11 @@ impl Game for Nim {
     type State = NimState;
     type Move = u32;
 
+    /// The heap's size: Nims of different heaps are different games.
+    fn identity(&self) -> Option<u64> {
+        Some(u64::from(self.heap))
+    }
+
     fn initial_state(&self) -> NimState {
         NimState {
             heap: self.heap,

@@ -144,6 +144,11 @@ impl Game for Pig {
     type State = PigState;
     type Move = u32;
 
+    /// The target: Pigs played to different targets are different games.
+    fn identity(&self) -> Option<u64> {
+        Some(u64::from(self.target))
+    }
+
     fn initial_state(&self) -> PigState {
         PigState {
             scores: [0, 0],
