@@ -34,6 +34,13 @@ use rand::Rng;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
+/// A 64-bit hash of `words` from `seed`: the trees' identities.
+fn hash_words(seed: u64, words: impl Iterator<Item = u32>) -> u64 {
+    words.fold(mix64(seed), |h, word| {
+        mix64(h ^ u64::from(word)).wrapping_add(0x9e37_79b9_7f4a_7c15)
+    })
+}
+
 /// Index of a node of an [`ExplicitTree`]; the root is 0.
 pub type NodeId = u32;
 
@@ -65,6 +72,8 @@ struct Node {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExplicitTree {
     nodes: Vec<Node>,
+    /// A hash of every node: the tree's [`Game::identity`], computed once as it is built.
+    identity: u64,
 }
 
 /// A hand-written tree for [`ExplicitTree::from_nested`]: values are from the side to move's point
@@ -132,7 +141,7 @@ impl ExplicitTree {
             }
             next += 1;
         }
-        ExplicitTree { nodes }
+        ExplicitTree::with_nodes(nodes)
     }
 
     /// A tree written by hand, children in the order given (which is the order searchers see them).
@@ -166,7 +175,17 @@ impl ExplicitTree {
                 });
             }
         }
-        ExplicitTree { nodes }
+        ExplicitTree::with_nodes(nodes)
+    }
+
+    /// The tree of `nodes`, identified by a hash of them all: two trees share an identity only
+    /// if they are the same tree (up to a 64-bit collision), whichever constructor built them.
+    fn with_nodes(nodes: Vec<Node>) -> ExplicitTree {
+        let fields = nodes
+            .iter()
+            .flat_map(|n| [n.first_child, n.children, n.value as u32, n.ply]);
+        let identity = hash_words(nodes.len() as u64, fields);
+        ExplicitTree { nodes, identity }
     }
 
     /// Number of nodes.
@@ -208,6 +227,12 @@ impl Game for ExplicitTree {
 
     fn initial_state(&self) -> NodeId {
         0
+    }
+
+    /// A hash of the whole tree: a searcher that keeps its tree across searches (UCT) does not
+    /// take another tree built at the same address for this one.
+    fn identity(&self) -> Option<u64> {
+        Some(self.identity)
     }
 
     #[inline]
@@ -269,6 +294,8 @@ pub struct ExtraTurnTree {
     tree: ExplicitTree,
     /// The side to move at every node.
     sides: Vec<u8>,
+    /// The tree's identity and the sides to move, hashed once as it is built.
+    identity: u64,
 }
 
 impl ExtraTurnTree {
@@ -287,7 +314,12 @@ impl ExtraTurnTree {
                 sides[child as usize] = sides[id as usize] ^ u8::from(!extra_turn);
             }
         }
-        ExtraTurnTree { tree, sides }
+        let identity = hash_words(tree.identity, sides.iter().map(|&side| u32::from(side)));
+        ExtraTurnTree {
+            tree,
+            sides,
+            identity,
+        }
     }
 
     /// The tree: its shape and values.
@@ -303,6 +335,12 @@ impl Game for ExtraTurnTree {
 
     fn initial_state(&self) -> NodeId {
         0
+    }
+
+    /// A hash of the tree and of the sides to move: the same tree with other turns is another
+    /// game.
+    fn identity(&self) -> Option<u64> {
+        Some(self.identity)
     }
 
     #[inline]

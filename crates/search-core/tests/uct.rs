@@ -10,7 +10,7 @@ use game_trait::{
     Turn,
 };
 use search_core::uct::{score_of_mean, UctAnalysis};
-use search_core::{ExplicitTree, Minimax, Uct, UctConfig};
+use search_core::{ExplicitTree, ExtraTurnTree, Minimax, Nested, Uct, UctConfig};
 use test_games::{Nim, NimInPlace, Pile};
 
 fn uct(simulations: u64, seed: u64) -> Uct {
@@ -1383,4 +1383,42 @@ fn a_simultaneous_node_with_one_chooser_is_solved() {
     assert_eq!((one.result.best_move, one.result.value), (Some(1), 1000));
     let both = solving(100_000).analyse(&Team { columns: 2 }, &None, &Limits::none());
     assert_eq!(both.simulations, 100_000);
+}
+
+#[test]
+fn a_tree_built_anew_in_the_same_place_is_searched_afresh() {
+    let mut uct = reusing(2_000);
+    let mut tree = ExplicitTree::random(1, 5, 4);
+    let root = tree.initial_state();
+    uct.analyse(&tree, &root, &Limits::none());
+    let again = uct.analyse(&tree, &root, &Limits::none().with_nodes(0));
+    assert!(again.reused > 0, "the same tree reuses its statistics");
+    // Another tree in the same variable, at the same address: nothing of the first may be
+    // taken for it.
+    tree = ExplicitTree::random(2, 5, 4);
+    let other = uct.analyse(&tree, &root, &Limits::none().with_nodes(0));
+    assert_eq!(other.reused, 0);
+    let turns = ExtraTurnTree::random(2, 5, 4);
+    let other_turns = ExtraTurnTree::random(3, 5, 4);
+    assert_ne!(turns.identity(), other_turns.identity());
+    assert_ne!(turns.identity(), tree.identity());
+}
+
+#[test]
+fn trees_are_identified_by_their_nodes() {
+    let nested = Nested::node(0, vec![Nested::leaf(3), Nested::leaf(-2)]);
+    let swapped = Nested::node(0, vec![Nested::leaf(-2), Nested::leaf(3)]);
+    let same = ExplicitTree::from_nested(&nested);
+    assert_eq!(
+        same.identity(),
+        ExplicitTree::from_nested(&nested).identity()
+    );
+    assert_ne!(
+        same.identity(),
+        ExplicitTree::from_nested(&swapped).identity()
+    );
+    assert_eq!(
+        ExplicitTree::random(7, 4, 3).identity(),
+        ExplicitTree::random(7, 4, 3).identity()
+    );
 }
