@@ -29,17 +29,11 @@
 
 use std::ops::Range;
 
+use game_trait::hash::key_of;
 use game_trait::{mix64, Evaluator, Game, MoveList, Outcome, PlayerId, Score, ZeroSumGame};
 use rand::Rng;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
-
-/// A 64-bit hash of `words` from `seed`: the trees' identities.
-fn hash_words(seed: u64, words: impl Iterator<Item = u32>) -> u64 {
-    words.fold(mix64(seed), |h, word| {
-        mix64(h ^ u64::from(word)).wrapping_add(0x9e37_79b9_7f4a_7c15)
-    })
-}
 
 /// Index of a node of an [`ExplicitTree`]; the root is 0.
 pub type NodeId = u32;
@@ -181,10 +175,11 @@ impl ExplicitTree {
     /// The tree of `nodes`, identified by a hash of them all: two trees share an identity only
     /// if they are the same tree (up to a 64-bit collision), whichever constructor built them.
     fn with_nodes(nodes: Vec<Node>) -> ExplicitTree {
-        let fields = nodes
-            .iter()
-            .flat_map(|n| [n.first_child, n.children, n.value as u32, n.ply]);
-        let identity = hash_words(nodes.len() as u64, fields);
+        let identity = key_of(
+            nodes
+                .iter()
+                .flat_map(|n| [n.first_child, n.children, n.value as u32, n.ply]),
+        );
         ExplicitTree { nodes, identity }
     }
 
@@ -314,7 +309,12 @@ impl ExtraTurnTree {
                 sides[child as usize] = sides[id as usize] ^ u8::from(!extra_turn);
             }
         }
-        let identity = hash_words(tree.identity, sides.iter().map(|&side| u32::from(side)));
+        let tree_words = [tree.identity as u32, (tree.identity >> 32) as u32];
+        let identity = key_of(
+            tree_words
+                .into_iter()
+                .chain(sides.iter().map(|&s| u32::from(s))),
+        );
         ExtraTurnTree {
             tree,
             sides,

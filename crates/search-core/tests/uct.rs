@@ -1398,10 +1398,6 @@ fn a_tree_built_anew_in_the_same_place_is_searched_afresh() {
     tree = ExplicitTree::random(2, 5, 4);
     let other = uct.analyse(&tree, &root, &Limits::none().with_nodes(0));
     assert_eq!(other.reused, 0);
-    let turns = ExtraTurnTree::random(2, 5, 4);
-    let other_turns = ExtraTurnTree::random(3, 5, 4);
-    assert_ne!(turns.identity(), other_turns.identity());
-    assert_ne!(turns.identity(), tree.identity());
 }
 
 #[test]
@@ -1421,4 +1417,8 @@ fn trees_are_identified_by_their_nodes() {
         ExplicitTree::random(7, 4, 3).identity(),
         ExplicitTree::random(7, 4, 3).identity()
     );
+    let turns = ExtraTurnTree::random(2, 5, 4);
+    let other_turns = ExtraTurnTree::random(3, 5, 4);
+    assert_ne!(turns.identity(), other_turns.identity());
+    assert_ne!(turns.identity(), turns.tree().identity());
 }
