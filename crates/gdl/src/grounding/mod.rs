@@ -159,15 +159,49 @@ impl LitMemo {
     }
 }
 
+/// Numbers by term id: a vector indexed by the id rather than a hash map, since ids are dense
+/// (`0..terms.len()`) and instantiation looks one up for nearly every literal of every solution.
+#[derive(Default)]
+struct IdTable(Vec<u32>);
+
+impl IdTable {
+    const ABSENT: u32 = u32::MAX;
+
+    fn get(&self, t: TermId) -> Option<u32> {
+        self.0
+            .get(t.0 as usize)
+            .copied()
+            .filter(|&id| id != Self::ABSENT)
+    }
+
+    fn insert(&mut self, t: TermId, id: u32) {
+        let i = t.0 as usize;
+        if i >= self.0.len() {
+            self.0.resize((i + 1).next_power_of_two(), Self::ABSENT);
+        }
+        self.0[i] = id;
+    }
+}
+
+impl FromIterator<(TermId, u32)> for IdTable {
+    fn from_iter<I: IntoIterator<Item = (TermId, u32)>>(pairs: I) -> IdTable {
+        let mut table = IdTable::default();
+        for (t, id) in pairs {
+            table.insert(t, id);
+        }
+        table
+    }
+}
+
 /// Instantiation state: the tables that give atoms their literal codes, and the rules so far.
 struct Instances {
-    fluents: FastMap<TermId, u32>,
-    moves: FastMap<TermId, u32>,
+    fluents: IdTable,
+    moves: IdTable,
     roles: Vec<TermId>,
     true_: Sym,
     does_sym: Sym,
     static_rels: FastSet<Sym>,
-    slots: FastMap<TermId, u32>,
+    slots: IdTable,
     program: GroundProgram,
     does_ids: FastMap<(u32, u32), u32>,
     /// The newest ground rule with each hash of (head, literals), to drop duplicates (`or`
@@ -183,17 +217,19 @@ const NO_RULE: u32 = u32::MAX;
 
 impl Instances {
     fn slot(&mut self, atom: TermId) -> u32 {
+        if let Some(slot) = self.slots.get(atom) {
+            return slot;
+        }
         let next = self.program.atoms.len() as u32;
-        *self.slots.entry(atom).or_insert_with(|| {
-            self.program.atoms.push(atom);
-            next
-        })
+        self.slots.insert(atom, next);
+        self.program.atoms.push(atom);
+        next
     }
 
     /// `true(f)` for a ground `f` (or `None`: a term never built, so no fluent) as a literal.
     fn fold_fluent(&self, fluent: Option<TermId>) -> Folded {
-        match fluent.and_then(|f| self.fluents.get(&f)) {
-            Some(&id) => Folded::Lit(KIND_FLUENT | id),
+        match fluent.and_then(|f| self.fluents.get(f)) {
+            Some(id) => Folded::Lit(KIND_FLUENT | id),
             None => Folded::Never,
         }
     }
@@ -201,7 +237,7 @@ impl Instances {
     /// `does(role, move)` for ground arguments as a literal.
     fn fold_does(&mut self, role: Option<TermId>, mv: Option<TermId>) -> Folded {
         let role = role.and_then(|role| self.roles.iter().position(|&r| r == role));
-        let (Some(r), Some(&m)) = (role, mv.and_then(|m| self.moves.get(&m))) else {
+        let (Some(r), Some(m)) = (role, mv.and_then(|m| self.moves.get(m))) else {
             return Folded::Never;
         };
         let key = (r as u32, m);
@@ -519,7 +555,7 @@ impl Grounder {
                 true_: kw.true_,
                 does_sym: kw.does,
                 static_rels: statics,
-                slots: FastMap::default(),
+                slots: IdTable::default(),
                 program: GroundProgram {
                     starts: vec![0],
                     ..GroundProgram::default()
@@ -565,7 +601,9 @@ impl Grounder {
             // The common case, decided without instantiating the decomposition: a rule as written
             // that needs a move and has few instances per move.
             if has_does(kb, &original) {
-                let whole = self.count(kb, query, MOVED_CAP, budget)?;
+                // Counting past `(CHEAP + 1) * moves` instances cannot change the decision.
+                let decisive = MOVED_CAP.min((CHEAP + 1).saturating_mul(moves));
+                let whole = self.count(kb, query, decisive, MOVED_CAP, budget)?;
                 if whole < MOVED_CAP && cost(kb, &original, whole) <= CHEAP {
                     self.instances(kb, query, &original, budget)?;
                     continue;
@@ -582,7 +620,12 @@ impl Grounder {
             // The rule as written: fewer than four times as many instances, and no more of them
             // to evaluate in a state; never counted past the ground rules the budget has left.
             let cap = (4 * n_split + 1000).min(self.max_rules.saturating_sub(mark) + 1);
-            let whole = self.count(kb, query, cap, budget)?;
+            // Nor, here, counting past the instances whose cost would exceed the split's.
+            let decisive = match has_does(kb, &original) {
+                true => (split_cost + 1).saturating_mul(moves),
+                false => split_cost + 1,
+            };
+            let whole = self.count(kb, query, cap.min(decisive), cap, budget)?;
             if whole < cap && cost(kb, &original, whole) <= split_cost {
                 self.inst.rollback(mark);
                 rules.iter().for_each(|&r| grounded[r] = false);
@@ -647,17 +690,20 @@ impl Grounder {
     }
 
     /// The number of solutions of engine rule `ri` over the relaxed model, up to `cap`; `cap`
-    /// too when the join takes more than [`STEPS_PER_SOLUTION`] steps per solution of the cap.
+    /// too when the join takes more than [`STEPS_PER_SOLUTION`] steps per solution of `work`
+    /// (at least `cap`: a count stopped early for its decision keeps the step allowance of the
+    /// larger cap, so that the join's speed decides as before).
     fn count(
         &mut self,
         kb: &mut Kb,
         ri: usize,
         cap: usize,
+        work: usize,
         budget: &mut Budget,
     ) -> Result<usize, EvalError> {
         let plan = self.engine.full_plan(&kb.desc.terms, ri, &mut self.relaxed);
         let outer_steps = budget.max_steps;
-        let steps = (cap as u64).saturating_mul(STEPS_PER_SOLUTION);
+        let steps = (work.max(cap) as u64).saturating_mul(STEPS_PER_SOLUTION);
         budget.max_steps = outer_steps.min(budget.steps().saturating_add(steps));
         let mut n = 0;
         let result = self.engine.solve(
