@@ -186,12 +186,15 @@ impl Kb {
             .filter(|&rel| rel != u32::MAX && !self.engine.is_static(rel))
             .collect();
         // Static relations have their size; a state holds about as many fluents as the initial one,
-        // a joint move one atom per role; derived relations are unknown.
+        // a joint move one atom per role; derived relations are unknown. (Not every fluent the
+        // game can have: a plan would then scan an arithmetic table before reading the one
+        // position a state holds.)
         let (statics, engine) = (&self.statics, &self.engine);
+        let state_size = statics.of(r.init).len().max(1);
         let sizes: Vec<Option<usize>> = (0..engine.schema.len() as u32)
             .map(|rel| {
                 if rel == r.true_ {
-                    Some(self.fluents.len().max(1))
+                    Some(state_size)
                 } else if rel == r.does {
                     Some(self.roles.len())
                 } else if engine.is_static(rel) {
