@@ -489,6 +489,18 @@ fn gdl_bench_reports_load_time_ground_rules_and_playouts_as_text_and_json() {
         "tic-tac-toe lasts 5 to 9 plies: {mean}"
     );
     assert!(v["load_seconds"].is_number());
+    // `--seconds 0` measures the load alone: no playout, not even one.
+    let out = gametree(&["gdl", "bench", &game, "--seconds", "0", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["playouts"], 0, "{v}");
+    assert_eq!(v["mean_length"].as_f64(), Some(0.0), "{v}");
+    let out = gametree(&["gdl", "bench", &game, "--seconds", "0"]);
+    assert!(
+        stdout(&out).contains("playouts:     none (load only)"),
+        "{}",
+        stdout(&out)
+    );
     // A game that does not load is a failed check (1), with the reason on one line of stderr.
     let dir = std::env::temp_dir().join(format!("gametree-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -27,12 +27,12 @@ enum Command {
         reading: Reading,
     },
     /// Measure a game: load time, ground rules, fluents, moves, then seeded uniformly random playouts
-    /// for about S seconds (playouts per second, mean length). One thread. Exit 1 if the game does
-    /// not load, 2 for unreadable input.
+    /// for about S seconds (playouts per second, mean length; `--seconds 0` measures the load
+    /// alone). One thread. Exit 1 if the game does not load, 2 for unreadable input.
     Bench {
         /// A GDL file (KIF or the infix Prolog-like form).
         file: PathBuf,
-        /// How long to play random playouts, in seconds.
+        /// How long to play random playouts, in seconds (0: load only).
         #[arg(long, default_value_t = 5.0)]
         seconds: f64,
         /// The seed of the random playouts.

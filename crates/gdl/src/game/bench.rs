@@ -42,7 +42,7 @@ pub struct BenchReport {
     pub playouts: u64,
     /// Seconds spent playing them.
     pub seconds: f64,
-    /// Mean number of rounds (joint moves) per playout.
+    /// Mean number of rounds (joint moves) per playout (0 when none was played).
     pub mean_length: f64,
 }
 
@@ -93,6 +93,9 @@ impl fmt::Display for BenchReport {
         }
         writeln!(f, "fluents:      {}", self.fluents)?;
         writeln!(f, "moves:        {}", self.moves)?;
+        if self.playouts == 0 {
+            return writeln!(f, "playouts:     none (load only)");
+        }
         writeln!(
             f,
             "playouts:     {} in {:.2} s = {:.1}/s",
@@ -108,7 +111,7 @@ impl fmt::Display for BenchReport {
 pub const MAX_STEPS: usize = 100_000;
 
 /// Loads `path` within `limits` (timing it), then plays seeded uniformly random playouts from the
-/// initial state for about `seconds` (at least one playout).
+/// initial state for about `seconds` (at least one if `seconds` > 0, none if it is 0).
 pub fn bench(
     path: impl AsRef<Path>,
     seconds: f64,
@@ -127,13 +130,12 @@ pub fn bench(
     let budget = Duration::from_secs_f64(seconds.max(0.0));
     let (mut playouts, mut steps) = (0u64, 0u64);
     let start = Instant::now();
-    loop {
+    // Checked before each playout: `seconds` = 0 measures the load alone (a game whose
+    // playouts never end, or take minutes, can still be timed).
+    while start.elapsed() < budget {
         let p = random_playout(&game, game.initial_state(), &mut rng, MAX_STEPS);
         playouts += 1;
         steps += p.steps as u64;
-        if start.elapsed() >= budget {
-            break;
-        }
     }
     let elapsed = start.elapsed().as_secs_f64();
     let (fluents, moves) = game.counts();
@@ -150,6 +152,10 @@ pub fn bench(
         moves,
         playouts,
         seconds: elapsed,
-        mean_length: steps as f64 / playouts as f64,
+        mean_length: if playouts > 0 {
+            steps as f64 / playouts as f64
+        } else {
+            0.0
+        },
     })
 }
