@@ -111,7 +111,7 @@ impl fmt::Display for BenchReport {
 pub const MAX_STEPS: usize = 100_000;
 
 /// Loads `path` within `limits` (timing it), then plays seeded uniformly random playouts from the
-/// initial state for about `seconds` (at least one if `seconds` > 0, none if it is 0).
+/// initial state, starting one while less than `seconds` has passed (none when it is 0).
 pub fn bench(
     path: impl AsRef<Path>,
     seconds: f64,
