@@ -192,6 +192,12 @@ impl Budget {
         self.check_slow(terms, facts, rule)
     }
 
+    /// Checks every limit now, as [`tick`](Self::tick) does every few thousand steps: for the end
+    /// of a query, so that one finished in fewer steps than that is held to the limits too.
+    pub fn check_now(&self, terms: &Terms, facts: &Facts) -> Result<(), EvalError> {
+        self.check_slow(terms, facts, None)
+    }
+
     fn check_slow(
         &self,
         terms: &Terms,

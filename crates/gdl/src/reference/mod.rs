@@ -349,8 +349,9 @@ impl Kb {
         view
     }
 
-    /// Legal moves and terminal in `state`, within `budget`: used at load to
-    /// see whether the reference reasoner is fast enough to play a game grounding gave up on.
+    /// Legal moves and terminal in `state`, within `budget` (its limits also checked when the query
+    /// ends): used at load to see whether the reference reasoner is fast enough to play a game
+    /// grounding gave up on.
     pub fn view_within(
         &mut self,
         state: &FluentSet,
@@ -361,6 +362,7 @@ impl Kb {
         let result = self.eval(state, &[], &comps, &roots, budget);
         self.queries.view = comps;
         result?;
+        budget.check_now(&self.desc.terms, &self.facts)?;
         let mut view = RefView {
             legal: vec![Vec::new(); self.roles.len()],
             terminal: false,
@@ -416,7 +418,8 @@ impl Kb {
         self.collect_fluents(&atoms)
     }
 
-    /// The successor of `state` under the joint move, within `budget`.
+    /// The successor of `state` under the joint move, within `budget` (its limits also checked
+    /// when the query ends).
     pub fn next_within(
         &mut self,
         state: &FluentSet,
@@ -427,6 +430,7 @@ impl Kb {
         let result = self.eval(state, joint, &comps, &[self.rel.next], budget);
         self.queries.next = comps;
         result?;
+        budget.check_now(&self.desc.terms, &self.facts)?;
         let atoms = self.atoms(self.rel.next).to_vec();
         Ok(self.collect_fluents(&atoms))
     }
