@@ -489,6 +489,38 @@ fn gdl_bench_reports_load_time_ground_rules_and_playouts_as_text_and_json() {
         "tic-tac-toe lasts 5 to 9 plies: {mean}"
     );
     assert!(v["load_seconds"].is_number());
+    // The fast reasoner joins nothing; the reference reasoner names the rules it joins most.
+    assert_eq!(
+        (&v["join_steps"], &v["rule_steps"]),
+        (&0.into(), &serde_json::json!([]))
+    );
+    assert!(!text.contains("join steps:"), "{text}");
+    let chess = workspace("crates/gdl/games/chess.kif");
+    let out = gametree(&["gdl", "bench", &chess, "--seconds", "0.01", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["reasoner"], "reference");
+    let steps: Vec<u64> = v["rule_steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["steps"].as_u64().unwrap())
+        .collect();
+    assert!(steps.windows(2).all(|w| w[0] >= w[1]), "{v}");
+    assert_eq!(
+        steps.iter().sum::<u64>(),
+        v["join_steps"].as_u64().unwrap(),
+        "{v}"
+    );
+    assert!(
+        v["rule_steps"][0]["location"]
+            .as_str()
+            .unwrap()
+            .contains("chess.kif:"),
+        "{v}"
+    );
+    let out = gametree(&["gdl", "bench", &chess, "--seconds", "0.01"]);
+    assert!(stdout(&out).contains("join steps:"), "{}", stdout(&out));
     // `--seconds 0` measures the load alone: no playout, not even one.
     let out = gametree(&["gdl", "bench", &game, "--seconds", "0", "--json"]);
     assert!(out.status.success(), "{}", stderr(&out));

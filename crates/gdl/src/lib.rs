@@ -186,6 +186,6 @@ pub use game::loader::Loader;
 pub use game::playout::{random_playout, sample, Playout};
 pub use game::shipped::{shipped, SHIPPED};
 pub use game::turn_taking::{GoalEvaluator, TurnState, TurnTaking};
-pub use game::{GdlGame, GdlMove, ReasonerKind};
+pub use game::{GdlGame, GdlMove, ReasonerKind, RuleSteps};
 pub use limits::{Limits, LoadProfile};
 pub use round::{EncodeOptions, GdlRound, RoundStats};

@@ -60,6 +60,38 @@ fn every_shipped_game_is_valid_and_grounds() {
 }
 
 #[test]
+fn the_reference_reasoner_counts_its_join_steps_rule_by_rule() {
+    let fast = load("tictactoe.kif");
+    let reference = fast.clone().with_reasoner(ReasonerKind::Reference).unwrap();
+    let mut rng = Pcg64::seed_from_u64(7);
+    for g in [&fast, &reference] {
+        g.count_rule_steps();
+        let end = gdl::random_playout(g, g.initial_state(), &mut rng, 100).state;
+        g.goals(&end);
+    }
+    // The network's queries join nothing.
+    assert_eq!(fast.rule_steps(), (0, Vec::new()));
+    let (total, rules) = reference.rule_steps();
+    assert!(total > 0);
+    // Tic-tac-toe's queries join only rules it wrote, each listed once, most steps first.
+    assert_eq!(rules.iter().map(|r| r.steps).sum::<u64>(), total);
+    assert!(rules.windows(2).all(|w| w[0].steps >= w[1].steps));
+    let mut places: Vec<(&str, &str)> = rules.iter().map(|r| (&*r.location, &*r.rule)).collect();
+    places.sort_unstable();
+    places.dedup();
+    assert_eq!(places.len(), rules.len());
+    for head in ["(<= (legal", "(<= (next", "(<= terminal", "(<= (goal"] {
+        assert!(
+            rules.iter().any(|r| r.rule.starts_with(head)),
+            "{head}: {rules:?}"
+        );
+    }
+    // Counting again starts from zero.
+    reference.count_rule_steps();
+    assert_eq!(reference.rule_steps(), (0, Vec::new()));
+}
+
+#[test]
 fn tic_tac_toe_complete_games_agree_between_the_reasoners() {
     let g = load("tictactoe.kif");
     let r = g.clone().with_reasoner(ReasonerKind::Reference).unwrap();

@@ -28,7 +28,8 @@ enum Command {
     },
     /// Measure a game: load time, ground rules, fluents, moves, then seeded uniformly random playouts
     /// for about S seconds (playouts per second, mean length; `--seconds 0` measures the load
-    /// alone). One thread. Exit 1 if the game does not load, 2 for unreadable input.
+    /// alone); on the reference reasoner, its join steps and the rules that took the most. One
+    /// thread. Exit 1 if the game does not load, 2 for unreadable input.
     Bench {
         /// A GDL file (KIF or the infix Prolog-like form).
         file: PathBuf,
@@ -137,5 +138,11 @@ fn to_json(r: &BenchReport) -> serde_json::Value {
         "seconds": r.seconds,
         "playouts_per_second": r.playouts_per_second(),
         "mean_length": r.mean_length,
+        "join_steps": r.join_steps,
+        "rule_steps": r.rule_steps.iter().map(|s| serde_json::json!({
+            "location": s.location,
+            "rule": s.rule,
+            "steps": s.steps,
+        })).collect::<Vec<_>>(),
     })
 }

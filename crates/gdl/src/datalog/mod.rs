@@ -139,6 +139,9 @@ pub struct Budget {
     /// few thousand steps).
     pub max_steps: u64,
     steps: u64,
+    /// Join steps per rule of the description, when counted (see
+    /// [`with_rule_steps`](Self::with_rule_steps)); empty otherwise.
+    rule_steps: Vec<u64>,
 }
 
 impl Budget {
@@ -151,6 +154,7 @@ impl Budget {
             max_depth: u32::MAX,
             max_steps: u64::MAX,
             steps: 0,
+            rule_steps: Vec::new(),
         }
     }
 
@@ -168,12 +172,26 @@ impl Budget {
             max_depth,
             max_steps: u64::MAX,
             steps: 0,
+            rule_steps: Vec::new(),
         }
     }
 
     /// The join steps taken so far.
     pub fn steps(&self) -> u64 {
         self.steps
+    }
+
+    /// This budget, adding each join step to `counts[rule]` for the description's rule it joins
+    /// (`counts` as long as the description's rules; internal rules are not counted).
+    pub fn with_rule_steps(mut self, counts: Vec<u64>) -> Budget {
+        self.rule_steps = counts;
+        self
+    }
+
+    /// The counts given to [`with_rule_steps`](Self::with_rule_steps), with this budget's steps
+    /// added; this budget counts no more.
+    pub fn take_rule_steps(&mut self) -> Vec<u64> {
+        std::mem::take(&mut self.rule_steps)
     }
 
     /// Counts a join step, and checks time, memory and steps every few thousand; `Err` names
@@ -186,6 +204,9 @@ impl Budget {
         rule: Option<usize>,
     ) -> Result<(), EvalError> {
         self.steps += 1;
+        if let Some(count) = rule.and_then(|r| self.rule_steps.get_mut(r)) {
+            *count += 1;
+        }
         if self.steps % 4096 != 0 {
             return Ok(());
         }

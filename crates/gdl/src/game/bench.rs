@@ -11,7 +11,7 @@ use rand_pcg::Pcg64;
 
 use crate::error::GdlError;
 use crate::game::playout::random_playout;
-use crate::game::{GdlGame, ReasonerKind};
+use crate::game::{GdlGame, ReasonerKind, RuleSteps};
 use crate::limits::{Limits, LoadProfile};
 
 /// What [`bench()`] measured.
@@ -44,6 +44,11 @@ pub struct BenchReport {
     pub seconds: f64,
     /// Mean number of rounds (joint moves) per playout (0 when none was played).
     pub mean_length: f64,
+    /// The reference reasoner's join steps during the playouts (0 when the fast reasoner played).
+    pub join_steps: u64,
+    /// The rules of the description that took them, most first ([`GdlGame::rule_steps`]); the
+    /// rest were taken in rules the engine adds.
+    pub rule_steps: Vec<RuleSteps>,
 }
 
 impl BenchReport {
@@ -103,7 +108,28 @@ impl fmt::Display for BenchReport {
             self.seconds,
             self.playouts_per_second()
         )?;
-        writeln!(f, "mean length:  {:.1} rounds", self.mean_length)
+        writeln!(f, "mean length:  {:.1} rounds", self.mean_length)?;
+        self.write_busiest_rules(f)
+    }
+}
+
+impl BenchReport {
+    /// How many of the rules with the most join steps the text report lists.
+    const BUSIEST_RULES: usize = 5;
+
+    /// The rules the reference reasoner spent most join steps in, with their share of all.
+    fn write_busiest_rules(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.join_steps == 0 {
+            return Ok(());
+        }
+        let total = self.join_steps;
+        let per_second = total as f64 / self.seconds;
+        writeln!(f, "join steps:   {total} = {per_second:.0}/s, the most in")?;
+        for r in self.rule_steps.iter().take(Self::BUSIEST_RULES) {
+            let share = 100.0 * r.steps as f64 / total as f64;
+            writeln!(f, "  {share:5.1} %  {}  {}", r.location, r.rule)?;
+        }
+        Ok(())
     }
 }
 
@@ -129,6 +155,7 @@ pub fn bench(
     let mut rng = Pcg64::seed_from_u64(seed);
     let budget = Duration::from_secs_f64(seconds.max(0.0));
     let (mut playouts, mut steps) = (0u64, 0u64);
+    game.count_rule_steps();
     let start = Instant::now();
     // Checked before each playout: `seconds` = 0 measures the load alone (a game whose
     // playouts never end, or take minutes, can still be timed).
@@ -139,6 +166,7 @@ pub fn bench(
     }
     let elapsed = start.elapsed().as_secs_f64();
     let (fluents, moves) = game.counts();
+    let (join_steps, rule_steps) = game.rule_steps();
     Ok(BenchReport {
         source: path.display().to_string(),
         reasoner: game.reasoner_kind(),
@@ -157,5 +185,7 @@ pub fn bench(
         } else {
             0.0
         },
+        join_steps,
+        rule_steps,
     })
 }

@@ -164,6 +164,18 @@ fn with_view<R>(
     })
 }
 
+/// The join steps the reference reasoner took in one rule of a description
+/// ([`GdlGame::rule_steps`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleSteps {
+    /// Where the rule starts in the description.
+    pub location: String,
+    /// The rule, printed in KIF.
+    pub rule: String,
+    /// Join steps taken in its body.
+    pub steps: u64,
+}
+
 /// Roles (players plus `random`) whose per-state buffers stay on the stack; more roles work, their
 /// buffers spill to the heap.
 const ROLES_INLINE: usize = 8;
@@ -280,6 +292,32 @@ impl GdlGame {
                 format!("{}/{arity}", kb.desc.terms.name(name))
             })
             .collect()
+    }
+
+    /// Starts counting the reference reasoner's join steps per rule, from zero: see
+    /// [`rule_steps`](Self::rule_steps). Costs the reference reasoner about one increment per
+    /// join step; the fast reasoner takes none.
+    pub fn count_rule_steps(&self) {
+        self.kb().count_rule_steps();
+    }
+
+    /// The join steps of the reference reasoner's queries since
+    /// [`count_rule_steps`](Self::count_rule_steps), in all, and the rules of the description
+    /// that took them, most first (ties in source order): which rules its joins run through.
+    /// No steps and no rules if nothing was counted, as in a game the fast reasoner plays (its
+    /// queries join nothing).
+    pub fn rule_steps(&self) -> (u64, Vec<RuleSteps>) {
+        let kb = self.kb();
+        let mut counted: Vec<RuleSteps> = (kb.rule_steps().iter().zip(&kb.desc.rules))
+            .filter(|(&steps, _)| steps > 0)
+            .map(|(&steps, rule)| RuleSteps {
+                location: rule.location.to_string(),
+                rule: rule.text.clone(),
+                steps,
+            })
+            .collect();
+        counted.sort_by_key(|r| std::cmp::Reverse(r.steps)); // stable: ties keep source order
+        (kb.query_steps(), counted)
     }
 
     /// Why the fast reasoner does not apply, if it does not.

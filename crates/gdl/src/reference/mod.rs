@@ -78,6 +78,11 @@ pub struct Kb {
     demand: Option<Box<(DemandProgram, DemandState)>>,
     /// The last state [`view`](Kb::view) answered, and its answer.
     last_view: Option<(FluentSet, RefView)>,
+    /// Join steps of the queries so far per rule of `desc`, once
+    /// [`count_rule_steps`](Kb::count_rule_steps) is called; empty until then.
+    rule_steps: Vec<u64>,
+    /// Join steps of the queries counted so far in every rule, the engine's own included.
+    query_steps: u64,
 }
 
 /// What the reference reasoner says about a state.
@@ -171,6 +176,8 @@ impl Kb {
             queries,
             demand: None,
             last_view: None,
+            rule_steps: Vec::new(),
+            query_steps: 0,
         })
     }
 
@@ -315,7 +322,42 @@ impl Kb {
     /// established (ground-level stratified whenever the relation level is not), so evaluation
     /// cannot fail; were it to, the partial model is read, which the cross-checks would expose.
     fn eval_unlimited(&mut self, state: &FluentSet, joint: &[u32], comps: &[usize], roots: &[u32]) {
-        let _ = self.eval(state, joint, comps, roots, &mut Budget::unlimited());
+        let mut budget = self.counting_budget();
+        let _ = self.eval(state, joint, comps, roots, &mut budget);
+        self.add_counts(budget);
+    }
+
+    /// An unlimited budget for a query, counting its join steps per rule if this reasoner does.
+    fn counting_budget(&mut self) -> Budget {
+        Budget::unlimited().with_rule_steps(std::mem::take(&mut self.rule_steps))
+    }
+
+    /// Takes back what a [`counting_budget`](Kb::counting_budget) counted.
+    fn add_counts(&mut self, mut budget: Budget) {
+        self.rule_steps = budget.take_rule_steps();
+        if !self.rule_steps.is_empty() {
+            self.query_steps += budget.steps();
+        }
+    }
+
+    /// From now on, counts the join steps of the queries (legal moves, successors, goals,
+    /// percepts), in all and per rule of the description, from zero: which rules the queries'
+    /// joins run through ([`rule_steps`](Kb::rule_steps), [`query_steps`](Kb::query_steps)).
+    pub fn count_rule_steps(&mut self) {
+        self.rule_steps = vec![0; self.desc.rules.len()];
+        self.query_steps = 0;
+    }
+
+    /// The join steps of every query since [`count_rule_steps`](Kb::count_rule_steps), in the
+    /// description's rules and in the rules the engine adds; 0 unless it was called.
+    pub fn query_steps(&self) -> u64 {
+        self.query_steps
+    }
+
+    /// The join steps counted per rule of the description (indexed like `desc.rules`); empty
+    /// unless [`count_rule_steps`](Kb::count_rule_steps) was called.
+    pub fn rule_steps(&self) -> &[u64] {
+        &self.rule_steps
     }
 
     /// The initial state: every `f` with `init(f)` (a static relation).
@@ -342,9 +384,9 @@ impl Kb {
                 return view.clone();
             }
         }
-        let view = self
-            .view_within(state, &mut Budget::unlimited())
-            .unwrap_or_default();
+        let mut budget = self.counting_budget();
+        let view = self.view_within(state, &mut budget).unwrap_or_default();
+        self.add_counts(budget);
         self.last_view = Some((state.clone(), view.clone()));
         view
     }
