@@ -225,10 +225,11 @@ impl Budget {
         facts: &Facts,
         rule: Option<usize>,
     ) -> Result<(), EvalError> {
-        let limit = if let Some((at, d)) = self.deadline.filter(|(at, _)| Instant::now() > *at) {
-            let _ = at;
+        // An unlimited budget (every reference query's) skips the sum over the relations.
+        let limited_bytes = self.max_bytes != usize::MAX;
+        let limit = if let Some((_, d)) = self.deadline.filter(|(at, _)| Instant::now() > *at) {
             Some(Limit::Time(d))
-        } else if terms.bytes() + facts.bytes() > self.max_bytes {
+        } else if limited_bytes && terms.bytes() + facts.bytes() > self.max_bytes {
             Some(Limit::Memory(self.max_bytes))
         } else if terms.max_depth() > self.max_depth {
             Some(Limit::Depth(self.max_depth))
