@@ -24,14 +24,14 @@
 //! ```
 
 use game_trait::{
-    Cutoff, DepthHorizon, Evaluator, ForwardPruning, Game, GeneralGame, HorizonPolicy, Limits,
-    MoveOrdering, NoOrdering, NoPruning, NoQuiescence, NoSelectivity, Plausibility, Quiescence,
-    Reading, Reset, Scale, Score, SearchResult, Searcher, Selectivity, StaticGain, ZeroSumGame,
+    Cutoff, DepthHorizon, Evaluator, Game, GeneralGame, Limits, MoveOrdering, NoOrdering,
+    NoPruning, NoQuiescence, NoSelectivity, Plausibility, Quiescence, Reading, Reset, Scale, Score,
+    SearchResult, Searcher, Selectivity, StaticGain, ZeroSumGame,
 };
 use search_core::uct::PlayoutPolicy;
 use search_core::{
-    AlphaBeta, AlphaBetaConfig, LateMoveReduction, Minimax, NullMovePruning, SingularExtension,
-    Uct, UctConfig,
+    AlphaBeta, AlphaBetaConfig, LateMoveReduction, Minimax, NullMovePruning, SharedHooks,
+    SingularExtension, Uct, UctConfig,
 };
 
 use crate::registry::{self, Needs};
@@ -752,12 +752,7 @@ impl<S: Reset> Reset for OnThreads<S> {
 impl<G, E, P, H, O, Q, S> Searcher<G> for OnThreads<AlphaBeta<E, P, H, O, Q, S>>
 where
     G: SharedGame,
-    E: Evaluator<G> + Clone + Send,
-    P: ForwardPruning<G> + Clone + Send,
-    H: HorizonPolicy<G> + Clone + Send,
-    O: MoveOrdering<G> + Clone + Send,
-    Q: Quiescence<G> + Clone + Send,
-    S: Selectivity<G> + Clone + Send,
+    AlphaBeta<E, P, H, O, Q, S>: SharedHooks<G>,
 {
     fn search(&mut self, game: &G, state: &G::State, limits: &Limits) -> SearchResult<G::Move> {
         self.searcher

@@ -9,12 +9,12 @@
 
 mod busy;
 mod config;
+mod hooks;
 mod negamax;
 mod parallel;
 mod probes;
 mod pv;
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -25,9 +25,10 @@ use game_trait::{
 };
 
 pub use config::{AlphaBetaConfig, LateMoveReduction, NullMovePruning, SingularExtension};
+pub use hooks::{Hooks, SharedHooks};
 
 use crate::error::SearchError;
-use crate::ordering::{move_key, Heuristics};
+use crate::ordering::Heuristics;
 use crate::stopwatch::Stopwatch;
 use crate::tt::{TranspositionTable, NO_MOVE};
 use busy::BusyMoves;
@@ -438,12 +439,7 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
     ) -> SearchResult<G::Move>
     where
         G: ZeroSumGame,
-        E: Evaluator<G>,
-        P: ForwardPruning<G>,
-        H: HorizonPolicy<G>,
-        O: MoveOrdering<G>,
-        Q: Quiescence<G>,
-        S: Selectivity<G>,
+        Self: Hooks<G>,
     {
         let start = Instant::now();
         self.prepare_search(game, state);
@@ -451,51 +447,6 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
         let window = (alpha, beta);
         let result = self.window(game, state, limits, table.as_ref(), window, None, start);
         self.tt = table;
-        result
-    }
-
-    /// The body of [`search_window`](AlphaBeta::search_window), over `table`; it also stops
-    /// once `stop` is set.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn window<G>(
-        &mut self,
-        game: &G,
-        state: &G::State,
-        limits: &Limits,
-        table: Option<&TranspositionTable>,
-        (alpha, beta): (Score, Score),
-        stop: Option<&AtomicBool>,
-        start: Instant,
-    ) -> SearchResult<G::Move>
-    where
-        G: ZeroSumGame,
-        E: Evaluator<G>,
-        P: ForwardPruning<G>,
-        H: HorizonPolicy<G>,
-        O: MoveOrdering<G>,
-        Q: Quiescence<G>,
-        S: Selectivity<G>,
-    {
-        let depth = limits.depth.unwrap_or(self.config.depth);
-        let mut root = state.clone();
-        let mut run = self.run(game, limits, table);
-        run.watch = run.watch.or_when(stop);
-        let budget = run.horizon.root_budget(depth);
-        let (value, bound) = run.root_window(&mut root, budget, alpha, beta);
-        if stop.is_some_and(|f| f.load(Ordering::Relaxed)) {
-            // Another thread answered: the caller discards this result, so it skips the static
-            // fallback (which an exact evaluator would turn into a whole solve).
-            run.static_fallback = false;
-        }
-        let done = (!run.watch.stopped()).then(|| Iteration {
-            value,
-            bound,
-            pv: run.root_pv(&root),
-            depth,
-        });
-        let closed = done.is_some() && run.cut_short == 0;
-        let result = run.finish(&root, done, start);
-        self.closed = closed;
         result
     }
 
@@ -511,12 +462,7 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
 impl<G, E, P, H, O, Q, S> Searcher<G> for AlphaBeta<E, P, H, O, Q, S>
 where
     G: ZeroSumGame,
-    E: Evaluator<G>,
-    P: ForwardPruning<G>,
-    H: HorizonPolicy<G>,
-    O: MoveOrdering<G>,
-    Q: Quiescence<G>,
-    S: Selectivity<G>,
+    Self: Hooks<G>,
 {
     /// Searches to `limits.depth` (or the configured depth): one iteration, or iterations `1..=depth`
     /// with [`iterative`](AlphaBetaConfig::iterative), stopping after an iteration every line of
@@ -530,99 +476,6 @@ where
         let result = self.deepen(game, state, limits, table.as_ref(), 0, start);
         self.tt = table;
         result
-    }
-}
-
-impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
-    /// Readies the evaluator, the table and the heuristics for a search of `state`.
-    pub(crate) fn prepare_search<G>(&mut self, game: &G, state: &G::State)
-    where
-        G: ZeroSumGame,
-        E: Evaluator<G>,
-        P: ForwardPruning<G>,
-        H: HorizonPolicy<G>,
-        O: MoveOrdering<G>,
-        Q: Quiescence<G>,
-        S: Selectivity<G>,
-    {
-        if std::mem::take(&mut self.reset_evaluator) {
-            self.eval.reset();
-        }
-        self.prepare(game.state_hash(state).is_some(), self.tracks_path::<G>());
-        self.pruning.start_search();
-    }
-
-    /// Whether a search keeps the path's move keys and reply tables.
-    pub(crate) fn tracks_path<G>(&self) -> bool
-    where
-        G: ZeroSumGame,
-        E: Evaluator<G>,
-        P: ForwardPruning<G>,
-        H: HorizonPolicy<G>,
-        O: MoveOrdering<G>,
-        Q: Quiescence<G>,
-        S: Selectivity<G>,
-    {
-        Run::<G, E, P, H, O, Q, S>::TRACKS_PATH || self.config.countermoves
-    }
-
-    /// Iterative deepening (or the one iteration) over `table`, to the depth of `limits` (or the
-    /// configured one) plus `extra` plies: the body of [`Searcher::search`], and of every thread
-    /// of [`search_parallel`](AlphaBeta::search_parallel).
-    pub(crate) fn deepen<G>(
-        &mut self,
-        game: &G,
-        state: &G::State,
-        limits: &Limits,
-        table: Option<&TranspositionTable>,
-        extra: u32,
-        start: Instant,
-    ) -> SearchResult<G::Move>
-    where
-        G: ZeroSumGame,
-        E: Evaluator<G>,
-        P: ForwardPruning<G>,
-        H: HorizonPolicy<G>,
-        O: MoveOrdering<G>,
-        Q: Quiescence<G>,
-        S: Selectivity<G>,
-    {
-        let depth = limits.depth.unwrap_or(self.config.depth) + extra;
-        let first = if self.config.iterative {
-            depth.min(1)
-        } else {
-            depth
-        };
-        let tracks_path = self.tracks_path::<G>();
-        let mut root = state.clone();
-        let mut run = self.run(game, limits, table);
-        let mut done: Option<Iteration<G::Move>> = None;
-        for iteration in first..=depth {
-            let budget = run.horizon.root_budget(iteration);
-            let previous = done.as_ref().map(|d| d.value);
-            let cut_short_before = run.cut_short;
-            let (value, bound) = run.iteration(&mut root, budget, previous);
-            if run.watch.stopped() {
-                break;
-            }
-            // Every line of this iteration ended the game: deeper ones would find the same.
-            let closed = run.cut_short == cut_short_before;
-            let pv = run.root_pv(&root);
-            if tracks_path {
-                run.heuristics
-                    .set_previous_best(pv.first().map_or(0, move_key));
-            }
-            done = Some(Iteration {
-                value,
-                bound,
-                pv,
-                depth: iteration,
-            });
-            if closed {
-                break;
-            }
-        }
-        run.finish(&root, done, start)
     }
 }
 

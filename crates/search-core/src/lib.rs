@@ -252,7 +252,8 @@ pub mod tt;
 pub mod uct;
 
 pub use alphabeta::{
-    AlphaBeta, AlphaBetaConfig, LateMoveReduction, NullMovePruning, SingularExtension,
+    AlphaBeta, AlphaBetaConfig, Hooks, LateMoveReduction, NullMovePruning, SharedHooks,
+    SingularExtension,
 };
 pub use error::SearchError;
 pub use minimax::Minimax;

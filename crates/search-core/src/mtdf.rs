@@ -3,12 +3,11 @@
 use std::time::Instant;
 
 use game_trait::{
-    Bound, Cutoff, Evaluator, ForwardPruning, HorizonPolicy, Limits, MoveOrdering, NoQuiescence,
-    NoSelectivity, Quiescence, Reset, Score, SearchResult, SearchStats, Searcher, Selectivity,
-    ZeroSumGame, INFINITY,
+    Bound, Cutoff, Limits, NoQuiescence, NoSelectivity, Reset, Score, SearchResult, SearchStats,
+    Searcher, ZeroSumGame, INFINITY,
 };
 
-use crate::AlphaBeta;
+use crate::{AlphaBeta, Hooks};
 
 /// MTD(f) (Plaat, Schaeffer, Pijls and de Bruin, *Best-First Fixed-Depth Minimax Algorithms*,
 /// Artificial Intelligence 87, 1996): the minimax value of a depth as the limit of null-window
@@ -95,12 +94,7 @@ impl<E, P, H, O, Q, S> Mtdf<E, P, H, O, Q, S> {
     ) -> Converged<G::Move>
     where
         G: ZeroSumGame,
-        E: Evaluator<G>,
-        P: ForwardPruning<G>,
-        H: HorizonPolicy<G>,
-        O: MoveOrdering<G>,
-        Q: Quiescence<G>,
-        S: Selectivity<G>,
+        AlphaBeta<E, P, H, O, Q, S>: Hooks<G>,
     {
         let (mut lower, mut upper) = (-INFINITY, INFINITY);
         let mut g = guess.clamp(-INFINITY + 1, INFINITY);
@@ -165,12 +159,7 @@ impl<E, P, H, O, Q, S> Mtdf<E, P, H, O, Q, S> {
 impl<G, E, P, H, O, Q, S> Searcher<G> for Mtdf<E, P, H, O, Q, S>
 where
     G: ZeroSumGame,
-    E: Evaluator<G>,
-    P: ForwardPruning<G>,
-    H: HorizonPolicy<G>,
-    O: MoveOrdering<G>,
-    Q: Quiescence<G>,
-    S: Selectivity<G>,
+    AlphaBeta<E, P, H, O, Q, S>: Hooks<G>,
 {
     /// The exact minimax value of `limits.depth` (or the engine's depth) and a move reaching it;
     /// with iterative deepening, the last depth a limit let finish.

@@ -5,15 +5,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-use game_trait::{
-    Evaluator, ForwardPruning, HorizonPolicy, Limits, MoveOrdering, Quiescence, Score,
-    SearchResult, Selectivity, ZeroSumGame,
-};
+use game_trait::{Limits, Score, SearchResult, ZeroSumGame};
 
 use super::busy::BusyMoves;
-use super::pv::PvTable;
-use super::AlphaBeta;
-use crate::ordering::Heuristics;
+use super::{AlphaBeta, Hooks, SharedHooks};
 use crate::tt::TranspositionTable;
 
 impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
@@ -46,12 +41,7 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
         G: ZeroSumGame + Sync,
         G::State: Send + Sync,
         G::Move: Send,
-        E: Evaluator<G> + Clone + Send,
-        P: ForwardPruning<G> + Clone + Send,
-        H: HorizonPolicy<G> + Clone + Send,
-        O: MoveOrdering<G> + Clone + Send,
-        Q: Quiescence<G> + Clone + Send,
-        S: Selectivity<G> + Clone + Send,
+        Self: SharedHooks<G>,
     {
         let start = Instant::now();
         // A deeper root budget means one more iteration only for iterative searches; a one-shot
@@ -96,12 +86,7 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
         G: ZeroSumGame + Sync,
         G::State: Send + Sync,
         G::Move: Send,
-        E: Evaluator<G> + Clone + Send,
-        P: ForwardPruning<G> + Clone + Send,
-        H: HorizonPolicy<G> + Clone + Send,
-        O: MoveOrdering<G> + Clone + Send,
-        Q: Quiescence<G> + Clone + Send,
-        S: Selectivity<G> + Clone + Send,
+        Self: SharedHooks<G>,
     {
         self.search_windows_parallel(game, state, limits, threads, |probe| probe(alpha, beta))
     }
@@ -125,12 +110,7 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
         G: ZeroSumGame + Sync,
         G::State: Send + Sync,
         G::Move: Send,
-        E: Evaluator<G> + Clone + Send,
-        P: ForwardPruning<G> + Clone + Send,
-        H: HorizonPolicy<G> + Clone + Send,
-        O: MoveOrdering<G> + Clone + Send,
-        Q: Quiescence<G> + Clone + Send,
-        S: Selectivity<G> + Clone + Send,
+        Self: SharedHooks<G>,
     {
         self.prepare_search(game, state);
         let table = self.tt.take();
@@ -140,7 +120,6 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
             stop: Some(stop.clone()),
             ..limits.clone()
         };
-        let tracks_path = self.tracks_path::<G>();
         let helper_search = &helper_search;
         if threads > 1 && self.config.defer_draft.is_some() {
             self.busy = Some(Arc::new(BusyMoves::new()));
@@ -151,8 +130,7 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
                     let mut helper = self.helper();
                     let (table, limits) = (table.as_ref(), &helper_limits);
                     scope.spawn(move || {
-                        helper.prepare_heuristics(tracks_path);
-                        helper.pruning.start_search();
+                        helper.prepare_probe();
                         helper_search(&mut helper, table, limits, i).stats
                     })
                 })
@@ -168,35 +146,6 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
         self.busy = None;
         result.elapsed = start.elapsed();
         result
-    }
-
-    /// A searcher for a helper thread: clones of the evaluator, hooks and configuration, fresh
-    /// heuristics, no table of its own (it shares the caller's).
-    pub(super) fn helper(&self) -> AlphaBeta<E, P, H, O, Q, S>
-    where
-        E: Clone,
-        P: Clone,
-        H: Clone,
-        O: Clone,
-        Q: Clone,
-        S: Clone,
-    {
-        AlphaBeta {
-            eval: self.eval.clone(),
-            pruning: self.pruning.clone(),
-            horizon: self.horizon.clone(),
-            ordering: self.ordering.clone(),
-            quiescence: self.quiescence.clone(),
-            selectivity: self.selectivity.clone(),
-            config: self.config,
-            tt: None,
-            heuristics: Heuristics::default(),
-            pv: PvTable::default(),
-            reset_evaluator: false,
-            helper_thread: true,
-            busy: self.busy.clone(),
-            closed: false,
-        }
     }
 }
 

@@ -6,13 +6,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
-use game_trait::{
-    Evaluator, ForwardPruning, HorizonPolicy, Limits, MoveOrdering, Quiescence, Score,
-    SearchResult, SearchStats, Selectivity, ZeroSumGame,
-};
+use game_trait::{Limits, Score, SearchResult, SearchStats, ZeroSumGame};
 
 use super::busy::BusyMoves;
-use super::AlphaBeta;
+use super::{AlphaBeta, Hooks, SharedHooks};
 use crate::tt::TranspositionTable;
 
 /// A probe posted to the helpers.
@@ -199,12 +196,7 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
         G: ZeroSumGame + Sync,
         G::State: Send + Sync,
         G::Move: Send,
-        E: Evaluator<G> + Clone + Send,
-        P: ForwardPruning<G> + Clone + Send,
-        H: HorizonPolicy<G> + Clone + Send,
-        O: MoveOrdering<G> + Clone + Send,
-        Q: Quiescence<G> + Clone + Send,
-        S: Selectivity<G> + Clone + Send,
+        Self: SharedHooks<G>,
     {
         if threads <= 1 {
             return driver(&mut |alpha, beta| self.search_window(game, state, limits, alpha, beta));
@@ -254,17 +246,11 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
     ) -> SearchResult<G::Move>
     where
         G: ZeroSumGame,
-        E: Evaluator<G>,
-        P: ForwardPruning<G>,
-        H: HorizonPolicy<G>,
-        O: MoveOrdering<G>,
-        Q: Quiescence<G>,
-        S: Selectivity<G>,
+        Self: Hooks<G>,
     {
         let start = Instant::now();
         board.post(job.clone());
-        self.prepare_heuristics(self.tracks_path::<G>());
-        self.pruning.start_search();
+        self.prepare_probe();
         let mine = self.window(
             game,
             state,
@@ -290,12 +276,7 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
         board: &Board<G::Move>,
     ) where
         G: ZeroSumGame,
-        E: Evaluator<G>,
-        P: ForwardPruning<G>,
-        H: HorizonPolicy<G>,
-        O: MoveOrdering<G>,
-        Q: Quiescence<G>,
-        S: Selectivity<G>,
+        Self: Hooks<G>,
     {
         // The calling thread watches the caller's other limits and ends the probe for everyone.
         let limits = Limits {
@@ -305,8 +286,7 @@ impl<E, P, H, O, Q, S> AlphaBeta<E, P, H, O, Q, S> {
         let mut last = 0;
         while let Some(job) = board.next_job(last) {
             last = job.serial;
-            self.prepare_heuristics(self.tracks_path::<G>());
-            self.pruning.start_search();
+            self.prepare_probe();
             let done = Some(&*job.done);
             let result = self.window(
                 game,
