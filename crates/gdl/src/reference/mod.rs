@@ -193,9 +193,10 @@ impl Kb {
             .filter(|&rel| rel != u32::MAX && !self.engine.is_static(rel))
             .collect();
         // Static relations have their size; a state holds about as many fluents as the initial one,
-        // a joint move one atom per role; derived relations are unknown. (Not every fluent the
-        // game can have: a plan would then scan an arithmetic table before reading the one
-        // position a state holds.)
+        // a joint move one atom per role; derived relations are unknown, but for those that
+        // describe a move's effect, estimated from their rules (`Engine::derived_sizes`). (Not
+        // every fluent the game can have: a plan would then scan an arithmetic table before
+        // reading the one position a state holds.)
         let (statics, engine) = (&self.statics, &self.engine);
         let state_size = statics.of(r.init).len().max(1);
         let sizes: Vec<Option<usize>> = (0..engine.schema.len() as u32)
@@ -211,6 +212,8 @@ impl Kb {
                 }
             })
             .collect();
+        let size = |rel: u32| sizes.get(rel as usize).copied().flatten();
+        let sizes = engine.derived_sizes(&self.desc.terms, &size, r.does);
         let size = |rel: u32| sizes.get(rel as usize).copied().flatten();
         let program = DemandProgram::new(&mut self.engine, &self.desc.terms, &roots, &size);
         self.engine
