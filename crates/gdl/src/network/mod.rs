@@ -260,16 +260,7 @@ impl Compiler<'_> {
         buckets: Option<usize>,
         known: &[bool],
     ) -> (Program, Vec<bool>) {
-        let mut needed = vec![false; self.edges.len()];
-        let mut stack: Vec<usize> = outputs.iter().map(|&s| s as usize).collect();
-        while let Some(v) = stack.pop() {
-            if known.get(v).is_some_and(|&k| k) {
-                continue;
-            }
-            if !std::mem::replace(&mut needed[v], true) {
-                stack.extend(self.edges[v].iter().copied());
-            }
-        }
+        let needed = self.needed(outputs, known);
         let mut p = Program::default();
         let mut post: Vec<Vec<CompiledRule>> = vec![Vec::new(); buckets.unwrap_or(0)];
         let mut pre: Vec<Vec<CompiledRule>> = vec![Vec::new(); buckets.unwrap_or(0)];
@@ -387,6 +378,21 @@ impl Compiler<'_> {
         (p, needed)
     }
 
+    /// The atoms computing `outputs` needs, short of those `known` holds.
+    fn needed(&self, outputs: &[u32], known: &[bool]) -> Vec<bool> {
+        let mut needed = vec![false; self.edges.len()];
+        let mut stack: Vec<usize> = outputs.iter().map(|&s| s as usize).collect();
+        while let Some(v) = stack.pop() {
+            if known.get(v).is_some_and(|&k| k) {
+                continue;
+            }
+            if !std::mem::replace(&mut needed[v], true) {
+                stack.extend(self.edges[v].iter().copied());
+            }
+        }
+        needed
+    }
+
     /// The guard `g` if the rule with body `lits` and head slot `head` is a guarded frame axiom
     /// `next(f) :- true(f), not g` whose head nothing reads.
     fn guarded_frame(&self, lits: &[Lit], head: usize) -> Option<u32> {
@@ -436,7 +442,7 @@ impl Compiler<'_> {
                 uses_move[v] = any;
             }
         }
-        let (_, for_next) = self.compile(&outputs.next_slots(), None, &[]);
+        let for_next = self.needed(&outputs.next_slots(), &[]);
         let mut slots = outputs.view_slots();
         slots.extend(
             (0..for_next.len())
