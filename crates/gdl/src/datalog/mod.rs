@@ -272,9 +272,24 @@ pub(crate) trait DemandHook {
     ) -> Result<(), EvalError>;
 }
 
-/// What [`Engine::solve`] calls with each solution's bindings.
-pub type OnSolution<'a> =
-    dyn FnMut(&mut Terms, &mut Facts, &Bindings, &mut Budget) -> Result<(), EvalError> + 'a;
+/// What [`Engine::solve`] calls with each solution's bindings and the facts its steps matched.
+pub type OnSolution<'a> = dyn FnMut(&mut Terms, &mut Facts, &Bindings, Matched<'_>, &mut Budget) -> Result<(), EvalError>
+    + 'a;
+
+/// The facts a solution's steps matched, by step of its [`Plan`]: what a positive literal
+/// denotes, found without building or looking up its atom again.
+#[derive(Clone, Copy)]
+pub struct Matched<'a>(&'a [Level]);
+
+impl Matched<'_> {
+    /// The fact step `step` matched, if it is a positive literal's.
+    pub fn atom(&self, step: usize) -> Option<TermId> {
+        self.0.get(step).map(|l| l.atom).filter(|&a| a != NO_ATOM)
+    }
+}
+
+/// [`Level::atom`] of a step that matches no fact.
+const NO_ATOM: TermId = TermId(u32::MAX);
 
 /// A body literal with its relation id.
 #[derive(Clone, Copy, Debug)]
@@ -369,12 +384,26 @@ pub struct Scratch {
     levels: Vec<Level>,
 }
 
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 struct Level {
     pos: u32,
     end: u32,
     mark: usize,
     started: bool,
+    /// The fact a positive literal's step last matched ([`NO_ATOM`] for other steps).
+    atom: TermId,
+}
+
+impl Default for Level {
+    fn default() -> Level {
+        Level {
+            pos: 0,
+            end: 0,
+            mark: 0,
+            started: false,
+            atom: NO_ATOM,
+        }
+    }
 }
 
 /// The size the planner assumes of a derived relation it knows nothing of.
@@ -1067,7 +1096,7 @@ impl Engine {
             oracle,
             scratch,
             budget,
-            &mut |terms, facts, b, budget| {
+            &mut |terms, facts, b, _, budget| {
                 if let Some(atom) = terms.substitute(head, b) {
                     if facts.insert(terms, head_rel, atom) {
                         budget.atoms(facts, source)?;
@@ -1162,7 +1191,7 @@ impl Engine {
             return Ok(());
         }
         if n == 0 {
-            return on_solution(terms, facts, &scratch.bindings, budget);
+            return on_solution(terms, facts, &scratch.bindings, Matched(&[]), budget);
         }
         scratch.levels.clear();
         scratch.levels.resize(n, Level::default());
@@ -1204,7 +1233,8 @@ impl Engine {
                 continue; // this head already holds: try the next binding of this step
             }
             if level + 1 == n {
-                on_solution(terms, facts, &scratch.bindings, budget)?;
+                let matched = Matched(&scratch.levels);
+                on_solution(terms, facts, &scratch.bindings, matched, budget)?;
                 if heads_only {
                     // The head now holds: back to the step that bound its last variable.
                     match p.head_bound {
@@ -1311,6 +1341,7 @@ impl Engine {
                         continue;
                     }
                     if terms.matches(*pat, atoms[at as usize], b) {
+                        st.atom = atoms[at as usize];
                         return true;
                     }
                     b.undo(st.mark);
@@ -1319,7 +1350,13 @@ impl Engine {
             _ if st.started => false,
             Step::Check { pat } => {
                 st.started = true;
-                terms.resolve(*pat, b).is_some_and(holds)
+                match terms.resolve(*pat, b) {
+                    Some(t) if holds(t) => {
+                        st.atom = t;
+                        true
+                    }
+                    _ => false,
+                }
             }
             Step::Neg { pat, internal } => {
                 st.started = true;
