@@ -65,6 +65,26 @@ fn arity_clash() {
 }
 
 #[test]
+fn a_rule_written_twice_is_read_once_with_a_warning() {
+    let once = format!("{BASE}(<= (p ?x) (true ?x))\n");
+    // The same rules again, one with its variable renamed: a copy all the same.
+    let twice = format!("{once}(<= (p ?y) (true ?y))\n(<= (legal a go) (true (on)))\n");
+    let rules = |text: &str| gdl::description::load(text, "t.kif").unwrap().rules.len();
+    assert_eq!(rules(&twice), rules(&once));
+    let g = Loader::text(&twice).name("t.kif").load().unwrap();
+    let warnings = g.warnings();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(
+        warnings[0].starts_with("t.kif:8:1: the same rule as line 7; the copy is ignored (1 more"),
+        "{warnings:?}"
+    );
+    // Rules that differ in a literal's order are not copies.
+    let reordered =
+        format!("{BASE}(<= (p ?x ?y) (true ?x) (true ?y))\n(<= (p ?x ?y) (true ?y) (true ?x))\n");
+    assert_eq!(rules(&reordered), rules(BASE) + 2);
+}
+
+#[test]
 fn base_and_input_of_other_arities_are_dropped_with_a_warning_unless_read() {
     // GGP Base's compact declarations: not GDL's `base`/`input`, and nothing reads them.
     let declared =

@@ -26,6 +26,8 @@ pub fn validate(desc: &mut Description, unsafe_variables: UnsafeVariables) -> Ve
     // problems: an author sees every problem of the file at once.
     v.dependencies();
     v.roles_and_goals();
+    // After the checks, so that each copy of an invalid rule is reported where it is written.
+    v.repeated_rules();
     v.out
 }
 
@@ -83,6 +85,42 @@ impl Validator<'_> {
                  these declarations are ignored (nothing reads them)"
             ));
         }
+    }
+
+    /// Drops each rule written again word for word (up to its variables' names), with one warning
+    /// naming the first copy: a copy derives nothing new, but every reasoner would evaluate it
+    /// (GGP Base's AlexChess writes one of its pin rules twice, the costliest rule of its
+    /// domain analysis).
+    fn repeated_rules(&mut self) {
+        let mut first: HashMap<(TermId, &[Literal]), usize> = HashMap::new();
+        let mut repeated = Vec::new();
+        for (i, r) in self.desc.rules.iter().enumerate() {
+            if let Some(&earlier) = first.get(&(r.head, r.body.as_slice())) {
+                repeated.push((i, earlier));
+            } else {
+                first.insert((r.head, r.body.as_slice()), i);
+            }
+        }
+        let Some(&(copy, original)) = repeated.first() else {
+            return;
+        };
+        let rules = &self.desc.rules;
+        let others = match repeated.len() {
+            1 => String::new(),
+            n => format!(" ({} more rules repeat an earlier one)", n - 1),
+        };
+        let warning = format!(
+            "{}: the same rule as line {}; the copy is ignored{others}\n    in rule {}",
+            rules[copy].location, rules[original].location.line, rules[copy].text
+        );
+        self.desc.warnings.push(warning);
+        let mut drop = vec![false; rules.len()];
+        repeated.iter().for_each(|&(i, _)| drop[i] = true);
+        let mut i = 0;
+        self.desc.rules.retain(|_| {
+            i += 1;
+            !drop[i - 1]
+        });
     }
 
     /// Every relation is used with one arity; keywords with their own.
