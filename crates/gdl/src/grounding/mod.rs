@@ -658,7 +658,7 @@ impl Grounder {
                 n_split += n;
                 split_cost += cost(kb, &dec.rules[r], n);
             }
-            // The rule as written: fewer than four times as many instances, and no more of them
+            // The rule as written: fewer than four times as many solutions, and no more of them
             // to evaluate in a state; never counted past the ground rules the budget has left.
             let cap = (4 * n_split + 1000).min(room);
             // Nor, here, counting past the instances whose cost would exceed the split's.
@@ -670,7 +670,8 @@ impl Grounder {
             if whole < cap && cost(kb, &original, whole) <= split_cost {
                 self.instances(kb, query, &original, budget)?;
             } else if n_split >= room {
-                // Neither fits: the split's instances would only be built to be dropped.
+                // Neither fits, counted in join solutions (a few may fold away or repeat, but the
+                // budget holds the join's size): the split's instances would only be dropped.
                 return Err(EvalError::Budget {
                     limit: Limit::GroundRules(self.max_rules),
                     rule: Some(query),
