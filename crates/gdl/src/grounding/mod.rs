@@ -299,11 +299,13 @@ impl Instances {
     }
 
     /// A positive literal the join matched to the relaxed model's fact `atom` as a literal: the
-    /// fact's arguments are read, nothing is looked up in the term table.
+    /// fact's arguments are read, nothing is looked up in the term table, and a fact of a static
+    /// relation the relaxed model holds exactly holds.
     fn fold_matched(
         &mut self,
         terms: &crate::syntax::term::Terms,
         statics: &Facts,
+        relaxed: &Facts,
         atom: TermId,
     ) -> Folded {
         let Some(rel) = terms.functor(atom) else {
@@ -316,14 +318,10 @@ impl Instances {
         if rel.0 == self.does_sym {
             return self.fold_does(Some(args[0]), Some(args[1]));
         }
-        if !self.static_rels.contains(&rel.0) {
-            return Folded::Lit(KIND_DERIVED | self.slot(atom));
+        if self.exact_statics.contains(&rel) {
+            return Folded::Always;
         }
-        if self.exact_statics.contains(&rel) || statics.contains(atom) {
-            Folded::Always
-        } else {
-            Folded::Never
-        }
+        self.fold_atom(statics, relaxed, rel.0, atom)
     }
 
     /// The literals of a ground body under `b` into `lits`; `false` if a literal is false for good.
@@ -353,7 +351,7 @@ impl Instances {
                 Some(folded) => folded,
                 None => {
                     let folded = match step.and_then(|s| matched.atom(s)) {
-                        Some(fact) => self.fold_matched(terms, statics, fact),
+                        Some(fact) => self.fold_matched(terms, statics, relaxed, fact),
                         None => self.fold(terms, statics, relaxed, atom, b),
                     };
                     memo.remember(b, folded);
