@@ -30,12 +30,14 @@
 //! the evaluation within the budget and names the rule that was being evaluated.
 
 pub mod facts;
+mod heads;
 
 use std::time::{Duration, Instant};
 
 use smallvec::SmallVec;
 
 use crate::datalog::facts::{fold_key, key_paths, Facts, Path, END, KEY_SEED};
+use crate::datalog::heads::{HeadCache, Lookup, MAX_KEY};
 use crate::description::graph;
 use crate::description::{Literal, Rule};
 use crate::syntax::term::{Bindings, Sym, TermId, Terms};
@@ -305,6 +307,8 @@ enum Lit {
 struct Prepared {
     head: TermId,
     head_rel: u32,
+    /// The head's variables, each once: they determine the head atom.
+    head_vars: SmallVec<[u32; MAX_KEY]>,
     vars: u32,
     body: Vec<Lit>,
     /// Index of the rule the engine was given, for messages; `None` for internal rules.
@@ -382,6 +386,9 @@ pub struct Engine {
 pub struct Scratch {
     bindings: Bindings,
     levels: Vec<Level>,
+    /// Boxed: goal-directed evaluation moves its scratches in and out of a pool per call, and
+    /// never uses the cache.
+    heads: Option<Box<HeadCache>>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -455,9 +462,12 @@ impl Engine {
                 });
             }
             if usable {
+                let mut head_vars = Vec::new();
+                terms.vars_of(r.head, &mut head_vars);
                 prepared.push(Prepared {
                     head: r.head,
                     head_rel,
+                    head_vars: head_vars.into_iter().collect(),
                     vars: r.vars,
                     body,
                     source: Some(i),
@@ -1087,7 +1097,16 @@ impl Engine {
     ) -> Result<(), EvalError> {
         let rule = &self.rules[p.rule];
         let (head, head_rel, source) = (rule.head, rule.head_rel, rule.source);
-        self.join(
+        // Taken out of the scratch for the closure; the join borrows the rest. Not for the
+        // calls of goal-directed evaluation: small joins, thousands of them a query.
+        let mut heads = match join.demand {
+            None => Some(scratch.heads.take().unwrap_or_default()),
+            Some(_) => None,
+        };
+        if let Some(heads) = heads.as_deref_mut() {
+            heads.begin(&rule.head_vars, rule.vars as usize > rule.head_vars.len());
+        }
+        let result = self.join(
             p,
             join,
             terms,
@@ -1097,14 +1116,25 @@ impl Engine {
             scratch,
             budget,
             &mut |terms, facts, b, _, budget| {
+                let lookup = heads.as_deref_mut().map_or(Lookup::Off, |h| h.check(b));
+                if let Lookup::Seen = lookup {
+                    return Ok(());
+                }
                 if let Some(atom) = terms.substitute(head, b) {
                     if facts.insert(terms, head_rel, atom) {
                         budget.atoms(facts, source)?;
                     }
+                    if let (Lookup::New(slot, key), Some(h)) = (lookup, heads.as_deref_mut()) {
+                        h.remember(slot, key);
+                    }
                 }
                 Ok(())
             },
-        )
+        );
+        if heads.is_some() {
+            scratch.heads = heads;
+        }
+        result
     }
 
     /// The plan of rule `ri` over all atoms, with relation sizes taken from `facts` (for one-off
