@@ -82,9 +82,9 @@ pub(crate) enum Lookup {
 }
 
 impl HeadCache {
-    /// Starts a join of a rule whose head has the variables `vars` (each once) and whose body
-    /// has `body_only` more: without them every solution of the join has a head of its own, and
-    /// the table is not consulted.
+    /// Starts a join of a rule whose head has the variables `vars` (each once); `body_only`:
+    /// whether its body has variables the head does not (without them every solution of the
+    /// join has a head of its own, and the table is not consulted).
     pub(crate) fn begin(&mut self, vars: &[u32], body_only: bool) {
         self.join = self.join.wrapping_add(1);
         if self.join == 0 {
