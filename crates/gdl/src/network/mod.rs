@@ -505,21 +505,22 @@ impl Compiler<'_> {
                 .map(|&k| block_rules[k as u32 as usize])
                 .collect();
             p.rules[range.clone()].copy_from_slice(&sorted);
+            // Segments read level and first literal off the sorted keys: looking them up again
+            // per rule would be two scattered loads each.
             let seg_start = p.segments.len() as u32;
-            for i in range {
-                let r = p.rules[i];
-                let (lit, level) = (first(&r), self.level[(r.head - base) as usize]);
-                let open = p.segments.len() as u32 > seg_start;
-                let rules = &p.rules;
-                let level_of =
-                    |seg: &Segment| self.level[(rules[seg.start as usize].head - base) as usize];
+            let mut open = None;
+            for (i, &k) in range.zip(&keys) {
+                let (level, lit) = ((k >> 64) as u64, (k >> 32) as u32);
                 match p.segments.last_mut() {
-                    Some(seg) if open && seg.lit == lit && level_of(seg) == level => seg.end += 1,
-                    _ => p.segments.push(Segment {
-                        lit,
-                        start: i as u32,
-                        end: i as u32 + 1,
-                    }),
+                    Some(seg) if open == Some((level, lit)) => seg.end += 1,
+                    _ => {
+                        open = Some((level, lit));
+                        p.segments.push(Segment {
+                            lit,
+                            start: i as u32,
+                            end: i as u32 + 1,
+                        });
+                    }
                 }
             }
             p.blocks[b].seg_start = seg_start;
