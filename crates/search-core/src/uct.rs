@@ -169,6 +169,7 @@ mod tree;
 mod tree_parallel;
 
 use std::any::Any;
+use std::sync::LazyLock;
 use std::time::Instant;
 
 use game_trait::{
@@ -770,10 +771,9 @@ impl<'a, G: GeneralGame, P: PlayoutPolicy<G>> Run<'a, G, P> {
     }
 
     /// The UCB1 choice among the edges `range` of `node`: the maximiser of `mean + c · sqrt(ln N / n)`,
-    /// an untried edge counting as +∞. Ties are broken uniformly at random (reservoir sampling over the
-    /// tied edges), because deterministic tie-breaking locks the players of a simultaneous node into
-    /// step: both would try their first move, then both their second, and never meet off the diagonal.
-    /// `None` if the range is empty.
+    /// an untried edge counting as +∞. Ties are broken uniformly at random, because deterministic
+    /// tie-breaking locks the players of a simultaneous node into step: both would try their first
+    /// move, then both their second, and never meet off the diagonal. `None` if the range is empty.
     ///
     /// In a tree-parallel search, visits count the simulations under way (`pending`) as
     /// [`UctConfig::virtual_loss`] visits each, with no reward: the virtual loss. With
@@ -785,39 +785,58 @@ impl<'a, G: GeneralGame, P: PlayoutPolicy<G>> Run<'a, G, P> {
         range: std::ops::Range<usize>,
         player: Option<PlayerId>,
     ) -> Option<usize> {
-        let loss = u64::from(self.config.virtual_loss);
-        let n = &self.tree.nodes[node as usize];
-        let log_n = ((n.visits + u64::from(n.pending) * loss).max(1) as f64).ln();
-        let c = self.config.exploration;
+        let index = self.indices(node, player);
         let mut best = None;
         let mut best_index = f64::NEG_INFINITY;
         let mut ties = 0u32;
-        for i in range {
-            let e = &self.tree.edges[i];
-            let visits = e.visits + u64::from(e.pending) * loss;
-            let exact = player
-                .filter(|_| self.config.solver)
-                .and_then(|p| Some(self.exact_child(e.child)?[p]));
-            let index = if let Some(exact) = exact {
-                exact
-            } else if visits == 0 {
-                f64::INFINITY
-            } else {
-                let n = visits as f64;
-                e.reward / n + c * (log_n / n).sqrt()
-            };
-            if index > best_index || best.is_none() {
-                best_index = index;
+        for i in range.clone() {
+            let x = index.of(self, i);
+            if x > best_index || best.is_none() {
+                best_index = x;
                 best = Some(i);
                 ties = 1;
-            } else if index == best_index {
+            } else if x == best_index {
                 ties += 1;
-                if self.rng.gen_range(0..ties) == 0 {
-                    best = Some(i);
-                }
             }
         }
-        best
+        if ties < 2 {
+            return best;
+        }
+        // One draw among the tied edges (mostly the untried ones of a new node), then the drawn
+        // one found again: the indices are recomputed exactly as above.
+        let mut drawn = self.rng.gen_range(0..ties);
+        range.into_iter().find(|&i| {
+            let tied = index.of(self, i) == best_index;
+            if tied && drawn == 0 {
+                return true;
+            }
+            drawn -= u32::from(tied);
+            false
+        })
+    }
+
+    /// What UCB1 needs of `node` to index its edges (see [`ucb1`](Self::ucb1)).
+    #[inline(always)]
+    fn indices(&self, node: NodeId, player: Option<PlayerId>) -> Indices {
+        let loss = u64::from(self.config.virtual_loss);
+        let n = &self.tree.nodes[node as usize];
+        let virtual_visits = u64::from(n.pending) * loss;
+        let visits = (n.visits + virtual_visits).max(1);
+        let c = self.config.exploration;
+        Indices {
+            loss,
+            // Only edges with virtual visits read it, and only nodes with some have them.
+            log_n: if virtual_visits > 0 {
+                (visits as f64).ln()
+            } else {
+                0.0
+            },
+            c,
+            // `c · sqrt(ln N / n)` as `c · sqrt(ln N) · (1 / sqrt(n))`: one logarithm and
+            // square root per node (mostly looked up), the edges' factors kept by `Edge::add`.
+            exploration: c * sqrt_ln(visits),
+            exact_for: player.filter(|_| self.config.solver),
+        }
     }
 
     /// Creates the child reached from `node` by `step`, whose state is `state`; `None` if the tree is
@@ -968,20 +987,23 @@ impl<'a, G: GeneralGame, P: PlayoutPolicy<G>> Run<'a, G, P> {
             match (step, n.turn) {
                 (Step::Edge(edge), turn) => {
                     let e = &mut self.tree.edges[edge as usize];
-                    e.visits += 1;
-                    if let Turn::Player(p) = turn {
-                        e.reward += self.payoffs[p];
-                    }
+                    let reward = match turn {
+                        Turn::Player(p) => self.payoffs[p],
+                        _ => 0.0,
+                    };
+                    e.add(1, reward);
                 }
                 (Step::Joint(offset), _) => {
                     let chance = !self.tree.arms(node, self.players).is_empty();
                     let arms = self.players + usize::from(chance);
                     for i in 0..arms {
                         let e = &mut self.tree.edges[self.path_arms[offset as usize + i] as usize];
-                        e.visits += 1;
-                        if i < self.players {
-                            e.reward += self.payoffs[i];
-                        }
+                        let reward = if i < self.players {
+                            self.payoffs[i]
+                        } else {
+                            0.0
+                        };
+                        e.add(1, reward);
                     }
                 }
                 (Step::Leaf, _) => {}
@@ -1037,8 +1059,8 @@ impl<'a, G: GeneralGame, P: PlayoutPolicy<G>> Run<'a, G, P> {
                 None => true,
                 Some(b) => {
                     let b = &self.tree.edges[b];
-                    e.visits > b.visits
-                        || (e.visits == b.visits
+                    e.visits() > b.visits()
+                        || (e.visits() == b.visits()
                             && e.mean().unwrap_or(0.0) > b.mean().unwrap_or(0.0))
                 }
             };
@@ -1065,7 +1087,7 @@ impl<'a, G: GeneralGame, P: PlayoutPolicy<G>> Run<'a, G, P> {
             let Some(edge) = self.most_visited(first..first + n.edge_count as usize) else {
                 break;
             };
-            if self.tree.edges[edge].visits == 0 {
+            if self.tree.edges[edge].visits() == 0 {
                 break;
             }
             pv.push(self.tree.edges[edge].mv);
@@ -1120,7 +1142,7 @@ impl<'a, G: GeneralGame, P: PlayoutPolicy<G>> Run<'a, G, P> {
                     .map(move |e| ArmStatistics {
                         player: *p,
                         mv: e.mv,
-                        visits: e.visits,
+                        visits: e.visits(),
                         mean: e.mean(),
                     })
             })
@@ -1161,6 +1183,53 @@ impl<'a, G: GeneralGame, P: PlayoutPolicy<G>> Run<'a, G, P> {
 /// Something with a probability: a chance edge of the tree or a chance outcome.
 trait Weighted {
     fn weight(&self) -> f64;
+}
+
+/// A node's constants for the UCB1 indices of its edges ([`Run::ucb1`]).
+struct Indices {
+    /// [`UctConfig::virtual_loss`].
+    loss: u64,
+    /// `ln N`, virtual visits included.
+    log_n: f64,
+    /// [`UctConfig::exploration`].
+    c: f64,
+    /// `c · sqrt(ln N)`.
+    exploration: f64,
+    /// The player whose exact values index the edges under [`UctConfig::solver`].
+    exact_for: Option<PlayerId>,
+}
+
+impl Indices {
+    /// The index of edge `i`.
+    #[inline(always)]
+    fn of<G: GeneralGame, P: PlayoutPolicy<G>>(&self, run: &Run<'_, G, P>, i: usize) -> f64 {
+        let e = &run.tree.edges[i];
+        let exact = self
+            .exact_for
+            .and_then(|p| Some(run.exact_child(e.child)?[p]));
+        if let Some(exact) = exact {
+            return exact;
+        }
+        match u64::from(e.pending) * self.loss {
+            0 => e.ucb1(self.exploration),
+            virtual_visits => e.ucb1_with(virtual_visits, self.log_n, self.c),
+        }
+    }
+}
+
+/// `sqrt(ln n)`, looked up for the visit counts below 4,096 that most nodes have (the
+/// logarithm was 7 % of a simulation's time on the Connect Four of `benches/vs_minimax.rs`);
+/// the table holds the values computed, so the indices are the same.
+fn sqrt_ln(n: u64) -> f64 {
+    static TABLE: LazyLock<Box<[f64]>> = LazyLock::new(|| {
+        (0..4096u32)
+            .map(|n| f64::from(n.max(1)).ln().sqrt())
+            .collect()
+    });
+    match TABLE.get(n as usize) {
+        Some(&x) => x,
+        None => (n as f64).ln().sqrt(),
+    }
 }
 
 impl<M> Weighted for Edge<M> {

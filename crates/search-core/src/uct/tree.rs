@@ -62,9 +62,15 @@ pub(super) struct Edge<M> {
     /// Child reached by this move (`Player` and `Chance` nodes), or [`NONE`].
     pub child: NodeId,
     /// Times this edge was chosen.
-    pub visits: u64,
+    visits: u64,
     /// Sum of the rewards of the player who chose the edge (unused at chance edges).
-    pub reward: f64,
+    reward: f64,
+    /// `reward / visits` and `1 / sqrt(visits)` (0 before the first visit), kept by
+    /// [`add`](Edge::add) so that UCB1 reads them instead of dividing and taking a square root
+    /// for every edge of every node it passes: most of a simulation's time where playouts are
+    /// cheap.
+    mean: f64,
+    inv_sqrt_visits: f64,
     /// Probability of a chance outcome (unused otherwise).
     pub probability: f64,
     /// Simulations of tree-parallel UCT that chose this edge and are not yet backed up: each
@@ -80,14 +86,56 @@ impl<M> Edge<M> {
             child: NONE,
             visits: 0,
             reward: 0.0,
+            mean: 0.0,
+            inv_sqrt_visits: 0.0,
             probability,
             pending: 0,
         }
     }
 
+    /// Times this edge was chosen.
+    #[inline(always)]
+    pub(super) fn visits(&self) -> u64 {
+        self.visits
+    }
+
     /// Mean reward of the chooser, or `None` before the first visit.
     pub(super) fn mean(&self) -> Option<f64> {
-        (self.visits > 0).then(|| self.reward / self.visits as f64)
+        (self.visits > 0).then_some(self.mean)
+    }
+
+    /// Counts `visits` more choices of the edge that brought the chooser `reward` in all.
+    #[inline]
+    pub(super) fn add(&mut self, visits: u64, reward: f64) {
+        self.visits += visits;
+        self.reward += reward;
+        if self.visits > 0 {
+            let n = self.visits as f64;
+            self.mean = self.reward / n;
+            self.inv_sqrt_visits = n.sqrt().recip();
+        }
+    }
+
+    /// The UCB1 index `mean + c · sqrt(ln N / n)` given `exploration` = `c · sqrt(ln N)`; +∞
+    /// before the first visit.
+    #[inline(always)]
+    pub(super) fn ucb1(&self, exploration: f64) -> f64 {
+        if self.visits == 0 {
+            f64::INFINITY
+        } else {
+            self.mean + exploration * self.inv_sqrt_visits
+        }
+    }
+
+    /// The index with `virtual` visits that brought no reward added (tree-parallel UCT's virtual
+    /// loss), given `log_n` = `ln N` and `c`.
+    pub(super) fn ucb1_with(&self, virtual_visits: u64, log_n: f64, c: f64) -> f64 {
+        let visits = self.visits + virtual_visits;
+        if visits == 0 {
+            return f64::INFINITY;
+        }
+        let n = visits as f64;
+        self.reward / n + c * (log_n / n).sqrt()
     }
 }
 
@@ -315,5 +363,42 @@ impl<M: Copy> Tree<M> {
         let g = n.first_group as usize + player;
         let first = n.first_edge as usize;
         first + self.groups[g] as usize..first + self.groups[g + 1] as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The statistics an edge keeps are the ones UCB1 would compute from its visits and reward:
+    /// the mean exactly, the exploration term to the last bits.
+    #[test]
+    fn an_edge_keeps_its_mean_and_exploration_factor() {
+        let mut e = Edge::new(0u32, 0.0);
+        assert_eq!(e.mean(), None);
+        assert_eq!(e.ucb1(1.0), f64::INFINITY);
+        let (c, big_n) = (1.4_f64, 1_000.0_f64);
+        let mut reward = 0.0;
+        for (i, r) in [1.0, 0.0, 0.5, 1.0, 1.0, 0.0, 0.5]
+            .into_iter()
+            .cycle()
+            .take(300)
+            .enumerate()
+        {
+            e.add(1, r);
+            reward += r;
+            let n = (i + 1) as f64;
+            assert_eq!(e.visits(), i as u64 + 1);
+            assert_eq!(e.mean(), Some(reward / n));
+            let formula = reward / n + c * (big_n.ln() / n).sqrt();
+            let kept = e.ucb1(c * big_n.ln().sqrt());
+            assert!(
+                (kept - formula).abs() <= 1e-12 * formula,
+                "{kept} {formula}"
+            );
+            assert_eq!(e.ucb1_with(0, big_n.ln(), c), formula);
+        }
+        e.add(5, 4.0);
+        assert_eq!(e.mean(), Some((reward + 4.0) / 305.0));
     }
 }

@@ -193,7 +193,7 @@ where
 #[cfg(test)]
 mod tests {
     use game_trait::{Game, Turn};
-    use test_games::Nim;
+    use test_games::{Nim, TreeGame};
 
     use super::*;
     use crate::uct::tree::ROOT;
@@ -232,12 +232,41 @@ mod tests {
                 }
                 let first = n.first_edge as usize;
                 let edges = &tree.edges[first..first + n.edge_count as usize];
-                let below: u64 = edges.iter().map(|e| e.visits).sum();
+                let below: u64 = edges.iter().map(|e| e.visits()).sum();
                 // A node other than the root is expanded on its second visit: its first
                 // simulation played out from it.
                 let first_visit = u64::from(i != ROOT as usize);
                 assert_eq!(below + first_visit, n.visits, "{threads} threads, node {i}");
             }
+        }
+    }
+
+    /// UCB1 breaks ties uniformly at random: among seven untried edges each is drawn about a
+    /// seventh of the time, and among equal statistics likewise.
+    #[test]
+    fn ties_are_drawn_uniformly() {
+        let config = UctConfig::default();
+        let mut policy = UniformPlayout;
+        let tree = Tree::new(Turn::Player(0), 1, false, None);
+        let game = TreeGame::from_shape(&[&[0], &[0], &[0], &[0], &[0], &[0], &[0]]);
+        let mut run = Run::new(&game, &mut policy, &config, tree);
+        run.expand(ROOT, &game.initial_state());
+        assert_eq!(run.tree.nodes[ROOT as usize].edge_count, 7);
+        for visited in [false, true] {
+            if visited {
+                for e in &mut run.tree.edges {
+                    e.add(10, 5.0);
+                }
+                run.tree.nodes[ROOT as usize].visits = 70;
+            }
+            let mut counts = [0u32; 7];
+            for _ in 0..7_000 {
+                counts[run.ucb1(ROOT, 0..7, Some(0)).unwrap()] += 1;
+            }
+            assert!(
+                counts.iter().all(|&k| (850..=1150).contains(&k)),
+                "visited {visited}: {counts:?}"
+            );
         }
     }
 
@@ -256,7 +285,7 @@ mod tests {
             let mut run = Run::new(&NIM, &mut policy, &config, tree);
             run.expand(ROOT, &NIM.initial_state());
             for e in &mut run.tree.edges {
-                (e.visits, e.reward) = (10, 5.0);
+                e.add(10, 5.0);
             }
             run.tree.nodes[ROOT as usize].visits = 20;
             run.tree.edges[0].pending = 1;
