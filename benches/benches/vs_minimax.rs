@@ -12,8 +12,8 @@
 //! | plain | `AlphaBeta`, depth 9, no table / a bare negamax α/β | | 1.59 (1.46 since) |
 //! | iterative | `pvs` / `IterativeSearch`, 16 MiB table, depth 12 | 1.29, 1.29 | 1.34, 1.28 |
 //! | iterative | `pvs` without killers and history / `IterativeSearch` | 1.25, 1.22 | 1.24, 1.18 |
-//! | mcts | `Uct` / `MonteCarloTreeSearch`, 20,000 simulations, 1 thread | 0.84 | 0.83 |
-//! | mcts | same, 2 threads | 0.51 | 0.48 |
+//! | mcts | `Uct` / `MonteCarloTreeSearch`, 20,000 simulations, 1 thread | 0.84 | 0.83 (0.64–0.67 since UCB1 keeps its statistics) |
+//! | mcts | same, 2 threads | 0.51 | 0.48 (0.51–0.56 since) |
 //! | parallel | `search_parallel` / `ParallelSearch`, depth 15, 1 thread | 1.39 | 1.30 |
 //! | parallel | same, 2 threads | 0.34 | 0.36 |
 //!
