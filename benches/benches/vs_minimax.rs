@@ -220,6 +220,10 @@ impl<const COUNT: bool> Game for C4<COUNT> {
     fn state_hash(&self, p: &Position) -> Option<u64> {
         Some(p.key())
     }
+    #[inline]
+    fn state_hash_after(&self, p: &Position, column: u32) -> Option<u64> {
+        Some(p.play::<false>(column).key())
+    }
 }
 
 impl<const COUNT: bool> ZeroSumGame for C4<COUNT> {
@@ -624,6 +628,14 @@ fn iterative(c: &mut Criterion) {
     );
     for moves in POSITIONS {
         let p = Position::after(moves);
+        for column in p.moves() {
+            let after = GAME.state_hash(&p.play::<false>(column));
+            assert_eq!(
+                GAME.state_hash_after(&p, column),
+                after,
+                "{moves} then {column}"
+            );
+        }
         for depth in (2..=ITERATIVE_DEPTH).step_by(2) {
             let (theirs, n_theirs) = counting(|| {
                 let mut search = theirs_iterative::<true>(depth);

@@ -27,3 +27,43 @@ pub fn check<T: Testable>(tests: u64, prop: T) {
         .max_tests(tests * 10)
         .quickcheck(prop);
 }
+
+#[cfg(test)]
+mod tests {
+    use game_trait::{MoveList, ZeroSumGame};
+
+    use super::*;
+
+    /// Every state reachable from the start, with each move's key found both ways: made, then
+    /// hashed, and told by `state_hash_after`.
+    fn keys_agree<G: ZeroSumGame>(game: &G) {
+        let mut stack = vec![game.initial_state()];
+        let mut seen = 0;
+        while let Some(mut state) = stack.pop() {
+            let mut moves = MoveList::new();
+            game.moves(&state, &mut moves);
+            for &mv in &moves {
+                let told = game.state_hash_after(&state, mv);
+                let child = match game.apply(&mut state, mv) {
+                    Some(child) => child,
+                    None => {
+                        let child = state.clone();
+                        game.undo(&mut state, mv);
+                        child
+                    }
+                };
+                assert_eq!(told, game.state_hash(&child), "{state:?} then {mv:?}");
+                stack.push(child);
+                seen += 1;
+            }
+        }
+        assert!(seen > 10);
+    }
+
+    #[test]
+    fn the_key_after_a_move_is_the_successors_key() {
+        keys_agree(&Nim { stones: 9 });
+        keys_agree(&NimInPlace { stones: 9 });
+        keys_agree(&TreeGame::random(3, 4, 4, 100));
+    }
+}

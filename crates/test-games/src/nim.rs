@@ -25,6 +25,15 @@ impl Pile {
         u64::from(self.stones) << 1 | self.mover as u64
     }
 
+    /// The key of the pile after taking `take`, without taking them.
+    fn hash_after(&self, take: u32) -> u64 {
+        Pile {
+            stones: self.stones - take,
+            mover: 1 - self.mover,
+        }
+        .hash()
+    }
+
     fn moves(&self, moves: &mut MoveList<u32>) {
         moves.extend((1..=2).filter(|&take| take <= self.stones));
     }
@@ -50,6 +59,10 @@ impl Game for Nim {
 
     fn state_hash(&self, pile: &Pile) -> Option<u64> {
         Some(pile.hash())
+    }
+
+    fn state_hash_after(&self, pile: &Pile, take: u32) -> Option<u64> {
+        Some(pile.hash_after(take))
     }
 
     fn move_name(&self, _: &Pile, take: u32) -> String {
@@ -104,6 +117,10 @@ impl Game for NimInPlace {
 
     fn state_hash(&self, pile: &Pile) -> Option<u64> {
         Some(pile.hash())
+    }
+
+    fn state_hash_after(&self, pile: &Pile, take: u32) -> Option<u64> {
+        Some(pile.hash_after(take))
     }
 
     fn move_name(&self, _: &Pile, take: u32) -> String {

@@ -124,6 +124,9 @@ impl Game for TreeGame {
     fn state_hash(&self, s: &u32) -> Option<u64> {
         Some(u64::from(*s))
     }
+    fn state_hash_after(&self, _: &u32, mv: u32) -> Option<u64> {
+        Some(u64::from(mv))
+    }
 }
 
 impl ZeroSumGame for TreeGame {

@@ -843,6 +843,9 @@ where
         };
         let mut deferred: SmallVec<[u32; 8]> = SmallVec::new();
         let n = moves.len();
+        if SHAPE == FULL && n > 0 {
+            self.prefetch_child(state, node, moves[order.index(0)]);
+        }
         let (mut next, mut next_deferred) = (0, 0);
         loop {
             let (k, revisit) = if next < n {
@@ -888,6 +891,9 @@ where
             if let Some((table, key)) = busy_key {
                 table.enter(key);
             }
+            if SHAPE == FULL && next < n && !revisit {
+                self.prefetch_child(state, node, moves[order.index(next)]);
+            }
             let searched = (node, order.generated_at_once, singular);
             let child = self.search_move::<SHAPE>(state, searched, at, child_budget, scan);
             if let Some((table, key)) = busy_key {
@@ -903,6 +909,21 @@ where
             }
         }
         true
+    }
+
+    /// Asks for the table bucket of the successor by `mv` (the next move in search order) while
+    /// the move before it is searched, where the successor will probe the table (it is not a
+    /// leaf) and the game tells its key without making the move
+    /// ([`Game::state_hash_after`]): a miss in a large table otherwise costs a wait for memory
+    /// at every interior node.
+    #[inline(always)]
+    fn prefetch_child(&self, state: &G::State, node: &NodeFacts<H::Budget>, mv: G::Move) {
+        let Some(tt) = self.tt.filter(|_| node.draft >= 2) else {
+            return;
+        };
+        if let Some(hash) = self.game.state_hash_after(state, mv) {
+            tt.prefetch(hash);
+        }
     }
 
     /// The budget the horizon gives move `at.i` (the `k`-th in search order), its key entered on
