@@ -1,21 +1,21 @@
 //! search-core side by side with minimax-rs (the `minimax` crate, 0.6) on the same Connect Four.
 //!
 //! Measured with `cargo bench -p gametree-benches --bench vs_minimax` on the 2-core machine with
-//! nothing else running (every other process paused), 2026-11-29: the binary of eb6df64 (before
-//! the plain shape and the split node loop) and of 4932f94, one after the other. Ours / theirs
-//! time, median of the interleaved rounds (docs/reproductions.md, "search-core vs minimax-rs",
-//! has the ranges, the node counts, earlier runs and the profile):
+//! nothing else running, 2026-11-30: the binaries of d03037e and of 0061a9f (UCB1 from kept
+//! statistics; α/β prefetching the next successor's table bucket), twice each, alternating. Ours
+//! / theirs time, median of the interleaved rounds (docs/reproductions.md, "search-core vs
+//! minimax-rs", has the ranges, the node counts, earlier runs and the profiles):
 //!
-//! | group | pair | eb6df64 | 4932f94 |
+//! | group | pair | d03037e | 0061a9f |
 //! |---|---|---|---|
-//! | fixed | `AlphaBeta` / `Negamax`, depth 9, no table | 1.32 | 1.06 (0.98 since the moves below) |
-//! | plain | `AlphaBeta`, depth 9, no table / a bare negamax α/β | | 1.59 (1.46 since) |
-//! | iterative | `pvs` / `IterativeSearch`, 16 MiB table, depth 12 | 1.29, 1.29 | 1.34, 1.28 |
-//! | iterative | `pvs` without killers and history / `IterativeSearch` | 1.25, 1.22 | 1.24, 1.18 |
-//! | mcts | `Uct` / `MonteCarloTreeSearch`, 20,000 simulations, 1 thread | 0.84 | 0.83 (0.64–0.67 since UCB1 keeps its statistics) |
-//! | mcts | same, 2 threads | 0.51 | 0.48 (0.51–0.56 since) |
-//! | parallel | `search_parallel` / `ParallelSearch`, depth 15, 1 thread | 1.39 | 1.30 |
-//! | parallel | same, 2 threads | 0.34 | 0.36 |
+//! | fixed | `AlphaBeta` / `Negamax`, depth 9, no table | 0.98, 0.98 | 1.09, 1.07 (placement: the same code) |
+//! | plain | `AlphaBeta`, depth 9, no table / a bare negamax α/β | 1.51, 1.51 | 1.65, 1.65 (placement) |
+//! | iterative | `pvs` / `IterativeSearch`, 16 MiB table, depth 12 | 1.19, 1.30 | 1.07, 1.09 |
+//! | iterative | `pvs` without killers and history / `IterativeSearch` | 1.05, 1.09 | 0.89, 0.89 |
+//! | mcts | `Uct` / `MonteCarloTreeSearch`, 20,000 simulations, 1 thread | 0.77, 0.73 | 0.60, 0.61 |
+//! | mcts | same, 2 threads | 0.61, 0.47 | 0.40, 0.40 |
+//! | parallel | `search_parallel` / `ParallelSearch`, depth 15, 1 thread | 1.38, 1.44 | 1.26, 1.23 |
+//! | parallel | same, 2 threads | 0.40, 0.31 | 0.36, 0.34 |
 //!
 //! One Connect Four (7×6 bitboard, John Tromp's layout), written once for gametree's
 //! `ZeroSumGame` and once for minimax-rs's `Game`, sharing the rules, the hash (`mix64` of
