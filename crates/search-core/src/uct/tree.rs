@@ -127,8 +127,8 @@ impl<M> Edge<M> {
         }
     }
 
-    /// The index with `virtual` visits that brought no reward added (tree-parallel UCT's virtual
-    /// loss), given `log_n` = `ln N` and `c`.
+    /// The index with `virtual_visits` more visits that brought no reward (tree-parallel UCT's
+    /// virtual loss), given `log_n` = `ln N` and `c`.
     pub(super) fn ucb1_with(&self, virtual_visits: u64, log_n: f64, c: f64) -> f64 {
         let visits = self.visits + virtual_visits;
         if visits == 0 {
