@@ -92,7 +92,42 @@ pub enum GameChoice {
     /// A GDL file: the general game and, when it is two-player, turn-taking and constant-sum, its
     /// zero-sum view.
     #[cfg(feature = "gdl")]
-    Gdl(Box<(gdl::GdlGame, Option<gdl::TurnTaking>)>),
+    Gdl(Box<GdlChoice>),
+}
+
+/// A GDL game and its zero-sum view, made when first asked for: telling whether the game is
+/// two-player, turn-taking and constant-sum plays [`gdl::TurnTaking::DEFAULT_PLAYOUTS`] random
+/// games, seconds on a description the reference reasoner plays (about 8 s for GGP Base's
+/// chess), which a searcher of every game never needs.
+#[cfg(feature = "gdl")]
+#[derive(Debug, Clone)]
+pub struct GdlChoice {
+    game: gdl::GdlGame,
+    zero_sum: std::sync::OnceLock<Option<gdl::TurnTaking>>,
+}
+
+#[cfg(feature = "gdl")]
+impl GdlChoice {
+    /// `game`, its zero-sum view not made yet.
+    pub fn new(game: gdl::GdlGame) -> GdlChoice {
+        GdlChoice {
+            game,
+            zero_sum: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// The general game.
+    pub fn game(&self) -> &gdl::GdlGame {
+        &self.game
+    }
+
+    /// The zero-sum view ([`gdl::TurnTaking::new`]), or `None` if the game is not two-player,
+    /// turn-taking and constant-sum; made by the first call.
+    pub fn zero_sum(&self) -> Option<&gdl::TurnTaking> {
+        self.zero_sum
+            .get_or_init(|| gdl::TurnTaking::new(self.game.clone()).ok())
+            .as_ref()
+    }
 }
 
 impl GameChoice {
@@ -179,9 +214,9 @@ impl GameChoice {
             #[cfg(feature = "scsp")]
             GameChoice::Pig(pig) => visitor.visit(pig, &pig.initial_state()),
             #[cfg(feature = "gdl")]
-            GameChoice::Gdl(gdl) => match &gdl.1 {
+            GameChoice::Gdl(gdl) => match gdl.zero_sum() {
                 Some(two) => visitor.visit_zero_sum(two, &two.initial_state()),
-                None => visitor.visit(&gdl.0, &gdl.0.initial_state()),
+                None => visitor.visit(gdl.game(), &gdl.game().initial_state()),
             },
         }
     }
@@ -205,7 +240,7 @@ impl GameChoice {
             #[cfg(feature = "gdl")]
             GameChoice::Gdl(gdl) => {
                 use game_trait::Game;
-                visitor.visit(&gdl.0, &gdl.0.initial_state())
+                visitor.visit(gdl.game(), &gdl.game().initial_state())
             }
             _ => self.visit(visitor),
         }
@@ -234,8 +269,7 @@ fn gdl_file(path: &str, limits: &gdl::Limits) -> Result<GameChoice, SpecError> {
             name: path.to_string(),
             message: e.headline(),
         })?;
-    let two_player = gdl::TurnTaking::new(game.clone()).ok();
-    Ok(GameChoice::Gdl(Box::new((game, two_player))))
+    Ok(GameChoice::Gdl(Box::new(GdlChoice::new(game))))
 }
 
 #[cfg(not(feature = "gdl"))]
