@@ -46,8 +46,10 @@ use crate::tree::MinimaxTree;
 /// With a node budget, deadline or stop flag the layer is deepened iteratively from 1 ply to `x` and
 /// the last completed depth's choice is played. The 1-ply layer is built whatever the limits (so a
 /// budget smaller than the root's moves still yields a move); the node budget counts the nodes of
-/// the layer being built, not those of earlier layers or of the leaf searches, and the deadline is
-/// read every 1024 layer nodes, so a search can overrun it by that many leaf evaluations.
+/// the layer being built, not those of earlier layers or of the leaf searches. The deadline and the
+/// stop flag are read at a pace that follows the cost of a layer node ([`Pace`](game_trait::Pace),
+/// at most every 1024 nodes), so a search overruns its deadline by about a millisecond, or by one
+/// leaf evaluation where that takes longer.
 #[derive(Clone, Debug)]
 pub struct CaevPlayer<E> {
     evaluator: E,
@@ -354,6 +356,51 @@ mod tests {
         }
         fn terminal(&mut self, _: &TreeGame, _: &u32, outcome: game_trait::Outcome) -> Score {
             outcome.margin()
+        }
+    }
+
+    /// Negamax whose every leaf takes real time, as a leaf searched by a deep α/β would; the
+    /// `stop_at`-th evaluation raises `stop`.
+    struct SlowNegamax {
+        evaluations: std::sync::Arc<std::sync::atomic::AtomicU64>,
+        stop_at: u64,
+        stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    }
+    impl Evaluator<TreeGame> for SlowNegamax {
+        fn evaluate(&mut self, game: &TreeGame, s: &u32) -> Score {
+            use std::sync::atomic::Ordering::Relaxed;
+            if self.evaluations.fetch_add(1, Relaxed) + 1 == self.stop_at {
+                self.stop.store(true, Relaxed);
+            }
+            std::thread::sleep(std::time::Duration::from_micros(200));
+            negamax(game, *s, 1)
+        }
+        fn terminal(&mut self, _: &TreeGame, _: &u32, outcome: game_trait::Outcome) -> Score {
+            outcome.margin()
+        }
+    }
+
+    /// Under a stop flag the layer's build looks at the limits as often as its leaves' cost asks:
+    /// a few slow leaves after the flag, not a thousand nodes.
+    #[test]
+    fn slow_leaves_stop_the_layer_within_a_few_of_them() {
+        let game = TreeGame::random(5, 8, 6, 50);
+        for stop_at in [30, 200] {
+            let evaluations = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+            let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+            let leaves = SlowNegamax {
+                evaluations: evaluations.clone(),
+                stop_at,
+                stop: stop.clone(),
+            };
+            let mut player = CaevPlayer::new(leaves, 6, 10).unwrap();
+            let analysis = player.analyse(&game, &0, &Limits::none().with_stop(stop));
+            assert!(analysis.is_some());
+            let n = evaluations.load(std::sync::atomic::Ordering::Relaxed);
+            assert!(
+                (stop_at..=stop_at + 16).contains(&n),
+                "stopped at leaf {stop_at}: {n} leaves valued"
+            );
         }
     }
 

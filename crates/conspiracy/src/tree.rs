@@ -5,7 +5,7 @@
 //! are contiguous and every child has a larger index than its parent, so a bottom-up pass is a
 //! reverse sweep over the arena and no walk ever recurses (deep trees cannot overflow the stack).
 
-use game_trait::{Evaluator, Limits, MoveList, PlayerId, Score, ZeroSumGame};
+use game_trait::{Evaluator, Limits, MoveList, Pace, PlayerId, Score, ZeroSumGame};
 
 /// Index of a node in a [`MinimaxTree`]; the root is [`NodeId::ROOT`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -91,7 +91,8 @@ struct Pending<S> {
     state: S,
 }
 
-/// How often (in created nodes) a build consults the clock and the stop flag.
+/// The most created nodes between two looks at the limits; fewer under a deadline or a stop flag
+/// when leaves are slow to value (a [`Pace`]).
 const LIMIT_CHECK_INTERVAL: u64 = 1024;
 
 impl<M: Copy> MinimaxTree<M> {
@@ -140,10 +141,18 @@ impl<M: Copy> MinimaxTree<M> {
             state: state.clone(),
         }];
         let mut moves = MoveList::new();
-        let mut next_check = LIMIT_CHECK_INTERVAL;
+        // A leaf valued by a search of its own can take a millisecond: under a deadline or a stop
+        // flag the looks follow the nodes' cost; a node budget alone is looked at every
+        // `LIMIT_CHECK_INTERVAL` nodes, so where it stops does not depend on the machine.
+        let mut pace = (limits.deadline.is_some() || limits.stop.is_some())
+            .then(|| Pace::new(LIMIT_CHECK_INTERVAL));
+        let mut next_check = pace.as_ref().map_or(LIMIT_CHECK_INTERVAL, Pace::interval);
         while let Some(Pending { node, mut state }) = pending.pop() {
             if tree.nodes.len() as u64 >= next_check {
-                next_check += LIMIT_CHECK_INTERVAL;
+                next_check = match pace.as_mut() {
+                    Some(pace) => tree.nodes.len() as u64 + pace.interval_after_look(),
+                    None => next_check + LIMIT_CHECK_INTERVAL,
+                };
                 if limits.exhausted(tree.nodes.len() as u64) {
                     return None;
                 }

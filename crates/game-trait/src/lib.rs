@@ -110,5 +110,5 @@ pub use round::RoundGame;
 pub use score::{
     is_decisive, terminal_score, Bound, Cutoff, NodeKind, Score, EVAL_LIMIT, INFINITY, WIN,
 };
-pub use search::{Limits, Reset, SearchResult, SearchStats, Searcher};
+pub use search::{Limits, Pace, Reset, SearchResult, SearchStats, Searcher};
 pub use smallvec;

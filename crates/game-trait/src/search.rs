@@ -68,6 +68,73 @@ impl Limits {
     }
 }
 
+/// How often to look at [`Limits`]: every `interval` units of a search's work (nodes,
+/// simulations), the interval following the work's cost so that a deadline is overrun by about a
+/// millisecond whether a unit costs a microsecond or much more (a leaf valued by a search of its
+/// own, a playout on a slow reasoner). Each look measures the time since the previous one: closer
+/// than [`Pace::TARGET`], the next look waits twice as many units (up to `max`); further, half as
+/// many (down to 1). The first look measures nothing and keeps the interval at 1. Reading the
+/// clock costs more than a fast unit of work; this keeps it to about one read a millisecond.
+///
+/// ```
+/// use game_trait::{Limits, Pace};
+/// use std::time::Duration;
+///
+/// let limits = Limits::none().with_time(Duration::from_millis(5));
+/// let mut pace = Pace::new(256);
+/// let (mut work, mut next) = (0u64, 0u64);
+/// loop {
+///     if work == next {
+///         if limits.exhausted(work) {
+///             break;
+///         }
+///         next = work + pace.interval_after_look();
+///     }
+///     work += 1; // one unit of the search's work
+/// }
+/// assert!(work > 0);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Pace {
+    interval: u64,
+    max: u64,
+    last: Option<Instant>,
+}
+
+impl Pace {
+    /// The time between looks the interval aims at.
+    pub const TARGET: Duration = Duration::from_millis(1);
+
+    /// A pace starting at every unit, never slower than one look every `max` units (at least 1).
+    pub fn new(max: u64) -> Pace {
+        Pace {
+            interval: 1,
+            max: max.max(1),
+            last: None,
+        }
+    }
+
+    /// Units of work between looks now.
+    pub fn interval(&self) -> u64 {
+        self.interval
+    }
+
+    /// To be called at every look: measures the time since the previous look, adjusts the
+    /// interval and returns it (the units of work to the next look).
+    pub fn interval_after_look(&mut self) -> u64 {
+        let now = Instant::now();
+        if let Some(last) = self.last {
+            self.interval = if now.duration_since(last) < Self::TARGET {
+                (self.interval * 2).min(self.max)
+            } else {
+                (self.interval / 2).max(1)
+            };
+        }
+        self.last = Some(now);
+        self.interval
+    }
+}
+
 /// Counters every searcher keeps. "Generated" is the papers' complexity measure (Zhang counts nodes
 /// generated); the others explain where the work went.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]

@@ -370,22 +370,25 @@ fn a_hundred_short_matches_in_a_row_finish_in_bounded_time_and_memory() {
 }
 
 #[test]
-fn a_search_that_overruns_the_clock_is_answered_for_in_time() {
+fn a_search_on_a_slow_reasoner_stops_at_its_deadline() {
     // GGP chess runs on the reference reasoner at a few playouts per second (one takes about
-    // 250 ms): with 50 ms to reply, UCT cannot reach its next clock check in time, so the reply
-    // is a legal move chosen without it. (With the default margin, half of the one-second clock,
-    // a fast machine sometimes finishes its playouts in time and nothing overruns.)
-    let server = Server::start("chess", &["--margin", "0.95"]);
+    // 250 ms): UCT looks at its deadline after every ply of a slow playout and drops the playout
+    // it stops, so the reply is its own search's, in time. A ply is one query of the reasoner,
+    // which cannot be cut short and takes up to tens of milliseconds while its tables grow: a
+    // three-second clock (two seconds after the default margin) leaves room for one in the
+    // search's reserve, a tenth of its budget.
+    // (A query slower than the clock is answered for without the search: the player's tests.)
+    let server = Server::start("chess", &[]);
     let rules = std::fs::read_to_string(workspace("crates/gdl/games/chess.kif")).unwrap();
-    let start = post(server.port, &format!("(start c white ({rules}\n) 20 1)"));
+    let start = post(server.port, &format!("(start c white ({rules}\n) 20 3)"));
     assert_eq!(start, (200, "ready".into()));
     let asked = Instant::now();
     let (status, mv) = post(server.port, "(play c nil)");
     let ms = asked.elapsed().as_millis();
-    eprintln!("chess: {mv} in {ms} ms of a 1000 ms play clock");
+    eprintln!("chess: {mv} in {ms} ms of a 3000 ms play clock");
     assert!(status == 200 && mv.starts_with("(move "), "{mv}");
-    assert!(ms < 1000, "{ms} ms");
-    assert!(server.log().contains("overran"), "{}", server.log());
+    assert!(ms < 3000, "{ms} ms");
+    assert!(server.log().contains("how=searched"), "{}", server.log());
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! [`Engine`]: the searcher of a match, on a thread of its own, so that a search that overruns its
-//! deadline (a slow reasoner checks the clock only every few hundred simulations) never delays the
-//! reply: the request thread waits until its own deadline, then answers without the search.
+//! deadline (searchers look at the clock about once a millisecond, but a single query of a slow
+//! reasoner can take longer) never delays the reply: the request thread waits until its own
+//! deadline, then answers without the search.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};

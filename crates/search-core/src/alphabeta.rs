@@ -468,7 +468,8 @@ where
     /// with [`iterative`](AlphaBetaConfig::iterative), stopping after an iteration every line of
     /// which ended the game (the result's `depth` is then that iteration's). The value is from the
     /// root's side to move's view; a limit stops the search within
-    /// [`CHECK_INTERVAL`](crate::CHECK_INTERVAL) nodes and returns the last completed iteration.
+    /// [`CHECK_INTERVAL`](crate::CHECK_INTERVAL) nodes (under a deadline, within about a
+    /// millisecond of it) and returns the last completed iteration.
     fn search(&mut self, game: &G, state: &G::State, limits: &Limits) -> SearchResult<G::Move> {
         let start = Instant::now();
         self.prepare_search(game, state);

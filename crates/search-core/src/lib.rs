@@ -204,9 +204,12 @@
 //! game in progress was valued statically, no move lay beyond the horizon, no child was pruned and
 //! no node cut by a heuristic (a table entry counts as closed only if the search that stored it
 //! was; entries carry the flag). Its value is then the game's own, and deeper iterations cannot
-//! change it; the result reports that iteration's depth. Node budget, deadline and stop flag are
-//! looked at every [`CHECK_INTERVAL`] generated nodes; a stopped search returns its last completed
-//! iteration (move, value, bound, PV, depth). If none completed it returns the root's static value at
+//! change it; the result reports that iteration's depth. A node budget alone is looked at every
+//! [`CHECK_INTERVAL`] generated nodes; under a deadline or a stop flag the limits are looked at
+//! about once a millisecond, every 1 to [`CHECK_INTERVAL`] nodes as the nodes' cost says, so a
+//! search whose nodes cost a millisecond each stops about as promptly as one whose nodes cost a
+//! microsecond. A stopped search returns its last completed iteration (move, value, bound, PV,
+//! depth). If none completed it returns the root's static value at
 //! depth 0 with, as the move to play, the best root move finished so far or else the first legal move.
 //!
 //! ## Memory and speed

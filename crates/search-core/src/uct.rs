@@ -86,8 +86,9 @@
 //! # Limits
 //! The number of simulations is `limits.nodes`, or [`UctConfig::simulations`] when that is `None`.
 //! The deadline and the stop flag are checked before the first simulation, then at a pace that
-//! follows the simulations' speed: after every simulation while they take a millisecond or more
-//! (a GDL reasoner, long playouts), so that a deadline is overrun by one simulation at most, and
+//! follows the simulations' speed ([`Pace`]): before every simulation and after every ply of it
+//! while they take a millisecond or more (a GDL reasoner, long playouts), so that a deadline is
+//! overrun by one ply at most (the simulation under way is dropped, nothing of it backed up), and
 //! up to every 256 simulations once they are fast, where a clock read per simulation would cost a
 //! noticeable share of the time. `limits.depth` is ignored. To search by time only, set `simulations` to `u64::MAX` and give a deadline.
 //!
@@ -173,7 +174,7 @@ use std::sync::LazyLock;
 use std::time::Instant;
 
 use game_trait::{
-    Bound, ChanceList, GeneralGame, Limits, MoveList, PlayerId, Reset, Score, SearchResult,
+    Bound, ChanceList, GeneralGame, Limits, MoveList, Pace, PlayerId, Reset, Score, SearchResult,
     SearchStats, Searcher, Turn,
 };
 use rand::{Rng, SeedableRng};
@@ -190,26 +191,21 @@ pub const VALUE_SCALE: Score = 1000;
 /// The most simulations between two looks at the deadline and the stop flag.
 const CHECK_INTERVAL: u64 = 256;
 
-/// When to look at the limits next: after every simulation while simulations are slow (a look
-/// costs nothing next to them, and a deadline is then overrun by one simulation at most), every
-/// [`CHECK_INTERVAL`] once they are fast (a clock read per simulation would cost a noticeable
-/// share). The interval doubles while looks come less than [`CheckPace::FAST`] apart, and halves
-/// otherwise. Only the time of a stop depends on it: the simulation budget is counted exactly.
+/// When to look at the limits next: a [`Pace`] over simulations, at most every
+/// [`CHECK_INTERVAL`] of them. While simulations are slow (one between looks), the limits are
+/// looked at after every ply of a simulation as well, so that a deadline is overrun by one ply at
+/// most; a simulation the limits stop is dropped. Only the time of a stop depends on the pace:
+/// the simulation budget is counted exactly.
 struct CheckPace {
     next: u64,
-    interval: u64,
-    last: Instant,
+    pace: Pace,
 }
 
 impl CheckPace {
-    /// Looks closer together than this mean fast simulations.
-    const FAST: std::time::Duration = std::time::Duration::from_millis(1);
-
     fn new() -> CheckPace {
         CheckPace {
             next: 0,
-            interval: 1,
-            last: Instant::now(),
+            pace: Pace::new(CHECK_INTERVAL),
         }
     }
 
@@ -219,15 +215,14 @@ impl CheckPace {
         if simulations < self.next {
             return false;
         }
-        let now = Instant::now();
-        self.interval = if now.duration_since(self.last) < Self::FAST {
-            (self.interval * 2).min(CHECK_INTERVAL)
-        } else {
-            (self.interval / 2).max(1)
-        };
-        self.last = now;
-        self.next = simulations + self.interval;
+        self.next = simulations + self.pace.interval_after_look();
         true
+    }
+
+    /// `limits` while simulations are slow enough to look at them after every ply.
+    #[inline]
+    fn within<'l>(&self, limits: &'l Limits) -> Option<&'l Limits> {
+        (self.pace.interval() == 1).then_some(limits)
     }
 }
 
@@ -431,7 +426,9 @@ impl<P> Uct<P> {
             if check.due(run.simulations) && limits.exhausted(run.simulations) {
                 break;
             }
-            run.simulate(state);
+            if !run.simulate(state, check.within(limits)) {
+                break;
+            }
         }
         let (analysis, tree) = run.finish(start);
         self.keep(game, tree, &analysis);
@@ -657,15 +654,18 @@ impl<'a, G: GeneralGame, P: PlayoutPolicy<G>> Run<'a, G, P> {
     }
 
     /// One simulation: selection and expansion in the tree, a playout below it, backpropagation.
-    fn simulate(&mut self, root: &G::State) {
+    /// `false`, with nothing backed up, if `watch` (the limits, given while simulations are
+    /// slow) stops the playout; the node the simulation added stays, unvisited.
+    fn simulate(&mut self, root: &G::State, watch: Option<&Limits>) -> bool {
         let mut state = root.clone();
         self.path.clear();
         self.path_arms.clear();
-        if self.descend(&mut state) {
-            self.playout(&mut state);
+        if self.descend(&mut state) && !self.playout(&mut state, watch) {
+            return false;
         }
         self.backpropagate();
         self.simulations += 1;
+        true
     }
 
     /// Walks down from the root to a leaf of the tree and adds one node. Returns whether
@@ -879,17 +879,24 @@ impl<'a, G: GeneralGame, P: PlayoutPolicy<G>> Run<'a, G, P> {
         Some(code)
     }
 
-    /// Plays `state` out to the end with the playout policy, filling `payoffs`.
-    fn playout(&mut self, state: &mut G::State) {
+    /// Plays `state` out to the end with the playout policy, filling `payoffs`; `false` if
+    /// `watch` says to stop first (looked at before every ply).
+    #[must_use]
+    fn playout(&mut self, state: &mut G::State, watch: Option<&Limits>) -> bool {
         let game = self.game;
         let mut plies = 0;
         loop {
+            if watch.is_some_and(|limits| limits.exhausted(self.simulations)) {
+                return false;
+            }
             let turn = game.turn(state);
             if turn == Turn::Over {
-                return self.read_payoffs(state);
+                self.read_payoffs(state);
+                return true;
             }
             if plies >= self.config.max_playout_plies {
-                return self.truncated();
+                self.truncated();
+                return true;
             }
             let played = match turn {
                 Turn::Player(p) => self.playout_move(state, p).map(|mv| game.play(state, mv)),
@@ -898,13 +905,17 @@ impl<'a, G: GeneralGame, P: PlayoutPolicy<G>> Run<'a, G, P> {
                 Turn::Over => unreachable!("handled above"),
             };
             if played.is_none() {
-                return self.truncated();
+                self.truncated();
+                return true;
             }
             plies += 1;
         }
     }
 
-    /// The playout policy's move for `player`, or `None` if it has none.
+    /// The playout policy's move for `player`, or `None` if it has none. (Inlined: left to
+    /// itself the compiler stops inlining it when the playout loop grows by a branch, which cost
+    /// the bench's fast playouts 10 %.)
+    #[inline(always)]
     fn playout_move(&mut self, state: &G::State, player: PlayerId) -> Option<G::Move> {
         self.game.legal_moves(state, player, &mut self.moves);
         if self.moves.is_empty() {

@@ -2,8 +2,9 @@
 //! range so that ties are frequent), the worked examples of the note *Minimax with α/β Pruning*,
 //! and every option and hook.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 use game_trait::{
     Bound, Cutoff, DepthHorizon, Evaluator, ForwardPruning, Game, HorizonPolicy, Limits, MoveList,
@@ -746,6 +747,60 @@ fn move_ordering_changes_the_work_not_the_value() {
         TestResult::passed()
     }
     check(500, prop);
+}
+
+/// A leaf value that takes real time, as a search of its own or a neural network would; the
+/// `stop_at`-th leaf raises `stop`.
+struct SlowLeaf {
+    leaves: u64,
+    stop_at: u64,
+    stop: Arc<AtomicBool>,
+}
+
+impl SlowLeaf {
+    fn count(&mut self) {
+        self.leaves += 1;
+        if self.leaves == self.stop_at {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+        std::thread::sleep(Duration::from_micros(200));
+    }
+}
+
+impl Evaluator<ExplicitTree> for SlowLeaf {
+    fn evaluate(&mut self, game: &ExplicitTree, state: &NodeId) -> Score {
+        self.count();
+        LeafValue.evaluate(game, state)
+    }
+
+    fn terminal(&mut self, game: &ExplicitTree, state: &NodeId, outcome: Outcome) -> Score {
+        self.count();
+        LeafValue.terminal(game, state, outcome)
+    }
+}
+
+/// Under a stop flag (or a deadline) the limits are looked at as often as the nodes' cost asks:
+/// a search whose leaves take 200 µs each stops within a few leaves of the flag, not a thousand
+/// nodes later. (The nodes' cost sets how often; the sleep only makes it at least 200 µs.)
+#[test]
+fn a_search_of_slow_nodes_stops_within_a_few_of_them() {
+    let tree = ExplicitTree::random(9, 10, 8);
+    for stop_at in [1, 40, 300] {
+        let stop = Arc::new(AtomicBool::new(false));
+        let leaves = SlowLeaf {
+            leaves: 0,
+            stop_at,
+            stop: stop.clone(),
+        };
+        let r = AlphaBeta::new(leaves)
+            .with_config(AlphaBetaConfig::pvs(10))
+            .search(&tree, &0, &Limits::none().with_stop(stop));
+        let evaluated = r.stats.evaluated;
+        assert!(
+            (stop_at..=stop_at + 16).contains(&evaluated),
+            "stopped at leaf {stop_at}: {evaluated} leaves valued"
+        );
+    }
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! UCT: finds the minimax (max^n) move on small games, handles simultaneous moves (decoupled UCT) and
 //! chance, honours its limits, and is deterministic for a seed.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -9,7 +9,8 @@ use game_trait::{
     ChanceList, Evaluator, Game, GeneralGame, Limits, MoveList, Outcome, PlayerId, Score, Searcher,
     Turn,
 };
-use search_core::uct::{score_of_mean, UctAnalysis};
+use rand_pcg::Pcg64;
+use search_core::uct::{score_of_mean, PlayoutPolicy, UctAnalysis, UniformPlayout};
 use search_core::{ExplicitTree, ExtraTurnTree, Minimax, Nested, Uct, UctConfig};
 use test_games::{Nim, NimInPlace, Pile};
 
@@ -551,6 +552,66 @@ fn a_deadline_ends_an_unbounded_search() {
     assert!(a.simulations > 0);
     assert!(a.simulations < u64::MAX);
     assert!(a.result.best_move.is_some());
+}
+
+/// Uniform playouts whose every move takes real time (as a slow reasoner's do); the
+/// `stop_at`-th playout move, counted over every copy, raises `stop`.
+#[derive(Clone)]
+struct SlowPlayout {
+    moves: Arc<AtomicU64>,
+    stop_at: u64,
+    stop: Arc<AtomicBool>,
+}
+
+impl<G: GeneralGame> PlayoutPolicy<G> for SlowPlayout {
+    fn choose(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        player: PlayerId,
+        moves: &[G::Move],
+        rng: &mut Pcg64,
+    ) -> usize {
+        if self.moves.fetch_add(1, Ordering::Relaxed) + 1 == self.stop_at {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+        std::thread::sleep(Duration::from_micros(100));
+        UniformPlayout.choose(game, state, player, moves, rng)
+    }
+}
+
+/// While simulations are slow, the limits are looked at after every ply: a search stops within
+/// a ply of its stop flag instead of finishing the simulation under way, which is dropped (each
+/// simulation counted is backed up whole). Sequential, and tree-parallel on two threads.
+#[test]
+fn slow_simulations_stop_within_a_ply_and_are_dropped_whole() {
+    let state = Pile {
+        stones: 40,
+        mover: 0,
+    };
+    for (threads, stop_at) in [(1, 60), (1, 250), (2, 250)] {
+        let stop = Arc::new(AtomicBool::new(false));
+        let policy = SlowPlayout {
+            moves: Arc::new(AtomicU64::new(0)),
+            stop_at,
+            stop: stop.clone(),
+        };
+        let moves = policy.moves.clone();
+        let mut searcher = uct(u64::MAX, 3).with_policy(policy);
+        let limits = Limits::none().with_stop(stop);
+        let a = match threads {
+            1 => searcher.analyse(&NIM, &state, &limits),
+            _ => searcher.analyse_tree_parallel(&NIM, &state, &limits, threads),
+        };
+        let played = moves.load(Ordering::Relaxed);
+        assert!(
+            (stop_at..=stop_at + threads as u64).contains(&played),
+            "{threads} threads, stopped at move {stop_at}: {played} moves played"
+        );
+        assert!(a.simulations > 0, "{threads} threads");
+        let visits: u64 = a.arms.iter().map(|arm| arm.visits).sum();
+        assert_eq!(visits, a.simulations, "{threads} threads");
+    }
 }
 
 #[test]

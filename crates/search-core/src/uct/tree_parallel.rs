@@ -170,15 +170,20 @@ where
             std::mem::swap(&mut run.tree, &mut shared.tree);
             play_out
         };
-        if play_out {
-            run.playout(&mut state);
-        }
+        let finished = !play_out || run.playout(&mut state, check.within(limits));
         {
             let mut shared = lock();
             std::mem::swap(&mut run.tree, &mut shared.tree);
             run.mark_pending(false);
-            run.backpropagate();
+            if finished {
+                run.backpropagate();
+            }
             std::mem::swap(&mut run.tree, &mut shared.tree);
+        }
+        if !finished {
+            // The limits stopped the playout: dropped, and the other threads told.
+            stop.store(true, Ordering::Relaxed);
+            break;
         }
         run.simulations += 1;
     }
