@@ -41,6 +41,10 @@ pub struct DemandProgram {
     patterns: Vec<(u32, Box<[Path]>)>,
     ids: FastMap<(u32, Box<[Path]>), u32>,
     callees: Vec<Vec<Callee>>,
+    /// Per pattern: the pattern of the same relation with every argument free, if some query or
+    /// rule calls it. Once that call is complete, every atom of the relation is in the facts, so
+    /// a more specific call has nothing left to add.
+    general: Vec<Option<u32>>,
     roots: FastMap<u32, u32>,
 }
 
@@ -81,6 +85,11 @@ impl DemandProgram {
             d.callees.push(callees);
             next += 1;
         }
+        d.general = d
+            .patterns
+            .iter()
+            .map(|(rel, _)| d.ids.get(&(*rel, Box::default())).copied())
+            .collect();
         d
     }
 
@@ -193,6 +202,11 @@ impl DemandHook for Calls<'_> {
         let key = call_key(call, values);
         if self.state.done.contains(&key) {
             return Ok(());
+        }
+        if let Some(general) = self.program.general[call as usize] {
+            if general != call && self.state.done.contains(&call_key(general, &[])) {
+                return Ok(());
+            }
         }
         if let Some(pos) = self.state.stack.iter().position(|f| f.key == key) {
             // Recursion: read what the call has so far, and have it re-evaluated.
