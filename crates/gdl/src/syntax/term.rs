@@ -66,9 +66,14 @@ pub struct Terms {
     symbols: HashMap<Box<str>, Sym>,
     entries: Vec<Entry>,
     args: Vec<TermId>,
-    /// Open-addressing hash table, a power of two long: per slot the high half of the term's hash
-    /// and its id plus one (0 = empty), so that a probe rarely touches the arena.
+    /// Open-addressing hash table, a power of two long, probed linearly from the slot the top bits
+    /// of a term's hash name: per slot the high half of the term's hash and its id plus one
+    /// (0 = empty), so that a probe rarely touches the arena.
     table: Vec<u64>,
+    /// While the table grows: the previous table, whose slots move into `table` a few per term
+    /// interned, so that no single call pauses for all of them, and how many have moved.
+    old: Vec<u64>,
+    moved: usize,
     /// The largest nesting depth of any term built so far.
     max_depth: u32,
     /// Names of the variables of the rule being printed; only for messages.
@@ -84,6 +89,16 @@ fn hash_node(tag: u32, functor: u32, args: &[TermId]) -> u64 {
         h = mix(h ^ u64::from(a.0));
     }
     h
+}
+
+/// How many slots of the previous table move per term interned while the table grows: the
+/// table doubles when half full, so the move ends halfway to the next doubling.
+const MOVES_PER_TERM: usize = 32;
+
+/// The slot where probing for a term starts in a table of `len` slots (a power of two, at most
+/// 2^32): the top bits of `hi`, the top half of the term's hash.
+fn home(hi: u64, len: usize) -> usize {
+    (hi >> (32 - len.trailing_zeros())) as usize
 }
 
 impl Terms {
@@ -122,7 +137,7 @@ impl Terms {
     pub fn bytes(&self) -> usize {
         self.entries.len() * std::mem::size_of::<Entry>()
             + self.args.len() * 4
-            + self.table.len() * 8
+            + (self.table.len() + self.old.len()) * 8
     }
 
     fn same(&self, t: u32, tag: u32, functor: u32, args: &[TermId]) -> bool {
@@ -141,16 +156,34 @@ impl Terms {
         &self.args[e.start as usize..e.start as usize + e.len()]
     }
 
-    /// The slot of the table where the term is, or the empty slot where it would go.
-    fn probe(&self, tag: u32, functor: u32, args: &[TermId]) -> (usize, Option<TermId>) {
-        if self.table.is_empty() {
+    /// The slot of the table where the term is, or the empty slot where it would go; `h` is
+    /// [`hash_node`] of the term. While the table grows, a term not found there may still be in
+    /// the part of the previous table that has not moved.
+    fn probe(&self, h: u64, tag: u32, functor: u32, args: &[TermId]) -> (usize, Option<TermId>) {
+        let (slot, found) = self.probe_in(&self.table, h, tag, functor, args);
+        if found.is_none() && self.moved < self.old.len() {
+            if let (_, Some(t)) = self.probe_in(&self.old, h, tag, functor, args) {
+                return (slot, Some(t));
+            }
+        }
+        (slot, found)
+    }
+
+    fn probe_in(
+        &self,
+        table: &[u64],
+        h: u64,
+        tag: u32,
+        functor: u32,
+        args: &[TermId],
+    ) -> (usize, Option<TermId>) {
+        if table.is_empty() {
             return (0, None);
         }
-        let mask = self.table.len() - 1;
-        let h = hash_node(tag, functor, args);
-        let mut i = h as usize & mask;
+        let mask = table.len() - 1;
+        let mut i = home(h >> 32, table.len());
         loop {
-            let e = self.table[i];
+            let e = table[i];
             if e == 0 {
                 return (i, None);
             }
@@ -162,36 +195,53 @@ impl Terms {
         }
     }
 
+    /// Doubles the table. Its slots move over the next terms interned ([`Terms::move_slots`]):
+    /// moving half a million at once paused a query for 137 ms, which a search's deadline feels.
     fn grow(&mut self) {
+        self.move_slots(usize::MAX);
         let size = (self.table.len() * 2).max(1024);
-        let mut table = vec![0u64; size];
-        for (t, &e) in self.entries.iter().enumerate() {
-            let tag = if e.meta & VAR_BIT != 0 {
-                0
-            } else if e.len() == 0 {
-                1
-            } else {
-                2
-            };
-            let h = hash_node(tag, e.functor, self.slice(e));
-            let mut i = h as usize & (size - 1);
-            while table[i] != 0 {
-                i = (i + 1) & (size - 1);
-            }
-            table[i] = (h >> 32) << 32 | (t as u64 + 1);
+        debug_assert!(
+            size.trailing_zeros() <= 32,
+            "a hash's top half indexes the table"
+        );
+        self.old = std::mem::replace(&mut self.table, vec![0u64; size]);
+        self.moved = 0;
+    }
+
+    /// Moves up to `n` slots of the previous table into the table. A slot keeps the top half of
+    /// its term's hash, which is where probing starts, so a slot moves without reading the arena,
+    /// and in order: consecutive slots land near each other. The previous table stays whole until
+    /// every slot has moved, so probing it still finds the terms that have not.
+    fn move_slots(&mut self, n: usize) {
+        if self.old.is_empty() {
+            return;
         }
-        self.table = table;
+        let end = self.moved.saturating_add(n).min(self.old.len());
+        let (len, mask) = (self.table.len(), self.table.len() - 1);
+        for &e in self.old[self.moved..end].iter().filter(|&&e| e != 0) {
+            let mut i = home(e >> 32, len);
+            while self.table[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            self.table[i] = e;
+        }
+        self.moved = end;
+        if self.moved == self.old.len() {
+            self.old = Vec::new();
+            self.moved = 0;
+        }
     }
 
     fn intern(&mut self, tag: u32, functor: u32, args: &[TermId]) -> TermId {
-        if let (_, Some(t)) = self.probe(tag, functor, args) {
+        let h = hash_node(tag, functor, args);
+        let (mut slot, found) = self.probe(h, tag, functor, args);
+        if let Some(t) = found {
             return t;
         }
         if (self.entries.len() + 1) * 2 > self.table.len() {
             self.grow();
+            slot = self.probe(h, tag, functor, args).0;
         }
-        let (slot, _) = self.probe(tag, functor, args);
-        let h = hash_node(tag, functor, args);
         let ground = tag == 1 || (tag == 2 && args.iter().all(|&a| self.is_ground(a)));
         let depth = if tag == 2 {
             1 + args.iter().map(|&a| self.depth(a)).max().unwrap_or(0)
@@ -211,6 +261,7 @@ impl Terms {
         self.args.extend_from_slice(args);
         self.table[slot] = (h >> 32) << 32 | u64::from(t.0 + 1);
         self.max_depth = self.max_depth.max(depth);
+        self.move_slots(MOVES_PER_TERM);
         t
     }
 
@@ -236,7 +287,7 @@ impl Terms {
     /// The existing id of `f(args)` without creating it.
     pub fn lookup_app(&self, f: Sym, args: &[TermId]) -> Option<TermId> {
         let tag = if args.is_empty() { 1 } else { 2 };
-        self.probe(tag, f.0, args).1
+        self.probe(hash_node(tag, f.0, args), tag, f.0, args).1
     }
 
     /// What `t` is.
@@ -529,5 +580,26 @@ mod tests {
         }
         assert_eq!(t.show(fax), "(f a ?_0)");
         assert_eq!(t.max_depth(), 2);
+    }
+
+    /// The table grows by moving its slots a few per new term: at every step in between, every
+    /// term is found once (the same id), whichever table holds it.
+    #[test]
+    fn terms_are_found_while_the_table_grows() {
+        let mut t = Terms::default();
+        let f = t.sym("f");
+        let mut ids = Vec::new();
+        for i in 0..40_000u32 {
+            let s = t.sym(&format!("c{i}"));
+            let c = t.constant(s);
+            ids.push((c, t.app(f, &[c])));
+            for k in [0, i / 3, i / 2, i] {
+                let (c, id) = ids[k as usize];
+                assert_eq!(t.lookup_app(f, &[c]), Some(id), "term {k} after {i}");
+                assert_eq!(t.app(f, &[c]), id);
+            }
+        }
+        assert_eq!(t.len(), 80_000);
+        assert!(t.old.is_empty() || t.moved < t.old.len());
     }
 }
