@@ -18,6 +18,8 @@ pub(crate) struct Budget {
     deadline: Option<Instant>,
     stop: Option<Arc<AtomicBool>>,
     calls: u64,
+    /// The call count at which to look next: `u64::MAX`, never, when there is neither a deadline
+    /// nor a flag to look at.
     next_look: u64,
     pace: Pace,
     spent: bool,
