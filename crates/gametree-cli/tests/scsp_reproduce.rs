@@ -73,9 +73,8 @@ fn table2_encodes_our_games_and_prints_the_papers_sizes() {
     assert!(rows
         .iter()
         .any(|r| r["game"] == "pig" && r["source"] == "built-in"));
-    let text = gametree(&["reproduce", "scsp-table2"]);
-    let text = String::from_utf8_lossy(&text.stdout);
-    assert!(text.contains("TicTacToe"), "{text}");
+    // The text of the same table is checked by the reproduce crate's unit tests: encoding every
+    // game takes most of a minute (chess_groundable's round alone half of it).
 }
 
 #[test]
@@ -84,7 +83,7 @@ fn table3_has_three_pairings_per_game_and_is_the_same_from_the_same_seed() {
         "reproduce",
         "scsp-table3",
         "--games",
-        "2",
+        "1",
         "--samples",
         "20",
         "--seed",
@@ -108,7 +107,7 @@ fn table3_has_three_pairings_per_game_and_is_the_same_from_the_same_seed() {
         assert!(pairs.len() >= 3, "{game}: {pairs:?}");
     }
     for row in &rows {
-        assert_eq!(row["games"], 2, "{row}");
+        assert_eq!(row["games"], 1, "{row}");
         for key in ["percent", "sigma", "wins", "draws", "losses", "forfeits"] {
             assert!(row[key].is_number(), "{key} in {row}");
         }
@@ -217,8 +216,12 @@ fn mac_ucb_parameters_go_to_the_experiments_that_seat_it() {
 
 #[test]
 fn table4_fig6_and_headroom_sweep_their_points_and_draw_figures() {
+    // Four games that play in well under a second: GDL games without chance, with it, and with
+    // one player, and a built-in game (the larger games take the sweeps minutes in tests).
+    let only = "tictactoe,dice_duel,montyhall,pig";
     let dir = std::env::temp_dir().join(format!("gametree-scsp-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    let mut tictactoe = Vec::new();
     for (name, points) in [("scsp-table4", 8), ("scsp-fig6", 11), ("scsp-headroom", 4)] {
         let svg = dir.join(format!("{name}.svg"));
         let svg_arg = svg.display().to_string();
@@ -230,7 +233,7 @@ fn table4_fig6_and_headroom_sweep_their_points_and_draw_figures() {
             "--samples",
             "6",
             "--only",
-            "tictactoe,orchard,pickomino_mini,pig",
+            only,
             "--json",
             "--svg",
             &svg_arg,
@@ -239,31 +242,18 @@ fn table4_fig6_and_headroom_sweep_their_points_and_draw_figures() {
         assert_eq!(rows.len(), 4 * points, "{name}");
         assert_eq!(rows, json_rows(&args), "{name}: same seed, same JSON");
         assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+        let rows: Vec<Value> = rows
+            .into_iter()
+            .filter(|r| r["game"] == "tictactoe")
+            .collect();
+        assert_eq!(rows.len(), points, "{name}");
+        tictactoe.push(rows);
     }
-    let fig6 = json_rows(&[
-        "reproduce",
-        "scsp-fig6",
-        "--games",
-        "1",
-        "--samples",
-        "6",
-        "--only",
-        "tictactoe",
-        "--json",
-    ]);
+    let [_, fig6, headroom] = &tictactoe[..] else {
+        unreachable!("three sweeps")
+    };
     assert_eq!(fig6[0]["share"], 0.0);
     assert_eq!(fig6[10]["share"], 1.0);
-    let headroom = json_rows(&[
-        "reproduce",
-        "scsp-headroom",
-        "--games",
-        "1",
-        "--samples",
-        "6",
-        "--only",
-        "tictactoe",
-        "--json",
-    ]);
     let factors: Vec<&serde_json::Value> = headroom.iter().map(|r| &r["budget_factor"]).collect();
     assert_eq!(factors, [1, 3, 10, 30]);
     std::fs::remove_dir_all(&dir).ok();

@@ -188,6 +188,9 @@ fn pvs_iterative_deepening_tt_and_heuristics_equal_fixed_depth() {
                     AlphaBetaConfig {
                         cutoff,
                         countermoves: true,
+                        // The preset's 16 MiB table, filled at creation, made this test minutes
+                        // long; a small one also sees more replacement.
+                        tt_bytes: 1 << 16,
                         ..AlphaBetaConfig::pvs(depth)
                     },
                 ];

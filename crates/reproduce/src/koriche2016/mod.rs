@@ -312,3 +312,34 @@ fn table2_row(e: &Encoded) -> Value {
         "paper": paper,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The text table shows our network beside the paper's, the state network of a refused game,
+    /// and why it was refused. (The CLI's test checks the JSON rows of every game.)
+    #[test]
+    fn table2_text_shows_ours_the_papers_and_the_reasons_for_refusals() {
+        let tictactoe = ("tictactoe", shipped("tictactoe"));
+        let hex = ("hex", shipped("hex"));
+        let mut encoded = vec![encode_gdl(tictactoe), encode_gdl(hex)];
+        encoded.extend(built_in());
+        let text = table2_text(&encoded);
+        let line = |game: &str| {
+            let prefix = format!("{game} ");
+            text.lines()
+                .find(|l| l.starts_with(&prefix))
+                .unwrap_or_else(|| panic!("no row for {game} in\n{text}"))
+                .to_owned()
+        };
+        let tictactoe = line("tictactoe");
+        assert!(tictactoe.contains("round"), "{tictactoe}");
+        assert!(tictactoe.contains("TicTacToe"), "{tictactoe}");
+        assert!(line("hex").contains("state"), "{text}");
+        assert!(line("pig").contains("round"), "{text}");
+        assert!(text.contains("Why the encoder refused"), "{text}");
+        assert!(text.contains("  hex: "), "{text}");
+        assert!(text.starts_with(PAPER), "{text}");
+    }
+}
