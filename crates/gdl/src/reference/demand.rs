@@ -20,7 +20,7 @@
 use crate::datalog::facts::{subterm, Facts, Path};
 use crate::datalog::{Budget, DemandHook, Engine, EvalError, Join, Limit, Scratch, Step, NO_CALL};
 use crate::syntax::term::{Bindings, TermId, Terms};
-use game_trait::hash::{splitmix64 as mix, FastMap, FastSet};
+use game_trait::hash::{splitmix64 as mix, FastMap};
 
 /// The deepest nesting of calls evaluated (each level is a Rust stack frame): far above what
 /// real descriptions need (chess nests about a dozen).
@@ -141,7 +141,7 @@ impl DemandProgram {
         facts: &mut Facts,
         budget: &mut Budget,
     ) -> Result<(), EvalError> {
-        state.done.clear();
+        state.calls.clear();
         state.stack.clear();
         let mut ctx = Calls {
             program: self,
@@ -159,7 +159,7 @@ impl DemandProgram {
 /// The calls of one query: which are complete, which are being evaluated, and reusable buffers.
 #[derive(Clone, Debug, Default)]
 pub struct DemandState {
-    done: FastSet<u64>,
+    calls: CallTable,
     stack: Vec<Frame>,
     pool: Vec<Scratch>,
     bindings: Bindings,
@@ -168,13 +168,86 @@ pub struct DemandState {
 /// A call being evaluated.
 #[derive(Clone, Debug)]
 struct Frame {
-    key: u64,
+    call: CallId,
     /// The outermost call on the stack it (transitively) read while incomplete.
     low: usize,
     /// Whether a call reached it again while it was being evaluated.
     recursed: bool,
     /// Calls of its component that finished before it, to mark complete with it.
-    members: Vec<u64>,
+    members: Vec<CallId>,
+}
+
+/// A call of a query, by its index in the query's [`CallTable`].
+type CallId = u32;
+
+/// The calls of one query, each numbered once and marked when complete. Calls are told apart by
+/// their pattern and values themselves, not by a hash of them alone: two calls sharing a hash
+/// must not share an answer (the second would be skipped as complete, and the query would miss
+/// its atoms without a sign).
+#[derive(Clone, Debug, Default)]
+struct CallTable {
+    /// A hash of (pattern, values) → the call that has it; a call whose hash another call took
+    /// goes on to the hash's hash, until it finds itself or a free one.
+    by_hash: FastMap<u64, CallId>,
+    /// Per call: where its words (the pattern, then its values) start in `words`.
+    starts: Vec<u32>,
+    words: Vec<u32>,
+    complete: Vec<bool>,
+}
+
+impl CallTable {
+    fn clear(&mut self) {
+        self.by_hash.clear();
+        self.starts.clear();
+        self.words.clear();
+        self.complete.clear();
+    }
+
+    /// Whether `id` is call `call` with `values`.
+    fn is(&self, id: CallId, call: u32, values: &[TermId]) -> bool {
+        let start = self.starts[id as usize] as usize;
+        let end = (self.starts.get(id as usize + 1)).map_or(self.words.len(), |&e| e as usize);
+        let words = &self.words[start..end];
+        words.len() == values.len() + 1
+            && words[0] == call
+            && words[1..].iter().zip(values).all(|(&w, v)| w == v.0)
+    }
+
+    /// The number of call `call` with `values`, if it has one.
+    fn find(&self, call: u32, values: &[TermId]) -> Option<CallId> {
+        let mut hash = call_hash(call, values);
+        loop {
+            let &id = self.by_hash.get(&hash)?;
+            if self.is(id, call, values) {
+                return Some(id);
+            }
+            hash = mix(hash);
+        }
+    }
+
+    /// The number of call `call` with `values`, given one if it has none yet.
+    fn number(&mut self, call: u32, values: &[TermId]) -> CallId {
+        let mut hash = call_hash(call, values);
+        loop {
+            match self.by_hash.get(&hash) {
+                Some(&id) if self.is(id, call, values) => return id,
+                Some(_) => hash = mix(hash),
+                None => {
+                    let id = self.starts.len() as CallId;
+                    self.starts.push(self.words.len() as u32);
+                    self.words.push(call);
+                    self.words.extend(values.iter().map(|v| v.0));
+                    self.complete.push(false);
+                    self.by_hash.insert(hash, id);
+                    return id;
+                }
+            }
+        }
+    }
+
+    fn is_complete(&self, id: CallId) -> bool {
+        self.complete[id as usize]
+    }
 }
 
 struct Calls<'a> {
@@ -182,7 +255,7 @@ struct Calls<'a> {
     state: &'a mut DemandState,
 }
 
-fn call_key(call: u32, values: &[TermId]) -> u64 {
+fn call_hash(call: u32, values: &[TermId]) -> u64 {
     values
         .iter()
         .fold(mix(u64::from(call)), |h, t| mix(h ^ u64::from(t.0)))
@@ -199,16 +272,21 @@ impl DemandHook for Calls<'_> {
         facts: &mut Facts,
         budget: &mut Budget,
     ) -> Result<(), EvalError> {
-        let key = call_key(call, values);
-        if self.state.done.contains(&key) {
+        let calls = &mut self.state.calls;
+        let id = calls.number(call, values);
+        if calls.is_complete(id) {
             return Ok(());
         }
         if let Some(general) = self.program.general[call as usize] {
-            if general != call && self.state.done.contains(&call_key(general, &[])) {
+            if general != call
+                && calls
+                    .find(general, &[])
+                    .is_some_and(|g| calls.is_complete(g))
+            {
                 return Ok(());
             }
         }
-        if let Some(pos) = self.state.stack.iter().position(|f| f.key == key) {
+        if let Some(pos) = self.state.stack.iter().position(|f| f.call == id) {
             // Recursion: read what the call has so far, and have it re-evaluated.
             self.state.stack[pos].recursed = true;
             if let Some(top) = self.state.stack.last_mut() {
@@ -224,7 +302,7 @@ impl DemandHook for Calls<'_> {
             });
         }
         self.state.stack.push(Frame {
-            key,
+            call: id,
             low: depth,
             recursed: false,
             members: Vec::new(),
@@ -238,7 +316,7 @@ impl DemandHook for Calls<'_> {
                 let frame = self.state.stack.pop().expect("this call's frame");
                 let parent = self.state.stack.last_mut().expect("an enclosing call");
                 parent.low = parent.low.min(frame.low);
-                parent.members.push(frame.key);
+                parent.members.push(frame.call);
                 parent.members.extend(frame.members);
                 return Ok(());
             }
@@ -247,8 +325,10 @@ impl DemandHook for Calls<'_> {
                 continue; // the component grew: another pass
             }
             let frame = self.state.stack.pop().expect("this call's frame");
-            self.state.done.insert(frame.key);
-            self.state.done.extend(frame.members);
+            let complete = &mut self.state.calls.complete;
+            for id in std::iter::once(frame.call).chain(frame.members) {
+                complete[id as usize] = true;
+            }
             return Ok(());
         }
     }
@@ -314,5 +394,32 @@ impl Calls<'_> {
             }
         }
         Some((0..vars).filter_map(|v| b.get(v).map(|t| (v, t))).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two calls whose hashes collide keep numbers of their own, and each is found again.
+    #[test]
+    fn calls_sharing_a_hash_are_told_apart() {
+        let mut calls = CallTable::default();
+        let a = calls.number(3, &[TermId(7), TermId(8)]);
+        assert_eq!(calls.number(3, &[TermId(7), TermId(8)]), a);
+        // Make call b's hash the one a took, as a collision would.
+        let b_values = [TermId(9)];
+        calls.by_hash.insert(call_hash(5, &b_values), a);
+        assert_eq!(calls.find(5, &b_values), None);
+        let b = calls.number(5, &b_values);
+        assert_ne!(a, b);
+        assert_eq!(calls.find(5, &b_values), Some(b));
+        assert_eq!(calls.number(5, &b_values), b);
+        // A prefix of a's words is another call.
+        assert_eq!(calls.find(3, &[TermId(7)]), None);
+        calls.complete[b as usize] = true;
+        assert!(calls.is_complete(b) && !calls.is_complete(a));
+        calls.clear();
+        assert_eq!(calls.find(3, &[TermId(7), TermId(8)]), None);
     }
 }
