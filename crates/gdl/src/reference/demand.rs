@@ -213,36 +213,34 @@ impl CallTable {
             && words[1..].iter().zip(values).all(|(&w, v)| w == v.0)
     }
 
-    /// The number of call `call` with `values`, if it has one.
-    fn find(&self, call: u32, values: &[TermId]) -> Option<CallId> {
+    /// The number of call `call` with `values`, or the free hash where it would go.
+    fn probe(&self, call: u32, values: &[TermId]) -> Result<CallId, u64> {
         let mut hash = call_hash(call, values);
         loop {
-            let &id = self.by_hash.get(&hash)?;
-            if self.is(id, call, values) {
-                return Some(id);
+            match self.by_hash.get(&hash) {
+                Some(&id) if self.is(id, call, values) => return Ok(id),
+                Some(_) => hash = mix(hash),
+                None => return Err(hash),
             }
-            hash = mix(hash);
         }
+    }
+
+    /// The number of call `call` with `values`, if it has one.
+    fn find(&self, call: u32, values: &[TermId]) -> Option<CallId> {
+        self.probe(call, values).ok()
     }
 
     /// The number of call `call` with `values`, given one if it has none yet.
     fn number(&mut self, call: u32, values: &[TermId]) -> CallId {
-        let mut hash = call_hash(call, values);
-        loop {
-            match self.by_hash.get(&hash) {
-                Some(&id) if self.is(id, call, values) => return id,
-                Some(_) => hash = mix(hash),
-                None => {
-                    let id = self.starts.len() as CallId;
-                    self.starts.push(self.words.len() as u32);
-                    self.words.push(call);
-                    self.words.extend(values.iter().map(|v| v.0));
-                    self.complete.push(false);
-                    self.by_hash.insert(hash, id);
-                    return id;
-                }
-            }
-        }
+        self.probe(call, values).unwrap_or_else(|hash| {
+            let id = self.starts.len() as CallId;
+            self.starts.push(self.words.len() as u32);
+            self.words.push(call);
+            self.words.extend(values.iter().map(|v| v.0));
+            self.complete.push(false);
+            self.by_hash.insert(hash, id);
+            id
+        })
     }
 
     fn is_complete(&self, id: CallId) -> bool {
