@@ -1,21 +1,21 @@
 //! search-core side by side with minimax-rs (the `minimax` crate, 0.6) on the same Connect Four.
 //!
 //! Measured with `cargo bench -p gametree-benches --bench vs_minimax` on the 2-core machine with
-//! nothing else running, 2026-11-30: the binaries of d03037e and of 0061a9f (UCB1 from kept
-//! statistics; α/β prefetching the next successor's table bucket), twice each, alternating. Ours
-//! / theirs time, median of the interleaved rounds (docs/reproductions.md, "search-core vs
-//! minimax-rs", has the ranges, the node counts, earlier runs and the profiles):
+//! nothing else running (load average 1.0–1.9 from the machine's own threads), 2026-12-01: the
+//! binaries of bdef185 and of the commit that puts tables of 2 MiB or more on huge pages, twice
+//! each, alternating. Ours / theirs time, median of the interleaved rounds (docs/reproductions.md,
+//! "search-core vs minimax-rs", has the ranges, the node counts, earlier runs and the profiles):
 //!
-//! | group | pair | d03037e | 0061a9f |
+//! | group | pair | bdef185 | huge pages |
 //! |---|---|---|---|
-//! | fixed | `AlphaBeta` / `Negamax`, depth 9, no table | 0.98, 0.98 | 1.09, 1.07 (placement: the same code) |
-//! | plain | `AlphaBeta`, depth 9, no table / a bare negamax α/β | 1.51, 1.51 | 1.65, 1.65 (placement) |
-//! | iterative | `pvs` / `IterativeSearch`, 16 MiB table, depth 12 | 1.19, 1.30 | 1.07, 1.09 |
-//! | iterative | `pvs` without killers and history / `IterativeSearch` | 1.05, 1.09 | 0.89, 0.89 |
-//! | mcts | `Uct` / `MonteCarloTreeSearch`, 20,000 simulations, 1 thread | 0.77, 0.73 | 0.60, 0.61 |
-//! | mcts | same, 2 threads | 0.61, 0.47 | 0.40, 0.40 |
-//! | parallel | `search_parallel` / `ParallelSearch`, depth 15, 1 thread | 1.38, 1.44 | 1.26, 1.23 |
-//! | parallel | same, 2 threads | 0.40, 0.31 | 0.36, 0.34 |
+//! | fixed | `AlphaBeta` / `Negamax`, depth 9, no table | 0.99, 1.00 | 1.00, 0.98 (the same code) |
+//! | plain | `AlphaBeta`, depth 9, no table / a bare negamax α/β | 1.42, 1.43 | 1.40, 1.41 (the same code) |
+//! | iterative | `pvs` / `IterativeSearch`, 16 MiB table, depth 12 | 0.88, 0.97 | 0.73, 0.85 |
+//! | iterative | `pvs` without killers and history / `IterativeSearch` | 0.75, 0.70 | 0.61, 0.68 |
+//! | mcts | `Uct` / `MonteCarloTreeSearch`, 20,000 simulations, 1 thread | 0.52, 0.47 | 0.47, 0.49 (the same code) |
+//! | mcts | same, 2 threads | 0.38, 0.34 | 0.33, 0.37 |
+//! | parallel | `search_parallel` / `ParallelSearch`, depth 15, 1 thread | 0.92, 1.13 | 0.87, 0.96 |
+//! | parallel | same, 2 threads | 0.33, 0.27 | 0.28, 0.32 |
 //!
 //! One Connect Four (7×6 bitboard, John Tromp's layout), written once for gametree's
 //! `ZeroSumGame` and once for minimax-rs's `Game`, sharing the rules, the hash (`mix64` of

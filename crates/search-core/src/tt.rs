@@ -8,6 +8,10 @@
 //! stored as a verification key, so a probe confuses two positions only if they share all of the
 //! index bits and the 32 key bits.
 //!
+//! A table of 2 MiB or more is aligned to 2 MiB and, on Linux, asked for transparent huge pages
+//! before it is first written, so that its random probes do not also miss the processor's page
+//! translations (a 16 MiB table spans 8 huge pages or 4,096 small ones).
+//!
 //! # Entry
 //! Value, [`Bound`] (exact, lower, upper: what the value says about the score, as the engine
 //! reports it), whether the search that produced it was *closed* (every line it searched ended the
@@ -44,6 +48,9 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use game_trait::{Bound, Score};
 
 use crate::error::SearchError;
+
+mod buckets;
+use buckets::Buckets;
 
 /// Entries per bucket.
 pub const BUCKET_SIZE: usize = 4;
@@ -143,13 +150,12 @@ impl AtomicSlot {
 #[repr(align(64))]
 struct Bucket([AtomicSlot; BUCKET_SIZE]);
 
-impl Clone for Bucket {
-    fn clone(&self) -> Bucket {
-        let copy = Bucket::default();
-        for (to, from) in copy.0.iter().zip(&self.0) {
+impl Bucket {
+    /// Makes this bucket's slots the same as `other`'s.
+    fn copy_from(&self, other: &Bucket) {
+        for (to, from) in self.0.iter().zip(&other.0) {
             to.store(&from.load());
         }
-        copy
     }
 }
 
@@ -175,7 +181,7 @@ pub struct TtEntry {
 /// A fixed-size transposition table. See the [module docs](self).
 #[derive(Clone, Debug)]
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    buckets: Buckets,
     mask: u64,
     generation: u8,
 }
@@ -197,11 +203,7 @@ impl TranspositionTable {
     pub fn try_new(bytes: usize) -> Result<TranspositionTable, SearchError> {
         let size = Self::new_size(bytes);
         let count = size / std::mem::size_of::<Bucket>();
-        let mut buckets = Vec::new();
-        buckets
-            .try_reserve_exact(count)
-            .map_err(|_| SearchError::TableAllocation { bytes: size })?;
-        buckets.resize_with(count, Bucket::default);
+        let buckets = Buckets::zeroed(count).ok_or(SearchError::TableAllocation { bytes: size })?;
         Ok(TranspositionTable {
             buckets,
             mask: count as u64 - 1,
