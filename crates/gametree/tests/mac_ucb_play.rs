@@ -155,7 +155,7 @@ fn small_orchard(fruits: u32, raven: u32) -> GdlRound {
 
 /// Orchard is cooperative, and a die face whose tree is empty passes the turn, so play can come
 /// back to a state and the tree of solved networks never closes. Its value still approaches the
-/// optimum that value iteration computes in `gdl`'s tests (`crates/gdl/tests/orchard.rs`):
+/// optimum that value iteration computes in `gdl`'s tests (`crates/gdl/tests/it/orchard.rs`):
 /// 1 fruit a tree and a raven of 2 pieces are won with probability 0.72903 under optimal play.
 #[test]
 fn the_small_orchards_value_approaches_the_optimum() {

@@ -43,7 +43,7 @@
 //! [`Lookahead::Round`] keeps the other reading: the current round's network only, its
 //! solutions one bandit's arms sampled flat to the end of the game, the cache's exact values the
 //! expectation of uniformly random play. It is the player this crate had before the sequence
-//! reading, reproduced exactly (`cargo test -p scsp-mac-ucb --test round_reading`).
+//! reading, reproduced exactly (`cargo test -p scsp-mac-ucb --test it round_reading`).
 //!
 //! # One search (the sequence reading)
 //! 1. The root's network is solved (unless the tree kept from earlier searches knows the root

@@ -1,9 +1,7 @@
 //! The hand-written games' rounds agree with their rules, and `check_round` notices when a round
 //! does not.
 
-mod common;
-
-use common::{Altered, Luck};
+use crate::common::{Altered, Luck};
 use game_trait::round::{Relation, Round, VariableKind};
 use game_trait::{Game, GeneralGame, Limits, RoundGame};
 use scsp_mac_ucb::games::{CooperativePennies, Nim, Pig};

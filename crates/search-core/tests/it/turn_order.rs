@@ -16,8 +16,7 @@ use search_core::{
     AlphaBeta, AlphaBetaConfig, ExtraTurnTree, LeafValue, Minimax, Mtdf, NullMovePruning,
 };
 
-mod common;
-use common::check;
+use crate::common::check;
 
 /// A random tree with extra turns, of depth 1..=7 and branching 1..=4, from quickcheck's numbers.
 fn game(seed: u64, depth: u8, branching: u8) -> (ExtraTurnTree, u32) {

@@ -1,9 +1,7 @@
 //! The sequence reading of MAC-UCB: a tree of solved networks that, given the budget, solves small
 //! games exactly; the solve share changing what is built; the threshold reaching the solver.
 
-mod common;
-
-use common::RandomTree;
+use crate::common::RandomTree;
 use game_trait::{Game, GeneralGame, Limits};
 use quickcheck::{QuickCheck, TestResult};
 use scsp_mac_ucb::{check_round, MacUcb, MacUcbConfig};

@@ -9,8 +9,7 @@ use gdl::{GdlGame, GdlMove, Limits, Loader, ReasonerKind};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
-mod common;
-use common::{goal_directed, load, path, perfts, Finished};
+use crate::common::{goal_directed, load, path, perfts, Finished};
 
 #[test]
 fn the_big_games_load_with_the_reasoner_they_should() {

@@ -11,10 +11,10 @@ use gdl::{FluentSet, GdlError, GdlGame, GdlMove, GdlRound, Loader};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
-mod common;
-use common::{assert_moves_agree, assert_payoffs_agree, child, Finished};
+use crate::common;
+use crate::common::{assert_moves_agree, assert_payoffs_agree, child, Finished};
 
-const RULES: &str = include_str!("../games/awale_mini.kif");
+const RULES: &str = include_str!("../../games/awale_mini.kif");
 const PLAYERS: [&str; 2] = ["south", "north"];
 const MAJORITY: u8 = 7;
 

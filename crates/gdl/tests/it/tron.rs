@@ -7,8 +7,8 @@ use gdl::{GdlGame, GdlMove, ReasonerKind};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
-mod common;
-use common::{legal, Finished};
+use crate::common;
+use crate::common::{legal, Finished};
 
 const SIDE: i32 = 10;
 /// North, south, east, west, in the order the model lists them.

@@ -1,5 +1,4 @@
 //! Shared by the crate's tests: a game whose round is altered, and a small game of luck.
-#![allow(dead_code)] // each test binary uses a part
 
 use game_trait::round::Round;
 use game_trait::{ChanceList, Game, GeneralGame, MoveList, PlayerId, RoundGame, Turn};

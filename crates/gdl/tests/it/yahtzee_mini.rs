@@ -12,10 +12,10 @@ use gdl::{FluentSet, GdlGame, GdlMove, Loader};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
-mod common;
-use common::{assert_payoffs_agree, sorted_names, GameModel};
+use crate::common;
+use crate::common::{assert_payoffs_agree, sorted_names, GameModel};
 
-const RULES: &str = include_str!("../games/yahtzee_mini.kif");
+const RULES: &str = include_str!("../../games/yahtzee_mini.kif");
 
 const CATEGORIES: [&str; 3] = ["chance", "yahtzee", "straight"];
 const ROLES: [&str; 3] = ["alice", "bob", "random"];

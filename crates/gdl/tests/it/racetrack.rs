@@ -4,8 +4,7 @@
 
 use gdl::{Limits, Loader, ReasonerKind};
 
-mod common;
-use common::{perfts, Finished};
+use crate::common::{perfts, Finished};
 
 /// One robot on a grid of cells 0..=12, four plies, speeding up by 0 or 1 along each axis each
 /// ply; `add` is the whole table of sums up to 12 (91 atoms).

@@ -8,8 +8,7 @@ use search_core::{
     AlphaBeta, AlphaBetaConfig, ExplicitTree, LateMoveReduction, LeafValue, Minimax,
 };
 
-mod common;
-use common::{check, random_tree};
+use crate::common::{check, random_tree};
 
 /// A random tree of depth 2..=7 and branching 2..=6 from quickcheck's raw numbers.
 fn tree(seed: u64, depth: u8, branching: u8) -> (ExplicitTree, u32) {

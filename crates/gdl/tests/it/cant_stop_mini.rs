@@ -11,12 +11,12 @@ use gdl::{FluentSet, GdlGame, GdlRound, Loader};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
-mod common;
-use common::{
+use crate::common;
+use crate::common::{
     assert_even_coin, assert_moves_agree, assert_payoffs_agree, child, choices, Finished,
 };
 
-const RULES: &str = include_str!("../games/cant_stop_mini.kif");
+const RULES: &str = include_str!("../../games/cant_stop_mini.kif");
 const PLAYERS: [&str; 2] = ["red", "blue"];
 /// Columns 2, 3, 4 (index 0, 1, 2) and their heights.
 const TOP: [u8; 3] = [2, 3, 2];

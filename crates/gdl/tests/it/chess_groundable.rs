@@ -7,8 +7,8 @@ use gdl::{FluentSet, GdlGame, Limits, Loader, ReasonerKind};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
-mod common;
-use common::Finished;
+use crate::common;
+use crate::common::Finished;
 
 const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/games/chess_groundable.kif");
 

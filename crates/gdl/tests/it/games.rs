@@ -6,8 +6,7 @@ use gdl::{FluentSet, GdlGame, GdlMove, Loader, ReasonerKind};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
-mod common;
-use common::{child, load, perft, Finished};
+use crate::common::{child, load, perft, Finished};
 
 /// Complete games of a turn-taking game, by depth-first search.
 fn complete_games(g: &GdlGame, s: &FluentSet) -> u64 {

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use game_trait::{ChanceList, Game, GeneralGame, MoveList, Turn};
 use gdl::{FluentSet, GdlGame, GdlMove, Loader};
 
-const RULES: &str = include_str!("../games/orchard.kif");
+const RULES: &str = include_str!("../../games/orchard.kif");
 
 /// The shipped rules with `fruits` on the four trees and a raven of `raven` pieces.
 fn orchard(fruits: [u32; 4], raven: u32) -> GdlGame {

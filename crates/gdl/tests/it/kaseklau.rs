@@ -13,10 +13,10 @@ use gdl::{FluentSet, GdlGame, GdlRound, ReasonerKind};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
-mod common;
-use common::{child, choices, Finished};
+use crate::common;
+use crate::common::{child, choices, Finished};
 
-const RULES: &str = include_str!("../games/kaseklau.kif");
+const RULES: &str = include_str!("../../games/kaseklau.kif");
 const PLAYERS: [&str; 2] = ["alice", "bob"];
 const ROOMS: u8 = 5;
 const CARDS_PER_ROOM: u8 = 6;

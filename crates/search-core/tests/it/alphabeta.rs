@@ -16,8 +16,7 @@ use search_core::horizon::WidthLimit;
 use search_core::tree::NodeId;
 use search_core::{AlphaBeta, AlphaBetaConfig, ExplicitTree, LeafValue, Minimax, Mtdf, Nested};
 
-mod common;
-use common::{check, random_tree};
+use crate::common::{check, random_tree};
 
 const CUTOFFS: [Cutoff; 2] = [Cutoff::AtLeastBeta, Cutoff::AboveBeta];
 

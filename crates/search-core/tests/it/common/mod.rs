@@ -1,5 +1,4 @@
 //! Helpers shared by search-core's integration tests: quickcheck on random explicit trees.
-#![allow(dead_code)] // each test file uses its own part
 
 use std::ops::RangeInclusive;
 

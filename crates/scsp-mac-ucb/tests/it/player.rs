@@ -1,13 +1,11 @@
 //! MAC-UCB and FC-UCB on the hand-written games: legal moves in every state they meet, the
 //! options each doing what they say, the cache, the threshold, limits and determinism.
 
-mod common;
-
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
-use common::{Altered, Luck};
+use crate::common::{Altered, Luck};
 use game_trait::round::Relation;
 use game_trait::{
     ChanceList, Game, GeneralGame, Limits, MoveList, Reset, RoundGame, Searcher, Turn,

@@ -12,10 +12,10 @@ use gdl::{FluentSet, GdlGame, GdlRound, ReasonerKind};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
-mod common;
-use common::{child, choices, Finished};
+use crate::common;
+use crate::common::{child, choices, Finished};
 
-const RULES: &str = include_str!("../games/chinese_checkers3.kif");
+const RULES: &str = include_str!("../../games/chinese_checkers3.kif");
 const PLAYERS: [&str; 3] = ["red", "green", "blue"];
 /// Each player's two forward directions, as steps of (a, b).
 const FORWARD: [[(i8, i8); 2]; 3] = [[(-1, 1), (0, 1)], [(1, 0), (1, -1)], [(-1, 0), (0, -1)]];

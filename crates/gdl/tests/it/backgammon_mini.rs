@@ -12,12 +12,12 @@ use gdl::{FluentSet, GdlGame, GdlRound, Loader};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
-mod common;
-use common::{
+use crate::common;
+use crate::common::{
     assert_even_coin, assert_moves_agree, assert_payoffs_agree, child, choices, Finished,
 };
 
-const RULES: &str = include_str!("../games/backgammon_mini.kif");
+const RULES: &str = include_str!("../../games/backgammon_mini.kif");
 const PLAYERS: [&str; 2] = ["white", "black"];
 /// Points 1 to 8; a checker's progress is 0 on the bar, 1 to 8 on the board, 9 off.
 const POINTS: u8 = 8;

@@ -3,9 +3,6 @@
 //! game through the rules and through a test's own model of them. Everything goes through the
 //! public API, as a user's code would.
 
-// Each test binary compiles this module and uses a part of it.
-#![allow(dead_code)]
-
 use std::collections::HashMap;
 use std::fmt::Debug;
 use std::hash::Hash;

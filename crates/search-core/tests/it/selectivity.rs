@@ -16,8 +16,7 @@ use search_core::{
     SingularExtension,
 };
 
-mod common;
-use common::{check, random_tree};
+use crate::common::{check, random_tree};
 
 /// A random tree of depth 2..=6 and branching 2..=5 from quickcheck's raw numbers.
 fn tree(seed: u64, depth: u8, branching: u8) -> (ExplicitTree, u32) {

@@ -13,10 +13,10 @@ use gdl::{FluentSet, GdlGame, GdlMove, GdlRound, ReasonerKind};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
-mod common;
-use common::{legal, Finished};
+use crate::common;
+use crate::common::{legal, Finished};
 
-const RULES: &str = include_str!("../games/bomberman.kif");
+const RULES: &str = include_str!("../../games/bomberman.kif");
 const PLAYERS: [&str; 2] = ["bomberman", "bomberwoman"];
 const SIDE: i8 = 7;
 const ROUNDS: u32 = 40;

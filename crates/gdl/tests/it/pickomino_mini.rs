@@ -12,10 +12,10 @@ use gdl::{FluentSet, GdlGame, GdlMove, Loader};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
-mod common;
-use common::{assert_payoffs_agree, sorted_names, GameModel};
+use crate::common;
+use crate::common::{assert_payoffs_agree, sorted_names, GameModel};
 
-const RULES: &str = include_str!("../games/pickomino_mini.kif");
+const RULES: &str = include_str!("../../games/pickomino_mini.kif");
 
 fn game() -> GdlGame {
     Loader::text(RULES).load().unwrap()
