@@ -2,8 +2,8 @@
 //!
 //! Measured with `cargo bench -p gametree-benches --bench vs_minimax` on the 2-core machine with
 //! nothing else running (load average 1.0–1.9 from the machine's own threads), 2026-12-01: the
-//! binaries of bdef185 and of the commit that puts tables of 2 MiB or more on huge pages, twice
-//! each, alternating. Ours / theirs time, median of the interleaved rounds (docs/reproductions.md,
+//! binaries of bdef185 and of 02a5456 (tables of 2 MiB or more on huge pages), twice each,
+//! alternating. Ours / theirs time, median of the interleaved rounds (docs/reproductions.md,
 //! "search-core vs minimax-rs", has the ranges, the node counts, earlier runs and the profiles):
 //!
 //! | group | pair | bdef185 | huge pages |
