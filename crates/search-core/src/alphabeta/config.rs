@@ -49,7 +49,9 @@ pub struct AlphaBetaConfig {
     /// Transposition-table size in bytes (rounded down to a power of two of 64-byte buckets); 0 for
     /// no table. The table is allocated at the first search whose root has a key, or at once by
     /// [`AlphaBeta::allocate_table`](crate::AlphaBeta::allocate_table), which reports a size the
-    /// machine cannot provide (a search that cannot allocate it runs without a table).
+    /// machine cannot provide (a search that cannot allocate it runs without a table). A table of
+    /// 2 MiB or more is asked for huge pages on Linux (see [`tt`](crate::tt)), which saves its
+    /// random probes a page walk each.
     pub tt_bytes: usize,
     /// Killer-move ordering (Akl and Newborn, *The Principal Continuation and the Killer
     /// Heuristic*, 1977): the last two moves that caused a cutoff at the same ply go first.
