@@ -86,10 +86,7 @@ fn playouts(c: &mut Criterion) {
     let labelled: Vec<(String, GdlGame)> = small
         .into_iter()
         .map(|(name, g)| {
-            let kind = match g.reasoner_kind() {
-                ReasonerKind::Fast => "fast",
-                ReasonerKind::Reference => "reference",
-            };
+            let kind = g.reasoner_kind().name();
             (format!("{name}/{kind}"), g)
         })
         .collect();

@@ -153,16 +153,16 @@ fn survey(file: &Path, budget: Duration, tally: &mut Tally) -> String {
     tally.slow_loads += usize::from(load >= 2.0);
     let (rate, rounds) = playouts(&game, budget);
     let (kind, checked, note) = match game.reasoner_kind() {
-        ReasonerKind::Fast => {
+        kind @ (ReasonerKind::Fast | ReasonerKind::Hybrid) => {
             tally.fast += 1;
             match cross_check(&game, budget) {
                 Ok(states) => {
                     tally.agree += 1;
-                    ("fast", states.to_string(), String::new())
+                    (kind.name(), states.to_string(), String::new())
                 }
                 Err(why) => {
                     tally.disagree += 1;
-                    ("fast", "-".to_string(), format!("DISAGREE: {why}"))
+                    (kind.name(), "-".to_string(), format!("DISAGREE: {why}"))
                 }
             }
         }

@@ -15,8 +15,8 @@
 //! | syntax | KIF and infix text → syntax trees; interned symbols, hash-consed terms | [`syntax`]: [`syntax::parse`], [`syntax::term`] |
 //! | description | syntax trees → rules; the validator's checks, stratification, unsafe variables | [`description`]: [`description::load`], [`Diagnostic`], [`UnsafeVariables`] |
 //! | Datalog, reference | bottom-up stratified evaluation; the reference reasoner and its goal-directed mode | internal; chosen through [`ReasonerKind`] |
-//! | grounding | rules decomposed, grounded over the relaxed model, cones of the ground atoms | internal; bounded by [`Limits`], timed by [`LoadProfile`] |
-//! | network | the ground rules compiled to straight-line programs; views updated from the previous state's | internal: the [`ReasonerKind::Fast`] reasoner |
+//! | grounding | rules decomposed, grounded over the relaxed model, cones of the ground atoms; rules bridged around relations too large to ground | internal; bounded by [`Limits`], timed by [`LoadProfile`] |
+//! | network | the ground rules compiled to straight-line programs; views updated from the previous state's | internal: the [`ReasonerKind::Fast`] and [`ReasonerKind::Hybrid`] reasoners |
 //! | round encoding | a round of play as variables and tables for stochastic-constraint players | [`GdlRound`], [`EncodeOptions`], [`RoundStats`] |
 //! | games | the description as a game: n players, chance, simultaneous moves; a two-player view; playouts, checks, benchmarks | [`Loader`], [`GdlGame`], [`TurnTaking`], [`random_playout`], [`CheckReport`], [`bench()`] |
 //!
@@ -113,6 +113,17 @@
 //!   grounding exceeds its [`Limits`], the game falls back to the reference reasoner when that is
 //!   fast enough and says so ([`GdlGame::reasoner_kind`], [`GdlGame::fallback_reason`]); otherwise
 //!   loading fails with an error naming the rule.
+//! * **Hybrid** ([`ReasonerKind::Hybrid`], when [`Limits::hybrid_relation_atoms`] asks for it):
+//!   for a description grounding gives up on, the relations too large to ground (those whose
+//!   atoms in domain analysis reach that many) are evaluated per state by the reference engine,
+//!   goal-directed, and everything else is grounded. Each output rule that reads such a relation
+//!   is split around it: the network computes which of its atoms a state can use (the rule's
+//!   other literals hold), asks the engine for exactly those, and evaluates the view or the
+//!   successor a second time with the answers as inputs. GGP Base's chess plays this way with its
+//!   threat relations deferred (perft 20, 400, 8,902 from the start); today it plays no faster
+//!   than on the reference reasoner, its cost being those threat relations' evaluation, and loads
+//!   in about 2 s, so it is not the default (`gametree gdl bench crates/gdl/games/chess.kif
+//!   --hybrid`).
 //!
 //! Recursion through negation is accepted when the ground rules are stratified (a warning says so),
 //! and rejected ([`GdlError::NotStratified`]) when ground atoms depend on themselves through

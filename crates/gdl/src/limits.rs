@@ -34,6 +34,14 @@ pub struct Limits {
     /// ground program too large to evaluate quickly, and is played by the reference reasoner.
     /// A count, not a time, so that which reasoner a game gets does not depend on the machine.
     pub relaxed_atoms: usize,
+    /// When grounding gives up: a relation whose relaxed model reaches this many atoms is too
+    /// large to ground, and a game whose other relations ground is played by the hybrid reasoner
+    /// (those relations evaluated in each state, goal-directed, the rest by the ground network:
+    /// [`ReasonerKind::Hybrid`](crate::ReasonerKind::Hybrid)). 0 (the default): no hybrid
+    /// reasoner, the game falls back to the reference reasoner. [`Limits::HYBRID_RELATION_ATOMS`]
+    /// is the measured choice; on GGP Base's chess the hybrid plays as fast as the reference
+    /// reasoner today and loads 2 s slower, which is why it is not the default.
+    pub hybrid_relation_atoms: usize,
     /// The most memory terms, atoms and ground rules may take, in bytes (an estimate, checked
     /// every few thousand join steps).
     pub memory_bytes: usize,
@@ -54,10 +62,18 @@ pub struct Limits {
     pub unsafe_variables: UnsafeVariables,
 }
 
+impl Limits {
+    /// A [`hybrid_relation_atoms`](Limits::hybrid_relation_atoms) that defers GGP Base chess's
+    /// threat relations and nothing else: 16,000 atoms. Its other relations stay below it in
+    /// domain analysis (`legal` and `legal2`, the largest, about 7,600; `different_cells`, with
+    /// 65,280, is static, decided while grounding).
+    pub const HYBRID_RELATION_ATOMS: usize = 16_000;
+}
+
 impl Default for Limits {
     /// Two million ground rules, five million atoms (half a million for one static relation
-    /// evaluated whole, and for domain analysis), 2 GB,
-    /// 60 s (20 and 100 million join steps for grounding); the fallback applies when a reference
+    /// evaluated whole, and for domain analysis), no hybrid reasoner, 2 GB, 60 s (20 and 100
+    /// million join steps for grounding); the fallback applies when a reference
     /// query on the initial state takes less than a second; unsafe variables are rejected.
     fn default() -> Limits {
         Limits {
@@ -65,6 +81,7 @@ impl Default for Limits {
             atoms: 5_000_000,
             static_relation_atoms: 500_000,
             relaxed_atoms: 500_000,
+            hybrid_relation_atoms: 0,
             memory_bytes: 2_000_000_000,
             time: Duration::from_secs(60),
             ground_time: Duration::from_secs(20),

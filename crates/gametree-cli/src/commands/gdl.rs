@@ -55,16 +55,25 @@ pub struct Reading {
     /// (`gdl check` warns about each rule).
     #[arg(long)]
     accept_unsafe: bool,
+    /// Play a description that does not ground whole on the hybrid reasoner where it applies
+    /// (its relations too large to ground evaluated per state, goal-directed; the rest grounded)
+    /// instead of the reference reasoner
+    #[arg(long)]
+    hybrid: bool,
 }
 
 impl Reading {
-    /// The default limits, with unsafe variables read as asked.
+    /// The default limits, with unsafe variables read and the hybrid reasoner used as asked.
     pub fn limits(&self) -> Limits {
         Limits {
             unsafe_variables: if self.accept_unsafe {
                 UnsafeVariables::RangeOverGroundTerms
             } else {
                 UnsafeVariables::Reject
+            },
+            hybrid_relation_atoms: match self.hybrid {
+                true => Limits::HYBRID_RELATION_ATOMS,
+                false => 0,
             },
             ..Limits::default()
         }
@@ -123,10 +132,7 @@ fn failure(file: &std::path::Path, e: GdlError) -> Failure {
 fn to_json(r: &BenchReport) -> serde_json::Value {
     serde_json::json!({
         "file": r.source,
-        "reasoner": match r.reasoner {
-            gametree::gdl::ReasonerKind::Fast => "fast",
-            gametree::gdl::ReasonerKind::Reference => "reference",
-        },
+        "reasoner": r.reasoner.name(),
         "fallback": r.fallback,
         "goal_directed": r.goal_directed,
         "deferred": r.deferred,

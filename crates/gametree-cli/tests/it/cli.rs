@@ -496,6 +496,21 @@ fn gdl_bench_reports_load_time_ground_rules_and_playouts_as_text_and_json() {
     );
     assert!(!text.contains("join steps:"), "{text}");
     let chess = workspace("crates/gdl/games/chess.kif");
+    let out = gametree(&[
+        "gdl",
+        "bench",
+        &chess,
+        "--seconds",
+        "0",
+        "--json",
+        "--hybrid",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["reasoner"], "hybrid", "{v}");
+    assert!(v["ground_rules"].as_u64().unwrap() > 0, "{v}");
+    let deferred = v["deferred"].as_array().unwrap();
+    assert!(deferred.contains(&"threatened".into()), "{v}");
     let out = gametree(&["gdl", "bench", &chess, "--seconds", "0.01", "--json"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();

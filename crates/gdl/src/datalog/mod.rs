@@ -144,6 +144,13 @@ pub struct Budget {
     /// Join steps per rule of the description, when counted (see
     /// [`with_rule_steps`](Self::with_rule_steps)); empty otherwise.
     rule_steps: Vec<u64>,
+    /// The most atoms one relation may hold before it is capped (see
+    /// [`with_relation_cap`](Self::with_relation_cap)).
+    relation_cap: usize,
+    /// The relations that reached `relation_cap`: no rule adds to them any more.
+    capped: Vec<u32>,
+    /// Per relation id: whether `relation_cap` does not apply to it.
+    uncapped: Vec<bool>,
 }
 
 impl Budget {
@@ -157,6 +164,9 @@ impl Budget {
             max_steps: u64::MAX,
             steps: 0,
             rule_steps: Vec::new(),
+            relation_cap: usize::MAX,
+            capped: Vec::new(),
+            uncapped: Vec::new(),
         }
     }
 
@@ -175,7 +185,37 @@ impl Budget {
             max_steps: u64::MAX,
             steps: 0,
             rule_steps: Vec::new(),
+            relation_cap: usize::MAX,
+            capped: Vec::new(),
+            uncapped: Vec::new(),
         }
+    }
+
+    /// This budget, where a relation that reaches `cap` atoms stops growing instead of
+    /// stopping the evaluation: neither its rules nor those that read it run any more (an
+    /// under-approximation, for telling which relations are too large to hold whole:
+    /// [`capped`](Self::capped)). Relations whose id `uncapped` flags grow as they will.
+    pub fn with_relation_cap(mut self, cap: usize, uncapped: Vec<bool>) -> Budget {
+        self.relation_cap = cap;
+        self.uncapped = uncapped;
+        self
+    }
+
+    /// The relations that reached the [relation cap](Self::with_relation_cap).
+    pub fn capped(&self) -> &[u32] {
+        &self.capped
+    }
+
+    /// Whether a rule of `head` with this body is not to run: its head, or a relation it reads,
+    /// reached the cap. (Every rule that reads a relation too large to ground is rewritten or
+    /// left out of grounding anyway; evaluating it would only make the run slower.)
+    fn reads_capped(&self, head: u32, body: &[Lit]) -> bool {
+        let capped = |r: &u32| self.capped.contains(r);
+        capped(&head)
+            || body.iter().any(|l| match l {
+                Lit::Pos(_, r) | Lit::Neg(_, r) => capped(r),
+                Lit::Distinct(..) | Lit::Same(..) => false,
+            })
     }
 
     /// The join steps taken so far.
@@ -253,6 +293,13 @@ impl Budget {
         Ok(())
     }
 }
+
+/// Stops the join of a rule whose head relation just reached the budget's relation cap (never
+/// escapes [`Engine::fire_with`]).
+const RELATION_CAPPED: EvalError = EvalError::Budget {
+    limit: Limit::Atoms(usize::MAX),
+    rule: None,
+};
 
 /// "No call": the step needs no call pattern's answers first (see [`Plan`]).
 pub(crate) const NO_CALL: u32 = u32::MAX;
@@ -1097,6 +1144,9 @@ impl Engine {
     ) -> Result<(), EvalError> {
         let rule = &self.rules[p.rule];
         let (head, head_rel, source) = (rule.head, rule.head_rel, rule.source);
+        if !budget.capped.is_empty() && budget.reads_capped(head_rel, &rule.body) {
+            return Ok(());
+        }
         // Taken out of the scratch for the closure; the join borrows the rest. Not for the
         // calls of goal-directed evaluation: small joins, thousands of them a query.
         let mut heads = match join.demand {
@@ -1123,6 +1173,16 @@ impl Engine {
                 if let Some(atom) = terms.substitute(head, b) {
                     if facts.insert(terms, head_rel, atom) {
                         budget.atoms(facts, source)?;
+                        if facts.of(head_rel).len() >= budget.relation_cap
+                            && !budget
+                                .uncapped
+                                .get(head_rel as usize)
+                                .copied()
+                                .unwrap_or(false)
+                        {
+                            budget.capped.push(head_rel);
+                            return Err(RELATION_CAPPED);
+                        }
                     }
                     if let (Lookup::New(slot, key), Some(h)) = (lookup, heads.as_deref_mut()) {
                         h.remember(slot, key);
@@ -1134,7 +1194,10 @@ impl Engine {
         if heads.is_some() {
             scratch.heads = heads;
         }
-        result
+        match result {
+            Err(RELATION_CAPPED) => Ok(()),
+            other => other,
+        }
     }
 
     /// The plan of rule `ri` over all atoms, with relation sizes taken from `facts` (for one-off

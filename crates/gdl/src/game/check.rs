@@ -27,6 +27,8 @@ pub struct CheckReport {
     pub moves: usize,
     /// Whether the fast (grounded) reasoner applies.
     pub fast_reasoner: bool,
+    /// The reasoner that plays the game.
+    pub reasoner: ReasonerKind,
     /// Ground rules of the fast reasoner, or why it does not apply.
     pub reasoner_note: String,
     /// Problems that do not make the description invalid (from the validator and from
@@ -50,11 +52,7 @@ impl fmt::Display for CheckReport {
         writeln!(
             f,
             "reasoner: {} ({})",
-            if self.fast_reasoner {
-                "fast"
-            } else {
-                "reference"
-            },
+            self.reasoner.name(),
             self.reasoner_note
         )?;
         for w in &self.warnings {
@@ -112,6 +110,7 @@ pub(crate) fn check(text: &str, file: &str, limits: &Limits) -> Result<CheckRepo
         fluents,
         moves,
         fast_reasoner: game.reasoner_kind() == ReasonerKind::Fast,
+        reasoner: game.reasoner_kind(),
         reasoner_note: match game.ground_rules() {
             Some(n) => format!("{n} ground rules"),
             None => game.fallback_reason().unwrap_or_default().to_string(),

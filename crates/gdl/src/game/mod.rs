@@ -3,6 +3,7 @@
 pub(crate) mod bench;
 pub(crate) mod check;
 pub(crate) mod fluents;
+pub(crate) mod hybrid;
 pub(crate) mod loader;
 pub(crate) mod playout;
 pub(crate) mod shipped;
@@ -15,9 +16,10 @@ use game_trait::{ChanceList, Game, GeneralGame, MoveList, PlayerId, Turn};
 use smallvec::SmallVec;
 
 use crate::datalog::{Budget, EvalError, Limit};
-use crate::description::Rule;
+use crate::description::{Description, Rule};
 use crate::error::GdlError;
 use crate::game::fluents::FluentSet;
+use crate::game::hybrid::Hybrid;
 use crate::grounding::{ground, GroundError, GroundProgram};
 use crate::limits::{Limits, LoadProfile};
 use crate::network::differential::Model;
@@ -37,6 +39,21 @@ pub enum ReasonerKind {
     /// The rules evaluated on every query: whole stratified models bottom-up, or goal-directed
     /// ([`GdlGame::goal_directed`]).
     Reference,
+    /// A grounded program for the description but its relations too large to ground, which the
+    /// reference engine evaluates in each state, goal-directed, as the program's inputs
+    /// ([`GdlGame::deferred_relations`], [`Limits::hybrid_relation_atoms`]).
+    Hybrid,
+}
+
+impl ReasonerKind {
+    /// A one-word name: `fast`, `reference` or `hybrid`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ReasonerKind::Fast => "fast",
+            ReasonerKind::Reference => "reference",
+            ReasonerKind::Hybrid => "hybrid",
+        }
+    }
 }
 
 impl std::fmt::Display for ReasonerKind {
@@ -44,6 +61,9 @@ impl std::fmt::Display for ReasonerKind {
         f.write_str(match self {
             ReasonerKind::Fast => "fast (grounded propositional program)",
             ReasonerKind::Reference => "reference (the rules evaluated on every query)",
+            ReasonerKind::Hybrid => {
+                "hybrid (a grounded program, the relations too large to ground evaluated per state)"
+            }
         })
     }
 }
@@ -73,7 +93,9 @@ pub struct GdlGame {
     random: Option<usize>,
     noop: Option<u32>,
     init: FluentSet,
+    /// The ground network: the fast reasoner's, or the hybrid's (whose inputs `hybrid` supplies).
     fast: Option<Network>,
+    hybrid: Option<Hybrid>,
     kind: ReasonerKind,
     fallback: Option<String>,
     name: String,
@@ -97,6 +119,7 @@ impl Clone for GdlGame {
             noop: self.noop,
             init: self.init.clone(),
             fast: self.fast.clone(),
+            hybrid: self.hybrid.clone(),
             kind: self.kind,
             fallback: self.fallback.clone(),
             name: self.name.clone(),
@@ -115,6 +138,8 @@ thread_local! {
         network: u64::MAX,
         state: FluentSet::new(),
         view: Model::default(),
+        again: Scratch::new(),
+        answered: false,
         summary: None,
     });
 }
@@ -131,6 +156,9 @@ struct ViewCache {
     state: FluentSet,
     /// The view of `state`: its bits, and what updating them to another state's view needs.
     view: Model,
+    /// A hybrid's view of `state`, when its second pass set inputs (`answered`).
+    again: Scratch,
+    answered: bool,
     /// Per role: legal move count and first legal move; `None` at a terminal state.
     summary: Option<Summary>,
 }
@@ -138,11 +166,14 @@ struct ViewCache {
 /// Per role: the number of legal moves and the first one.
 type Summary = SmallVec<[(usize, u32); ROLES_INLINE]>;
 
-/// Runs `f` on the fast reasoner's view of `state`, computing it unless cached.
+/// Runs `f` on the fast reasoner's view of `state`, computing it unless cached (from the previous
+/// view where the network can), then `again` on it: a hybrid's second pass, which returns
+/// `true` when it wrote the view into its second argument.
 #[inline]
 fn with_view<R>(
     net: &Network,
     state: &FluentSet,
+    again: impl FnOnce(&FluentSet, &Scratch, &mut Scratch) -> bool,
     f: impl FnOnce(&Scratch, &Option<Summary>) -> R,
 ) -> R {
     VIEW_CACHE.with(|cache| {
@@ -151,17 +182,28 @@ fn with_view<R>(
         if cache.network != net.id() || cache.state != *state {
             let previous = (cache.network == net.id()).then_some(&cache.state);
             net.update_view(previous, state, &mut cache.view);
+            cache.answered = again(state, &cache.view.bits, &mut cache.again);
             cache.network = net.id();
             cache.state.clone_from(state);
-            let bits = &cache.view.bits;
+            let bits = cache.bits();
             cache.summary = (!net.terminal(bits)).then(|| {
                 (0..net.roles())
                     .map(|r| net.legal_summary(bits, r))
                     .collect()
             });
         }
-        f(&cache.view.bits, &cache.summary)
+        f(cache.bits(), &cache.summary)
     })
+}
+
+impl ViewCache {
+    /// The view's bits.
+    fn bits(&self) -> &Scratch {
+        match self.answered {
+            true => &self.again,
+            false => &self.view.bits,
+        }
+    }
 }
 
 /// The join steps the reference reasoner took in one rule of a description
@@ -184,9 +226,22 @@ impl GdlGame {
     /// Parses, validates and grounds `text`, named `file` in messages, within `limits`: what
     /// [`Loader::load`](crate::Loader::load) does once it has the text.
     pub(crate) fn load(text: &str, file: &str, limits: &Limits) -> Result<GdlGame, GdlError> {
+        GdlGame::load_deferring(text, file, limits, None)
+    }
+
+    /// [`load`](Self::load); with `defer`, on the hybrid reasoner around those relations, whether
+    /// or not the description grounds (for tests).
+    pub(crate) fn load_deferring(
+        text: &str,
+        file: &str,
+        limits: &Limits,
+        defer: Option<&[&str]>,
+    ) -> Result<GdlGame, GdlError> {
         let mut profile = LoadProfile::default();
         let start = Instant::now();
         let desc = crate::description::load_with(text, file, limits.unsafe_variables)?;
+        // As parsed: the hybrid reasoner starts over from it if grounding gives up.
+        let parsed = desc.clone();
         profile.parse = start.elapsed();
         let start = Instant::now();
         let mut budget = Budget::new(
@@ -205,10 +260,26 @@ impl GdlGame {
         if players.is_empty() {
             return Err(GdlError::Semantics("no role other than `random`".into()));
         }
-        let init = kb.initial();
+        let mut init = kb.initial();
         profile.statics = start.elapsed();
-        let (fast, fallback) =
-            build_fast(&mut kb, &init, limits, &mut budget, &rules, &mut profile)?;
+        let built = match defer {
+            None => build_fast(&mut kb, &parsed, &init, limits, &mut budget, &mut profile)?,
+            Some(defer) => {
+                let (game_kb, net, hybrid) =
+                    hybrid::build(&parsed, limits, Some(defer), &mut profile)
+                        .map_err(GdlError::Budget)?;
+                kb = game_kb;
+                kb.enable_demand();
+                Built {
+                    fast: Some(net),
+                    hybrid: Some(hybrid),
+                    fallback: None,
+                }
+            }
+        };
+        if built.hybrid.is_some() {
+            init = kb.initial(); // the hybrid's tables replaced the description's
+        }
         if !kb.deferred().is_empty() {
             // Whole models would hold the deferred relations whole: the reference reasoner (for
             // games it plays, and as the fast one's oracle) asks only for what it needs.
@@ -227,13 +298,14 @@ impl GdlGame {
             random,
             noop,
             init,
-            kind: if fast.is_some() {
-                ReasonerKind::Fast
-            } else {
-                ReasonerKind::Reference
+            kind: match (&built.fast, &built.hybrid) {
+                (Some(_), None) => ReasonerKind::Fast,
+                (Some(_), Some(_)) => ReasonerKind::Hybrid,
+                (None, _) => ReasonerKind::Reference,
             },
-            fast,
-            fallback,
+            fast: built.fast,
+            hybrid: built.hybrid,
+            fallback: built.fallback,
             name: file.to_string(),
             profile,
             limits: limits.clone(),
@@ -242,9 +314,14 @@ impl GdlGame {
     }
 
     /// The same game answered by the given reasoner. [`GdlError::NoFastReasoner`] if `Fast` is asked
-    /// for a game that could not be grounded.
+    /// for a game that could not be grounded whole, or `Hybrid` for one without a hybrid reasoner.
     pub fn with_reasoner(mut self, kind: ReasonerKind) -> Result<GdlGame, GdlError> {
-        if kind == ReasonerKind::Fast && self.fast.is_none() {
+        let available = match kind {
+            ReasonerKind::Fast => self.fast.is_some() && self.hybrid.is_none(),
+            ReasonerKind::Hybrid => self.hybrid.is_some(),
+            ReasonerKind::Reference => true,
+        };
+        if !available {
             return Err(GdlError::NoFastReasoner(
                 self.fallback.clone().unwrap_or_default(),
             ));
@@ -282,32 +359,44 @@ impl GdlGame {
 
     /// The static relations too large to evaluate whole at load ([`Limits::static_relation_atoms`]),
     /// as `name/arity`: the reference reasoner evaluates them in each query, goal-directed, for
-    /// the arguments the query binds. Empty for most games.
+    /// the arguments the query binds; and for a [hybrid](ReasonerKind::Hybrid) game, the
+    /// relations too large to ground, by name, which it evaluates the same way. Empty for most
+    /// games.
     pub fn deferred_relations(&self) -> Vec<String> {
         let kb = self.kb();
-        kb.deferred()
+        let statics = kb.deferred().iter().map(|&r| {
+            let (name, arity) = kb.engine.schema.get(r);
+            format!("{}/{arity}", kb.desc.terms.name(name))
+        });
+        let hybrid = self
+            .hybrid
             .iter()
-            .map(|&r| {
-                let (name, arity) = kb.engine.schema.get(r);
-                format!("{}/{arity}", kb.desc.terms.name(name))
-            })
-            .collect()
+            .flat_map(|h| h.deferred().iter().cloned());
+        statics.chain(hybrid).collect()
     }
 
     /// Starts counting the reference reasoner's join steps per rule, from zero: see
     /// [`rule_steps`](Self::rule_steps). Costs the reference reasoner about one increment per
     /// join step; the fast reasoner takes none.
     pub fn count_rule_steps(&self) {
-        self.kb().count_rule_steps();
+        match self.active_hybrid() {
+            Some(hybrid) => hybrid.kb().count_rule_steps(),
+            None => self.kb().count_rule_steps(),
+        }
     }
 
     /// The join steps of the reference reasoner's queries since
     /// [`count_rule_steps`](Self::count_rule_steps), in all, and the rules of the description
     /// that took them, most first (ties in source order): which rules its joins run through.
     /// No steps and no rules if nothing was counted, as in a game the fast reasoner plays (its
-    /// queries join nothing).
+    /// queries join nothing); on the hybrid reasoner, the joins of its per-state evaluations
+    /// (their bridge rules are the description's rules rewritten, `(<= (__bridge0 …) …)`).
     pub fn rule_steps(&self) -> (u64, Vec<RuleSteps>) {
-        let kb = self.kb();
+        // A hybrid joins in its reasoner of the relations it does not ground.
+        let kb = match self.active_hybrid() {
+            Some(hybrid) => hybrid.kb(),
+            None => self.kb(),
+        };
         let mut counted: Vec<RuleSteps> = (kb.rule_steps().iter().zip(&kb.desc.rules))
             .filter(|(&steps, _)| steps > 0)
             .map(|(&steps, rule)| RuleSteps {
@@ -320,7 +409,8 @@ impl GdlGame {
         (kb.query_steps(), counted)
     }
 
-    /// Why the fast reasoner does not apply, if it does not.
+    /// Why the fast reasoner does not apply, if it does not (for a hybrid game, why grounding
+    /// the description whole gave up).
     pub fn fallback_reason(&self) -> Option<&str> {
         self.fallback.as_deref()
     }
@@ -413,7 +503,7 @@ impl GdlGame {
 
     fn role_moves_into(&self, state: &FluentSet, role: usize, moves: &mut SmallVec<[u32; 16]>) {
         match self.active_fast() {
-            Some(net) => with_view(net, state, |sc, _| {
+            Some(net) => self.with_view(net, state, |sc, _| {
                 if !net.terminal(sc) {
                     net.legal_moves(sc, role, moves);
                 }
@@ -447,7 +537,7 @@ impl GdlGame {
     /// Goal values per player in `state` (terminal or not), as the rules define them.
     pub fn goals(&self, state: &FluentSet) -> SmallVec<[Option<u8>; ROLES_INLINE]> {
         match self.active_fast() {
-            Some(net) => with_view(net, state, |view, _| {
+            Some(net) => self.with_view(net, state, |view, _| {
                 SCRATCH.with(|sc| {
                     let mut sc = sc.borrow_mut();
                     net.eval_goal(state, view, &mut sc);
@@ -474,14 +564,14 @@ impl GdlGame {
 
     /// The fast reasoner's network, if the game has one (whichever reasoner is active).
     pub(crate) fn network(&self) -> Option<&Network> {
-        self.fast.as_ref()
+        self.fast.as_ref().filter(|_| self.hybrid.is_none())
     }
 
     /// The game's ground rules, grounded again on a copy of its tables (the network keeps only
     /// their compiled form), with fluent and move ids those of the game; `None` if the game has no
     /// fast reasoner or grounding fails within the [`Limits`] it was loaded with.
     pub(crate) fn ground_program(&self) -> Option<(Kb, GroundProgram)> {
-        self.fast.as_ref()?;
+        self.network()?;
         let mut kb = self.kb().clone();
         let limits = &self.limits;
         let mut budget = Budget::new(
@@ -492,7 +582,14 @@ impl GdlGame {
         );
         budget.max_steps = limits.ground_steps;
         let mut profile = LoadProfile::default();
-        let program = ground(&mut kb, &mut budget, limits.ground_rules, &mut profile).ok()?;
+        let program = ground(
+            &mut kb,
+            None,
+            &mut budget,
+            limits.ground_rules,
+            &mut profile,
+        )
+        .ok()?;
         Some((kb, program))
     }
 
@@ -509,9 +606,25 @@ impl GdlGame {
     #[inline]
     fn active_fast(&self) -> Option<&Network> {
         match self.kind {
-            ReasonerKind::Fast => self.fast.as_ref(),
+            ReasonerKind::Fast | ReasonerKind::Hybrid => self.fast.as_ref(),
             ReasonerKind::Reference => None,
         }
+    }
+
+    /// Runs `f` on the network's view of `state` (see [`with_view`]), a hybrid's inputs asked
+    /// for first.
+    #[inline]
+    fn with_view<R>(
+        &self,
+        net: &Network,
+        state: &FluentSet,
+        f: impl FnOnce(&Scratch, &Option<Summary>) -> R,
+    ) -> R {
+        let again = |state: &FluentSet, first: &Scratch, bits: &mut Scratch| {
+            self.active_hybrid()
+                .is_some_and(|hybrid| hybrid.view_again(net, state, first, bits))
+        };
+        with_view(net, state, again, f)
     }
 
     fn ref_view(&self, state: &FluentSet) -> RefView {
@@ -527,7 +640,7 @@ impl GdlGame {
         f: impl FnOnce(Option<&[(usize, u32)]>) -> R,
     ) -> R {
         match self.active_fast() {
-            Some(net) => with_view(net, state, |_, summary| f(summary.as_deref())),
+            Some(net) => self.with_view(net, state, |_, summary| f(summary.as_deref())),
             None => {
                 let view = self.ref_view(state);
                 if view.terminal {
@@ -600,12 +713,27 @@ impl GdlGame {
 
     /// The successor of `state` written into `out` (its buffer reused).
     fn successor_into(&self, state: &FluentSet, joint: &[u32], out: &mut FluentSet) {
-        match self.active_fast() {
-            Some(net) => with_view(net, state, |view, _| {
-                SCRATCH.with(|sc| net.next_into(state, joint, view, &mut sc.borrow_mut(), out))
-            }),
-            None => *out = self.kb().next(state, joint),
-        }
+        let Some(net) = self.active_fast() else {
+            *out = self.kb().next(state, joint);
+            return;
+        };
+        self.with_view(net, state, |view, _| {
+            SCRATCH.with(|sc| {
+                let sc = &mut sc.borrow_mut();
+                match self.active_hybrid() {
+                    Some(hybrid) => hybrid.next_into(net, (state, joint), view, sc, out),
+                    None => net.next_into(state, joint, view, sc, out),
+                }
+            })
+        })
+    }
+
+    /// The hybrid reasoner, when it is the one answering.
+    #[inline]
+    fn active_hybrid(&self) -> Option<&Hybrid> {
+        self.hybrid
+            .as_ref()
+            .filter(|_| self.kind == ReasonerKind::Hybrid)
     }
 
     /// Plays `joint` (over all roles) on `state` in place, through a per-thread spare state, so
@@ -721,7 +849,7 @@ impl GeneralGame for GdlGame {
             return;
         };
         match self.active_fast() {
-            Some(net) => with_view(net, state, |sc, _| {
+            Some(net) => self.with_view(net, state, |sc, _| {
                 if !net.terminal(sc) {
                     net.legal_moves(sc, r, &mut MapExtend(moves));
                 }
@@ -788,16 +916,27 @@ fn describe(e: &EvalError, rules: &[Rule], doing: &str) -> String {
     }
 }
 
-/// Grounds and compiles the fast reasoner, or says why the game falls back to the reference
-/// reasoner; `Err` when neither applies within `limits`.
+/// The reasoners a load built.
+struct Built {
+    /// The ground network (the hybrid's, with `hybrid`).
+    fast: Option<Network>,
+    hybrid: Option<Hybrid>,
+    /// Why the description was not grounded whole.
+    fallback: Option<String>,
+}
+
+/// Grounds and compiles the fast reasoner, or the hybrid one (replacing `kb` with the tables of
+/// its bridged rules), or says why the game falls back to the reference reasoner; `Err` when none
+/// applies within `limits`.
 fn build_fast(
     kb: &mut Kb,
+    parsed: &Description,
     init: &FluentSet,
     limits: &Limits,
     budget: &mut Budget,
-    rules: &[Rule],
     profile: &mut LoadProfile,
-) -> Result<(Option<Network>, Option<String>), GdlError> {
+) -> Result<Built, GdlError> {
+    let rules = &parsed.rules;
     let left = budget
         .deadline
         .map_or(limits.ground_time, |(at, _)| {
@@ -811,7 +950,7 @@ fn build_fast(
         crate::datalog::MAX_RELAXED_DEPTH,
     );
     relaxed_budget.max_steps = limits.ground_steps;
-    let grounded = ground(kb, &mut relaxed_budget, limits.ground_rules, profile);
+    let grounded = ground(kb, None, &mut relaxed_budget, limits.ground_rules, profile);
     let start = Instant::now();
     let reason = match grounded {
         Ok(program) => {
@@ -820,9 +959,17 @@ fn build_fast(
             return Ok(match net {
                 Ok(mut net) => {
                     net.tune_view(init);
-                    (Some(net), None)
+                    Built {
+                        fast: Some(net),
+                        hybrid: None,
+                        fallback: None,
+                    }
                 }
-                Err(reason) => (None, Some(reason)),
+                Err(reason) => Built {
+                    fast: None,
+                    hybrid: None,
+                    fallback: Some(reason),
+                },
             });
         }
         Err(GroundError::Cycle(atoms)) => {
@@ -849,6 +996,29 @@ fn build_fast(
         ),
         Err(GroundError::Eval(e)) => describe(&e, rules, "grounding"),
     };
+    let mut reason = reason;
+    if limits.hybrid_relation_atoms > 0 && !kb.engine.has_internal_negation() {
+        let start = Instant::now();
+        let mut hybrid_profile = LoadProfile::default();
+        match hybrid::build(parsed, limits, None, &mut hybrid_profile) {
+            Ok((game_kb, net, hybrid)) => {
+                *kb = game_kb;
+                // Its reference reasoner too evaluates goal-directed: the description has models
+                // too large to compute whole in every state.
+                kb.enable_demand();
+                let (domain, instantiate) = (hybrid_profile.domain, hybrid_profile.instantiate);
+                profile.domain += domain;
+                profile.instantiate += instantiate;
+                profile.compile += start.elapsed().saturating_sub(domain + instantiate);
+                return Ok(Built {
+                    fast: Some(net),
+                    hybrid: Some(hybrid),
+                    fallback: Some(reason),
+                });
+            }
+            Err(why) => reason = format!("{reason}; no hybrid reasoner: {why}"),
+        }
+    }
     if !limits.fallback {
         return Err(GdlError::Budget(reason));
     }
@@ -882,7 +1052,11 @@ fn build_fast(
     });
     profile.compile = start.elapsed();
     match probe {
-        Ok(()) => Ok((None, Some(reason))),
+        Ok(()) => Ok(Built {
+            fast: None,
+            hybrid: None,
+            fallback: Some(reason),
+        }),
         Err(e) => Err(GdlError::Budget(format!(
             "{reason}; the reference reasoner is no fallback: {}",
             describe(&e, rules, "its first query")

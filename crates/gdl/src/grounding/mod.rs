@@ -29,6 +29,7 @@
 //! Everything runs under a [`Budget`]; exceeding it stops grounding with the rule being
 //! instantiated.
 
+pub(crate) mod bridge;
 pub(crate) mod cone;
 pub mod decompose;
 
@@ -42,6 +43,7 @@ use crate::datalog::{
 };
 use crate::description::graph;
 use crate::description::{Literal, Rule};
+use crate::grounding::bridge::Bridged;
 use crate::grounding::decompose::{decompose, Decomposed};
 use crate::limits::LoadProfile;
 use crate::reference::Kb;
@@ -413,6 +415,7 @@ fn relaxed_model(
     kb: &mut Kb,
     rules: &[Rule],
     queries: &[Rule],
+    left_out: &dyn Fn(usize) -> bool,
     budget: &mut Budget,
 ) -> Result<(Engine, Facts), EvalError> {
     let kw = kb.desc.kw;
@@ -424,6 +427,7 @@ fn relaxed_model(
         .iter()
         .enumerate()
         .filter(|&(i, _)| i < rules.len() || i >= rules.len() + queries.len())
+        .filter(|&(i, _)| !left_out(i))
         .filter_map(|(_, r)| kb.desc.terms.functor(r.head))
         .filter_map(|rel| engine.schema.id(rel))
         .collect();
@@ -439,31 +443,100 @@ fn relaxed_model(
     Ok((engine, facts))
 }
 
+/// The relations of `kb`'s rules that depend on the state and whose relaxed model (see the
+/// [module docs](self)) reaches `cap` atoms, evaluated within `budget`: the ones grounding cannot
+/// hold whole, to defer ([`bridge`]). Each stops growing at the cap; relations that read it see
+/// the atoms it has. (A static relation's atoms decide literals while grounding, whatever their
+/// number: they are never capped.)
+pub fn oversized(kb: &mut Kb, budget: Budget, cap: usize) -> Result<Vec<Sym>, EvalError> {
+    let kw = kb.desc.kw;
+    let static_rels = static_relations(kb);
+    let is_static = |s| static_rels.contains(&s);
+    // Decomposed as for grounding: a frame axiom joining a move with every cell is slow whole.
+    let dec = decompose(&mut kb.desc.terms, &kb.desc.rules, &is_static, &|_| true);
+    let rules = relaxed_rules(&mut kb.desc.terms, &dec.rules, &kw);
+    let mut engine = Engine::new(&kb.desc.terms, &rules, &[], &[]);
+    let uncapped: Vec<bool> = (0..engine.schema.len() as u32)
+        .map(|r| kb.engine.schema.id(engine.schema.get(r)))
+        .map(|r| r.is_some_and(|r| kb.engine.is_static(r)))
+        .collect();
+    let mut budget = budget.with_relation_cap(cap, uncapped);
+    let heads: Vec<u32> = (rules.iter())
+        .filter_map(|r| kb.desc.terms.functor(r.head))
+        .filter_map(|rel| engine.schema.id(rel))
+        .collect();
+    let mut facts = engine.facts();
+    let comps = engine.components_for(&heads, false);
+    let terms = &mut kb.desc.terms;
+    engine.run_adaptive(
+        &comps,
+        terms,
+        &mut facts,
+        &mut Scratch::default(),
+        &mut budget,
+    )?;
+    // An auxiliary relation of the decomposition stands for the relation its rule defines, but
+    // for an output's: an output cannot be deferred, and the rule is bridged if it reads a
+    // relation that is.
+    let outputs = [kw.legal, kw.next, kw.goal, kw.terminal, kw.sees];
+    let mut defines: FastMap<Sym, Option<Sym>> = FastMap::default();
+    for (rule, &o) in dec.rules.iter().zip(&dec.origin) {
+        let head = |r: &Rule| kb.desc.terms.functor(r.head).map(|(f, _)| f);
+        if let (Some(aux), Some(original)) = (head(rule), head(&kb.desc.rules[o])) {
+            defines.insert(aux, Some(original).filter(|o| !outputs.contains(o)));
+        }
+    }
+    let mut out: Vec<Sym> = Vec::new();
+    for &r in budget.capped() {
+        let rel = engine.schema.get(r).0;
+        let Some(rel) = defines.get(&rel).copied().unwrap_or(Some(rel)) else {
+            continue;
+        };
+        if !out.contains(&rel) {
+            out.push(rel);
+        }
+    }
+    Ok(out)
+}
+
 /// Grounds `kb`'s rules within `budget` and at most `max_rules` ground rules, registering every
 /// fluent and move of the relaxed model in `kb`'s tables (initial fluents first, so that ids agree
 /// with the reference reasoner's).
+///
+/// With `bridged` (the rules `kb` holds, bridged around relations too large to ground: see
+/// [`bridge`]), the deferred relations are neither evaluated in domain analysis nor grounded, and
+/// the bridges' atoms are ground atoms no ground rule defines: their domain comes from their
+/// domain rules.
 pub fn ground(
     kb: &mut Kb,
+    bridged: Option<&Bridged>,
     budget: &mut Budget,
     max_rules: usize,
     profile: &mut LoadProfile,
 ) -> Result<GroundProgram, GroundError> {
     let start = Instant::now();
-    let static_rels: FastSet<Sym> = (0..kb.engine.schema.len() as u32)
-        .filter(|&r| kb.engine.is_static(r))
-        .map(|r| kb.engine.schema.get(r).0)
-        .collect();
-    let skip = skipped(kb, &static_rels);
+    let static_rels = static_relations(kb);
+    let mut skip = skipped(kb, &static_rels);
+    let mut left_out = FastSet::default();
+    let mut rules = kb.desc.rules.clone();
+    if let Some(bridged) = bridged {
+        left_out.extend(bridged.left_out.iter().copied());
+        skip.extend(bridged.left_out.iter().copied());
+        for rule in &mut rules {
+            let head = kb.desc.terms.functor(rule.head).map(|(f, _)| f);
+            if let Some(b) = bridged.bridges.iter().find(|b| Some(b.relation) == head) {
+                skip.insert(b.relation);
+                *rule = b.domain.clone();
+            }
+        }
+    }
     let is_static = |s| static_rels.contains(&s);
-    let dec = decompose(&mut kb.desc.terms, &kb.desc.rules, &is_static, &|s| {
+    let dec = decompose(&mut kb.desc.terms, &rules, &is_static, &|s| {
         !skip.contains(&s)
     });
     // The original rules, under heads nothing reads, to count their instances when deciding
     // whether a decomposition pays.
-    let originals: Vec<Rule> = kb
-        .desc
-        .rules
-        .clone()
+    let originals: Vec<Rule> = rules
         .into_iter()
         .enumerate()
         .map(|(i, mut r)| {
@@ -491,7 +564,13 @@ pub fn ground(
             atom,
         },
     };
-    let domain = relaxed_model(kb, &dec.rules, &originals, budget).map_err(origin);
+    // A rule of a relation left out, or of an auxiliary relation its decomposition made.
+    let left_out: Vec<bool> = (dec.origin.iter())
+        .map(|&o| kb.desc.terms.functor(kb.desc.rules[o].head))
+        .map(|head| head.is_some_and(|(f, _)| left_out.contains(&f)))
+        .collect();
+    let left_out = |r: usize| left_out.get(r).copied().unwrap_or(false);
+    let domain = relaxed_model(kb, &dec.rules, &originals, &left_out, budget).map_err(origin);
     profile.domain = start.elapsed();
     let start = Instant::now();
     let result = match domain {
@@ -506,6 +585,14 @@ pub fn ground(
     let program = result.map_err(|e| GroundError::Eval(origin(e)))?;
     stratified(&program)?;
     Ok(program)
+}
+
+/// The relations of `kb` that depend on neither `true` nor `does`.
+fn static_relations(kb: &Kb) -> FastSet<Sym> {
+    (0..kb.engine.schema.len() as u32)
+        .filter(|&r| kb.engine.is_static(r))
+        .map(|r| kb.engine.schema.get(r).0)
+        .collect()
 }
 
 /// Registers the relaxed model's fluents and moves in `kb`'s tables.
@@ -967,7 +1054,14 @@ mod tests {
             crate::datalog::MAX_RELAXED_DEPTH,
         );
         let mut profile = LoadProfile::default();
-        ground(&mut kb, &mut relaxed, limits.ground_rules, &mut profile).ok()
+        ground(
+            &mut kb,
+            None,
+            &mut relaxed,
+            limits.ground_rules,
+            &mut profile,
+        )
+        .ok()
     }
 
     /// The duplicate check skipped for rules whose instances are unique

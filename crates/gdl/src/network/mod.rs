@@ -27,6 +27,7 @@ use crate::grounding::{
 };
 use crate::network::atom_index::AtomIndex;
 use crate::reference::{goal_value, Kb};
+use crate::syntax::term::Sym;
 use differential::{Differential, Leaves, Model};
 use game_trait::hash::FastSet;
 
@@ -140,6 +141,17 @@ pub struct Network {
     ground_rules: usize,
     /// The view program indexed for differential evaluation, when it has no recursion.
     diff: Option<Differential>,
+    /// A hybrid's second pass over a view and over a successor, once its inputs are known
+    /// ([`eval_view_again`](Network::eval_view_again)); empty otherwise.
+    again: [Again; 2],
+}
+
+/// The rules that read a hybrid's inputs of one kind, directly or through other atoms, and the
+/// bits of their heads: what a second pass clears and evaluates again once the inputs are set.
+#[derive(Clone, Debug, Default)]
+struct Again {
+    program: Program,
+    heads: Vec<u32>,
 }
 
 /// The derived slots a game's answers are read from.
@@ -152,11 +164,14 @@ pub(crate) struct Outputs {
     pub(crate) goals: Vec<Vec<(u32, u8)>>,
     /// (slot of the `next` atom, fluent id) of every `next` atom some rule derives.
     pub(crate) next_out: Vec<(u32, u32)>,
+    /// The slots of atoms of the view's and the successor's extra output relations (a hybrid's
+    /// asks: [`Network::build_with`]).
+    pub(crate) extra: [Vec<u32>; 2],
 }
 
 impl Outputs {
     /// The output slots of `g`, the ground program of `kb`.
-    pub(crate) fn new(kb: &Kb, g: &GroundProgram) -> Outputs {
+    pub(crate) fn new(kb: &Kb, g: &GroundProgram, extra: [&[Sym]; 2]) -> Outputs {
         let kw = kb.desc.kw;
         let terms = &kb.desc.terms;
         let roles = kb.roles.len();
@@ -165,6 +180,7 @@ impl Outputs {
             terminal: None,
             goals: vec![Vec::new(); roles],
             next_out: Vec::new(),
+            extra: [Vec::new(), Vec::new()],
         };
         for (slot, &atom) in g.atoms.iter().enumerate() {
             let slot = slot as u32;
@@ -172,7 +188,9 @@ impl Outputs {
                 continue;
             };
             let args = terms.args(atom);
-            if rel == kw.legal {
+            if let Some(side) = extra.iter().position(|rels| rels.contains(&rel)) {
+                out.extra[side].push(slot);
+            } else if rel == kw.legal {
                 if let (Some(r), Some(m)) = (kb.role_index(args[0]), kb.find_move(args[1])) {
                     out.legal[r].push((slot, m));
                 }
@@ -201,6 +219,7 @@ impl Outputs {
             .flatten()
             .map(|&(s, _)| s)
             .chain(self.terminal)
+            .chain(self.extra[0].iter().copied())
             .collect()
     }
 
@@ -209,7 +228,8 @@ impl Outputs {
     }
 
     fn next_slots(&self) -> Vec<u32> {
-        self.next_out.iter().map(|&(s, _)| s).collect()
+        let next = self.next_out.iter().map(|&(s, _)| s);
+        next.chain(self.extra[1].iter().copied()).collect()
     }
 }
 
@@ -225,6 +245,11 @@ struct Compiler<'a> {
     layout: Layout,
     /// Per derived atom: the length of the longest chain of derived atoms below it.
     level: &'a [u32],
+    /// Per derived atom: whether it is an input that depends on the move (a hybrid's bridge
+    /// atoms asked for with each successor), whose readers the view must not compute.
+    moved_input: &'a [bool],
+    /// Per derived atom: the rules that read it (by head slot).
+    readers: &'a [Vec<usize>],
 }
 
 /// Where the bits of one evaluation live: the state's fluents, then the `does` atoms of the joint
@@ -378,6 +403,32 @@ impl Compiler<'_> {
         (p, needed)
     }
 
+    /// The second pass for the inputs `input` flags: the rules among those computing `outputs`
+    /// that read an input, directly or not (see [`Again`]); empty without inputs.
+    fn again(&self, input: &[bool], outputs: &[u32], buckets: Option<usize>) -> Again {
+        let mut cone = vec![false; input.len()];
+        let mut stack: Vec<usize> = (0..input.len()).filter(|&v| input[v]).collect();
+        if stack.is_empty() {
+            return Again::default();
+        }
+        while let Some(v) = stack.pop() {
+            if !std::mem::replace(&mut cone[v], true) {
+                stack.extend(self.readers[v].iter().copied());
+            }
+        }
+        let known: Vec<bool> = cone.iter().map(|&c| !c).collect();
+        let outputs: Vec<u32> = outputs
+            .iter()
+            .copied()
+            .filter(|&v| cone[v as usize])
+            .collect();
+        let (program, _) = self.compile(&outputs, buckets, &known);
+        let mut heads: Vec<u32> = program.heads().collect();
+        heads.sort_unstable();
+        heads.dedup();
+        Again { program, heads }
+    }
+
     /// The atoms computing `outputs` needs, short of those `known` holds.
     fn needed(&self, outputs: &[u32], known: &[bool]) -> Vec<bool> {
         let mut needed = vec![false; self.edges.len()];
@@ -439,7 +490,7 @@ impl Compiler<'_> {
                 })
             });
             for &v in comp {
-                uses_move[v] = any;
+                uses_move[v] = any || self.moved_input[v];
             }
         }
         let for_next = self.needed(&outputs.next_slots(), &[]);
@@ -633,12 +684,26 @@ impl Network {
     /// Compiles the ground program `g` of `kb`'s rules (whose tables give fluent and move ids).
     /// `Err` says why the fast reasoner does not apply.
     pub fn build(kb: &Kb, g: &GroundProgram) -> Result<Network, String> {
+        Network::build_with(kb, g, [&[], &[]], [&[], &[]])
+    }
+
+    /// [`build`](Network::build), the atoms of the relations `extra[0]` computed with each view
+    /// and those of `extra[1]` with each successor, to be read with [`holds`](Network::holds);
+    /// the atoms of the relations `inputs[0]` and `inputs[1]`, which no rule derives, are inputs
+    /// of a second pass over a view ([`eval_view_again`](Network::eval_view_again)) and over a
+    /// successor ([`next_again_into`](Network::next_again_into)).
+    pub(crate) fn build_with(
+        kb: &Kb,
+        g: &GroundProgram,
+        extra: [&[Sym]; 2],
+        inputs: [&[Sym]; 2],
+    ) -> Result<Network, String> {
         let kw = kb.desc.kw;
         let derived = g.atoms.len();
         if derived > INDEX as usize || kb.fluents.len() > INDEX as usize {
             return Err("too many ground atoms".into());
         }
-        let outputs = Outputs::new(kb, g);
+        let outputs = Outputs::new(kb, g, extra);
         // Dependency order over derived atoms.
         let mut edges = vec![Vec::new(); derived];
         let mut read = vec![false; derived];
@@ -699,7 +764,22 @@ impl Network {
                 level[v] = below;
             }
         }
+        let input_of = |side: usize| -> Vec<bool> {
+            (g.atoms.iter())
+                .map(|&a| kb.desc.terms.functor(a))
+                .map(|f| f.is_some_and(|(f, _)| inputs[side].contains(&f)))
+                .collect()
+        };
+        let (view_inputs, moved_input) = (input_of(0), input_of(1));
+        let mut readers = vec![Vec::new(); derived];
+        for (h, body) in edges.iter().enumerate() {
+            for &b in body {
+                readers[b].push(h);
+            }
+        }
         let ctx = Compiler {
+            moved_input: &moved_input,
+            readers: &readers,
             g,
             edges: &edges,
             order: &order,
@@ -714,6 +794,16 @@ impl Network {
         let (view, in_view) = ctx.view(&outputs);
         let (goal, _) = ctx.compile(&outputs.goal_slots(), None, &in_view);
         let (next, _) = ctx.compile(&outputs.next_slots(), Some(g.does.len()), &in_view);
+        let again = [
+            ctx.again(
+                &view_inputs,
+                &(0..derived as u32)
+                    .filter(|&v| in_view[v as usize])
+                    .collect::<Vec<_>>(),
+                None,
+            ),
+            ctx.again(&moved_input, &outputs.next_slots(), Some(g.does.len())),
+        ];
         let uses_does = |p: &Program| {
             p.lits
                 .iter()
@@ -745,6 +835,7 @@ impl Network {
             .filter(|&(s, _)| heads.contains(&s))
             .collect();
         let mut net = Network {
+            again,
             diff: None,
             legal_index: legal.iter().map(|l| AtomIndex::new(l)).collect(),
             legal,
@@ -988,11 +1079,36 @@ impl Network {
         self.run(&self.view, &[], scratch);
     }
 
+    /// A hybrid's second pass over a view [evaluated](Network::eval_view) into `scratch`: with
+    /// the derived atoms `inputs` (slots of the ground program no rule derives) holding, the atoms
+    /// that read them again.
+    pub(crate) fn eval_view_again(&self, inputs: &[u32], scratch: &mut Scratch) {
+        self.prepare_again(&self.again[0], inputs, scratch);
+        self.run(&self.again[0].program, &[], scratch);
+    }
+
+    /// Clears the heads of a second pass and sets its input bits.
+    fn prepare_again(&self, again: &Again, inputs: &[u32], bits: &mut [u64]) {
+        for &h in &again.heads {
+            bits[h as usize / 64] &= !(1 << (h % 64));
+        }
+        for &slot in inputs {
+            let b = (self.layout.derived_base + slot) as usize;
+            bits[b / 64] |= 1 << (b % 64);
+        }
+    }
+
     /// Evaluates the goal program for `state` into `scratch`, starting from `view`, the view of
     /// the same state ([`eval_view`](Network::eval_view)).
     pub fn eval_goal(&self, _state: &FluentSet, view: &Scratch, scratch: &mut Scratch) {
         scratch.clone_from(view);
         self.run(&self.goal, &[], scratch);
+    }
+
+    /// Whether the derived atom of slot `slot` holds in `bits` (a view's or a successor's
+    /// scratch).
+    pub(crate) fn holds(&self, bits: &[u64], slot: u32) -> bool {
+        Self::bit(bits, self.layout.derived_base + slot)
     }
 
     #[inline(always)]
@@ -1076,6 +1192,28 @@ impl Network {
             scratch[b / 64] |= 1 << (b % 64);
         }
         self.run(&self.next, joint, scratch);
+        self.collect_next(state, joint, scratch, out);
+    }
+
+    /// A hybrid's second pass over a successor [computed](Network::next_into) from `scratch`:
+    /// with the derived atoms `inputs` holding, the atoms that read them again, and `out`
+    /// again.
+    pub(crate) fn next_again_into(
+        &self,
+        state: &FluentSet,
+        joint: &[u32],
+        inputs: &[u32],
+        scratch: &mut Scratch,
+        out: &mut FluentSet,
+    ) {
+        self.prepare_again(&self.again[1], inputs, scratch);
+        self.run(&self.again[1].program, joint, scratch);
+        self.collect_next(state, joint, scratch, out);
+    }
+
+    /// Writes into `out` the successor of `state` under `joint` that the next program's bits
+    /// `scratch` say.
+    fn collect_next(&self, state: &FluentSet, joint: &[u32], scratch: &[u64], out: &mut FluentSet) {
         let words = out.words_mut();
         words.clear();
         words.extend(

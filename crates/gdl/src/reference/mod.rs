@@ -76,6 +76,8 @@ pub struct Kb {
     queries: Queries,
     /// Goal-directed evaluation ([`crate::reference::demand`]), when switched on.
     demand: Option<Box<(DemandProgram, DemandState)>>,
+    /// Atoms of input relations other than `true` and `does` for the next query.
+    given: Vec<TermId>,
     /// The last state [`view`](Kb::view) answered, and its answer.
     last_view: Option<(FluentSet, RefView)>,
     /// Join steps of the queries so far per rule of `desc`, once
@@ -99,16 +101,28 @@ impl Kb {
     /// `budget`. A static relation whose component passes `defer_above` atoms is not evaluated
     /// whole but in each query, on demand ([`Kb::deferred`]); `usize::MAX` evaluates them all.
     pub fn new(
+        desc: Description,
+        budget: &mut Budget,
+        defer_above: usize,
+    ) -> Result<Kb, EvalError> {
+        Kb::with_inputs(desc, budget, defer_above, &[])
+    }
+
+    /// [`Kb::new`], with the relations `extra` (name, arity) given with each query, as `true`
+    /// and `does` are, instead of computed by their rules ([`atoms_of`](Kb::atoms_of)).
+    pub(crate) fn with_inputs(
         mut desc: Description,
         budget: &mut Budget,
         defer_above: usize,
+        extra: &[(Sym, usize)],
     ) -> Result<Kb, EvalError> {
         let keywords: Vec<(Sym, usize)> = KEYWORDS
             .iter()
             .map(|&(name, arity)| (desc.terms.sym(name), arity))
             .collect();
         let kw = desc.kw;
-        let inputs = [(kw.true_, 1), (kw.does, 2)];
+        let mut inputs = vec![(kw.true_, 1), (kw.does, 2)];
+        inputs.extend_from_slice(extra);
         let mut engine = Engine::new(&desc.terms, &desc.rules, &inputs, &keywords);
         let id = |s: Sym, arity: usize| engine.schema.id((s, arity)).unwrap_or(u32::MAX);
         let rel = KeyRels {
@@ -175,6 +189,7 @@ impl Kb {
             rel,
             queries,
             demand: None,
+            given: Vec::new(),
             last_view: None,
             rule_steps: Vec::new(),
             query_steps: 0,
@@ -184,12 +199,20 @@ impl Kb {
     /// Switches queries to goal-directed evaluation ([`crate::reference::demand`]): the same answers, computed
     /// from what each query needs instead of whole models. For games too large to ground.
     pub fn enable_demand(&mut self) {
+        self.enable_demand_with(&[], &[]);
+    }
+
+    /// [`enable_demand`](Kb::enable_demand), with the relations `extra` asked for too
+    /// ([`atoms_of`](Kb::atoms_of)), and the input relations `small` planned as holding a few
+    /// atoms.
+    pub(crate) fn enable_demand_with(&mut self, extra: &[u32], small: &[u32]) {
         if self.demand.is_some() {
             return;
         }
         let r = self.rel;
         let roots: Vec<u32> = [r.legal, r.terminal, r.goal, r.next, r.sees]
             .into_iter()
+            .chain(extra.iter().copied())
             .filter(|&rel| rel != u32::MAX && !self.engine.is_static(rel))
             .collect();
         // Static relations have their size; a state holds about as many fluents as the initial one,
@@ -203,7 +226,7 @@ impl Kb {
             .map(|rel| {
                 if rel == r.true_ {
                     Some(state_size)
-                } else if rel == r.does {
+                } else if rel == r.does || small.contains(&rel) {
                     Some(self.roles.len())
                 } else if engine.is_static(rel) {
                     Some(statics.of(rel).len())
@@ -297,6 +320,12 @@ impl Kb {
             if let (Some(&role), Some(&mv)) = (self.roles.get(r), self.moves.get(m as usize)) {
                 let atom = self.desc.terms.app(kw.does, &[role, mv]);
                 self.facts.insert(&self.desc.terms, self.rel.does, atom);
+            }
+        }
+        for &atom in &self.given {
+            let rel = self.desc.terms.functor(atom);
+            if let Some(rel) = rel.and_then(|r| self.engine.schema.id(r)) {
+                self.facts.insert(&self.desc.terms, rel, atom);
             }
         }
         if let Some(demand) = &mut self.demand {
@@ -452,6 +481,29 @@ impl Kb {
             }
         }
         goals
+    }
+
+    /// Appends to `out` the atoms of relations `rels` in `state` under the joint move (`joint`
+    /// empty for none) with the atoms `given` of the extra input relations
+    /// ([`with_inputs`](Kb::with_inputs)), evaluating components `comps` (those `rels` need:
+    /// [`Engine::components_for`]); with goal-directed evaluation, `rels` must have been asked
+    /// for ([`enable_demand_with`](Kb::enable_demand_with)).
+    pub(crate) fn atoms_of(
+        &mut self,
+        state: &FluentSet,
+        joint: &[u32],
+        given: &[TermId],
+        rels: &[u32],
+        comps: &[usize],
+        out: &mut Vec<TermId>,
+    ) {
+        self.given.clear();
+        self.given.extend_from_slice(given);
+        self.eval_unlimited(state, joint, comps, rels);
+        self.given.clear();
+        for &rel in rels {
+            out.extend_from_slice(self.atoms(rel));
+        }
     }
 
     /// The successor of `state` under the joint move.

@@ -208,7 +208,7 @@ impl GdlRound {
                 "grounding the game again found other fluents or moves",
             ));
         }
-        let outputs = Outputs::new(&kb, &g);
+        let outputs = Outputs::new(&kb, &g, [&[], &[]]);
         let show = |t| kb.desc.terms.show(t);
         let boolean_name = |f: u32| show(kb.fluents[f as usize]);
         let vars: Vec<StateVar> = if options.groups {

@@ -284,6 +284,33 @@ impl Terms {
         }
     }
 
+    /// Term `t` of the arena `from`, interned in this one (symbols matched by name). Iterative:
+    /// terms may be deep.
+    pub fn import(&mut self, from: &Terms, t: TermId) -> TermId {
+        // Post-order: a node is built once its arguments are.
+        let mut done: Vec<TermId> = Vec::new();
+        let mut stack = vec![(t, false)];
+        while let Some((t, ready)) = stack.pop() {
+            match from.node(t) {
+                Node::Var(v) => done.push(self.var(v)),
+                Node::Const(c) => {
+                    let c = self.sym(from.name(c));
+                    done.push(self.constant(c));
+                }
+                Node::App(f, args) if ready => {
+                    let args = done.split_off(done.len() - args.len());
+                    let f = self.sym(from.name(f));
+                    done.push(self.app(f, &args));
+                }
+                Node::App(_, args) => {
+                    stack.push((t, true));
+                    stack.extend(args.iter().rev().map(|&a| (a, false)));
+                }
+            }
+        }
+        done.pop().unwrap_or(t)
+    }
+
     /// The existing id of `f(args)` without creating it.
     pub fn lookup_app(&self, f: Sym, args: &[TermId]) -> Option<TermId> {
         let tag = if args.is_empty() { 1 } else { 2 };
@@ -549,6 +576,31 @@ impl Terms {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_imported_term_prints_as_in_its_own_arena() {
+        let mut from = Terms::default();
+        let (f, g, a) = (from.sym("f"), from.sym("g"), from.sym("a"));
+        let (a, x) = (from.constant(a), from.var(0));
+        let inner = from.app(g, &[a, x]);
+        let t = from.app(f, &[inner, a, inner]);
+        // A deep term too: imported without recursion.
+        let mut deep = a;
+        for _ in 0..100_000 {
+            deep = from.app(g, &[deep]);
+        }
+        let mut to = Terms::default();
+        to.sym("b"); // symbol numbers that differ from `from`'s
+        let u = to.import(&from, t);
+        assert_eq!(to.show(u), from.show(t));
+        assert_eq!(to.import(&from, t), u, "hash-consed: the same id");
+        let (f2, g2) = (to.sym("f"), to.sym("g"));
+        assert_eq!(to.functor(u), Some((f2, 3)));
+        assert_eq!(to.functor(to.args(u)[0]), Some((g2, 2)));
+        let d = to.import(&from, deep);
+        assert_eq!(to.max_depth(), from.max_depth());
+        assert_eq!(to.functor(d), Some((g2, 1)));
+    }
 
     #[test]
     fn equal_terms_share_an_id_and_lookups_find_them() {

@@ -62,6 +62,39 @@ fn chess_perft_is_the_published_one() {
     );
 }
 
+/// GGP Base's chess on the hybrid reasoner: the threat relations evaluated per state, the rest
+/// grounded.
+fn hybrid_chess() -> GdlGame {
+    let limits = Limits {
+        hybrid_relation_atoms: Limits::HYBRID_RELATION_ATOMS,
+        ..Limits::default()
+    };
+    Loader::file(path("chess.kif"))
+        .limits(&limits)
+        .load()
+        .unwrap()
+}
+
+#[test]
+fn chess_on_the_hybrid_reasoner_defers_the_threats_and_counts_the_published_perft() {
+    let chess = hybrid_chess();
+    assert_eq!(chess.reasoner_kind(), ReasonerKind::Hybrid);
+    let deferred = chess.deferred_relations();
+    for threat in ["threatened", "threatened_with_capture", "queen_threatens"] {
+        assert!(deferred.iter().any(|d| d == threat), "{deferred:?}");
+    }
+    for grounded in ["legal2", "in_check", "next_file"] {
+        assert!(!deferred.iter().any(|d| d == grounded), "{deferred:?}");
+    }
+    assert_eq!(perfts(&chess, 3, Finished::Leaf), [20, 400, 8902]);
+}
+
+#[test]
+fn chess_on_the_hybrid_reasoner_agrees_with_the_reference() {
+    // Checks, captures, castling and promotions come up along random games of a few dozen plies.
+    cross_check("chess.kif", &load("chess.kif"), &hybrid_chess(), 3, 80);
+}
+
 #[test]
 fn hex_perft_is_the_falling_factorial() {
     // No chain can join two sides before red's ninth stone (ply 17): every empty cell is a move.

@@ -1,0 +1,433 @@
+//! The hybrid reasoner: a ground network for everything that grounds; the relations too large to
+//! ground evaluated per state by the reference engine, goal-directed, for exactly the atoms the
+//! network asks for, the answers fed back to the network as inputs.
+//!
+//! A description falls to it when grounding it whole passes the limits. Domain analysis runs
+//! again with each relation capped at [`Limits::hybrid_relation_atoms`] atoms; the relations that
+//! reach the cap, and every relation other than an output that reads them, are *deferred*, and
+//! each output rule that reads one is bridged ([`crate::grounding::bridge`]): the network holds
+//! the rule's other literals and computes its *asks*, the bridge atoms a state can use. A view
+//! (or a successor) is then evaluated twice: once with every bridge atom false, which computes
+//! the asks; then, if the reference engine finds that some of the asked bridge atoms hold, once
+//! more with those as inputs. Everything else — the move generation a threat does not guard, the
+//! successor's frame axioms, goals and terminal — stays in the network.
+//!
+//! GGP Base's chess is the case it was built for: every `threatened` relation takes a square to
+//! ignore (the one a move vacates), which makes the threat family a product of attacker, king and
+//! vacated squares no ground program holds; a state asks whether the king is safe for each piece
+//! that can move. `gametree gdl bench crates/gdl/games/chess.kif --hybrid` says what it defers
+//! and how fast it plays.
+
+use std::sync::{Mutex, MutexGuard};
+
+use game_trait::hash::FastMap;
+
+use crate::datalog::{Budget, MAX_RELAXED_DEPTH};
+use crate::description::Description;
+use crate::game::fluents::FluentSet;
+use crate::grounding::bridge::{bridge, deferred_closure, Bridged};
+use crate::grounding::{ground, oversized, GroundError, GroundProgram};
+use crate::limits::{Limits, LoadProfile};
+use crate::network::{Network, Scratch};
+use crate::reference::Kb;
+use crate::syntax::term::{Sym, TermId};
+
+/// What a hybrid game asks the reference engine for, and where the answers go.
+#[derive(Debug)]
+pub(crate) struct Hybrid {
+    /// The deferred relations and the bridges' rules, the asks given with each query.
+    kb: Mutex<Kb>,
+    /// The bridges that do not read the move: asked for with each view.
+    view: Bridges,
+    /// Those that do: asked for with each successor.
+    next: Bridges,
+    /// Per bridge atom (in `kb`'s terms): its network slot.
+    slots: FastMap<TermId, u32>,
+    /// The deferred relations, by name.
+    deferred: Vec<String>,
+}
+
+impl Clone for Hybrid {
+    fn clone(&self) -> Hybrid {
+        Hybrid {
+            kb: Mutex::new(self.kb().clone()),
+            view: self.view.clone(),
+            next: self.next.clone(),
+            slots: self.slots.clone(),
+            deferred: self.deferred.clone(),
+        }
+    }
+}
+
+/// Bridges asked for together.
+#[derive(Clone, Debug, Default)]
+struct Bridges {
+    /// (network slot, atom in the reasoner's terms) of each ask atom.
+    asks: Vec<(u32, TermId)>,
+    /// The ask atoms that hold in every state (an ask whose rule reads nothing that changes:
+    /// tic-tac-toe's `(<= (goal xplayer 100) (line x))` bridged around `line`).
+    always: Vec<TermId>,
+    /// The bridge relations (the query's roots) and the components they need.
+    rels: Vec<u32>,
+    comps: Vec<usize>,
+}
+
+impl Hybrid {
+    /// The second pass over `first`, the network's view of `state` with no bridge atom: the
+    /// view with those of the asked bridge atoms that hold, into `bits`; `false` (and `bits`
+    /// untouched) if none does, when `first` is the view.
+    pub(crate) fn view_again(
+        &self,
+        net: &Network,
+        state: &FluentSet,
+        first: &Scratch,
+        bits: &mut Scratch,
+    ) -> bool {
+        let inputs = self.answer(&self.view, net, first, state, &[]);
+        if inputs.is_empty() {
+            return false;
+        }
+        bits.clone_from(first);
+        net.eval_view_again(&inputs, bits);
+        true
+    }
+
+    /// The successor of `state` under `joint` into `out`, from the state's `view` (see
+    /// [`Network::next_into`]): with no bridge atom that reads the move, then with those of the
+    /// asked ones that hold.
+    pub(crate) fn next_into(
+        &self,
+        net: &Network,
+        (state, joint): (&FluentSet, &[u32]),
+        view: &Scratch,
+        scratch: &mut Scratch,
+        out: &mut FluentSet,
+    ) {
+        net.next_into(state, joint, view, scratch, out);
+        let inputs = self.answer(&self.next, net, scratch, state, joint);
+        if !inputs.is_empty() {
+            net.next_again_into(state, joint, &inputs, scratch, out);
+        }
+    }
+
+    /// The slots of the bridge atoms of `b` that `bits` asks for and that hold.
+    fn answer(
+        &self,
+        b: &Bridges,
+        net: &Network,
+        bits: &[u64],
+        state: &FluentSet,
+        joint: &[u32],
+    ) -> Vec<u32> {
+        let mut asked: Vec<TermId> = (b.asks.iter())
+            .filter(|&&(slot, _)| net.holds(bits, slot))
+            .map(|&(_, atom)| atom)
+            .collect();
+        asked.extend_from_slice(&b.always);
+        if asked.is_empty() {
+            return Vec::new();
+        }
+        let mut atoms = Vec::new();
+        self.kb()
+            .atoms_of(state, joint, &asked, &b.rels, &b.comps, &mut atoms);
+        // Every bridge atom an ask allows is in the ground program (its domain is the ask's).
+        atoms
+            .iter()
+            .filter_map(|a| self.slots.get(a))
+            .copied()
+            .collect()
+    }
+
+    /// The reasoner of the deferred relations and the bridges.
+    pub(crate) fn kb(&self) -> MutexGuard<'_, Kb> {
+        // As for the game's own tables: a panic mid-query leaves them consistent.
+        self.kb.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The deferred relations, by name.
+    pub(crate) fn deferred(&self) -> &[String] {
+        &self.deferred
+    }
+}
+
+/// The hybrid reasoner for `desc` (as parsed, before anything was grounded), which grounding
+/// could not hold whole: the game's reasoning tables (the description as written, with the fluent
+/// and move ids of the network), the network, and the bridges; `Err` says why there is none.
+/// `defer` names the relations to defer instead of domain analysis (for tests).
+pub(crate) fn build(
+    desc: &Description,
+    limits: &Limits,
+    defer: Option<&[&str]>,
+    profile: &mut LoadProfile,
+) -> Result<(Kb, Network, Hybrid), String> {
+    let cap = limits.hybrid_relation_atoms;
+    let budget = || {
+        let mut b = Budget::new(
+            limits.relaxed_atoms.saturating_mul(4),
+            limits.memory_bytes,
+            Some(limits.ground_time),
+            MAX_RELAXED_DEPTH,
+        );
+        b.max_steps = limits.ground_steps;
+        b
+    };
+    let tables = |desc: Description| {
+        Kb::new(desc, &mut budget(), limits.static_relation_atoms)
+            .map_err(|e| super::describe(&e, &[], "evaluating the static relations"))
+    };
+    let (bridged, mut full) = bridged(desc, &mut tables(desc.clone())?, cap, defer, &budget)?;
+    // Grounded on a copy: grounding interns every ground atom, and a term table that large would
+    // slow every per-state query (its probes would miss the cache).
+    let mut grounding = tables(full.clone())?;
+    let mut relaxed = budget();
+    relaxed.max_atoms = limits.relaxed_atoms;
+    let program = ground(
+        &mut grounding,
+        Some(&bridged),
+        &mut relaxed,
+        limits.ground_rules,
+        profile,
+    )
+    .map_err(|e| match e {
+        GroundError::Eval(e) => super::describe(&e, &grounding.desc.rules, "grounding the rest"),
+        GroundError::Cycle(_) => "the rest's ground rules recurse through negation".into(),
+    })?;
+    let asks = |moved: bool| -> Vec<Sym> {
+        (bridged.bridges.iter())
+            .filter(|b| b.moved == moved)
+            .map(|b| b.ask)
+            .collect()
+    };
+    let (view_asks, next_asks) = (asks(false), asks(true));
+    let inputs = |moved: bool| -> Vec<Sym> {
+        (bridged.bridges.iter())
+            .filter(|b| b.moved == moved)
+            .map(|b| b.relation)
+            .collect()
+    };
+    let (view_inputs, next_inputs) = (inputs(false), inputs(true));
+    let net = Network::build_with(
+        &grounding,
+        &program,
+        [&view_asks, &next_asks],
+        [&view_inputs, &next_inputs],
+    )?;
+    // The game's tables: the description as written, the ids of the network's fluents and moves.
+    let mut game = tables(desc.clone())?;
+    import_tables(&grounding, &mut game);
+    // The bridges' reasoner: the bridged rules without the asks' (the network computes them).
+    let is_ask = |r: &crate::description::Rule| {
+        let head = full.terms.functor(r.head).map(|(f, _)| f);
+        bridged.bridges.iter().any(|b| Some(b.ask) == head)
+    };
+    full.rules.retain(|r| !is_ask(r));
+    let inputs: Vec<(Sym, usize)> = bridged.bridges.iter().map(|b| (b.ask, b.arity)).collect();
+    let mut kb = Kb::with_inputs(full, &mut budget(), limits.static_relation_atoms, &inputs)
+        .map_err(|e| super::describe(&e, &[], "evaluating the static relations"))?;
+    import_tables(&grounding, &mut kb);
+    let hybrid = wire(kb, &grounding, &program, &bridged, [view_asks, next_asks])?;
+    Ok((game, net, hybrid))
+}
+
+/// The bridged program for `desc` (around the relations `defer`, or those that reach `cap` atoms),
+/// and the description with its rules; `probe` is a scratch copy of the description's tables.
+fn bridged(
+    desc: &Description,
+    probe: &mut Kb,
+    cap: usize,
+    defer: Option<&[&str]>,
+    budget: &dyn Fn() -> Budget,
+) -> Result<(Bridged, Description), String> {
+    let roots = match defer {
+        Some(names) => names.iter().map(|n| probe.desc.terms.sym(n)).collect(),
+        None => oversized(probe, budget(), cap)
+            .map_err(|e| super::describe(&e, &[], "domain analysis with relations capped"))?,
+    };
+    let kw = desc.kw;
+    let outputs = [
+        kw.legal,
+        kw.next,
+        kw.goal,
+        kw.terminal,
+        kw.sees,
+        kw.true_,
+        kw.does,
+    ];
+    let name = |s| probe.desc.terms.name(s).to_string();
+    if let Some(&out) = roots.iter().find(|r| outputs.contains(r)) {
+        return Err(format!("`{}` alone is too large to ground", name(out)));
+    }
+    if roots.is_empty() {
+        return Err("no relation is too large to ground alone".into());
+    }
+    let roots: Vec<String> = roots.iter().map(|&r| name(r)).collect();
+    let mut full = desc.clone();
+    let roots: Vec<Sym> = roots.iter().map(|r| full.terms.sym(r)).collect();
+    let deferred = deferred_closure(&full.terms, &full.rules, &kw, roots);
+    let bridged = bridge(&mut full.terms, &desc.rules, &kw, deferred).map_err(|e| e.to_string())?;
+    full.rules.clone_from(&bridged.rules);
+    Ok((bridged, full))
+}
+
+/// Registers `from`'s fluents and moves in `to`, in the order of their ids (so that ids agree).
+fn import_tables(from: &Kb, to: &mut Kb) {
+    for &f in &from.fluents {
+        let f = to.desc.terms.import(&from.desc.terms, f);
+        to.fluent_id(f);
+    }
+    for &m in &from.moves {
+        let m = to.desc.terms.import(&from.desc.terms, m);
+        to.move_id(m);
+    }
+}
+
+/// The bridges' reasoner `kb`, told which ask atoms are in `program` (grounded with the tables of
+/// `grounding`) and where their bridge atoms are.
+fn wire(
+    mut kb: Kb,
+    grounding: &Kb,
+    program: &GroundProgram,
+    bridged: &Bridged,
+    asks: [Vec<Sym>; 2],
+) -> Result<Hybrid, String> {
+    let from = &grounding.desc.terms;
+    let mut slots = FastMap::default();
+    let mut sides = [Bridges::default(), Bridges::default()];
+    for (slot, &atom) in program.atoms.iter().enumerate() {
+        let Some((rel, _)) = from.functor(atom) else {
+            continue;
+        };
+        let side = asks.iter().position(|a| a.contains(&rel));
+        let is_bridge = bridged.bridges.iter().any(|b| b.relation == rel);
+        if side.is_some() || is_bridge {
+            let atom = kb.desc.terms.import(from, atom);
+            match side {
+                Some(side) => sides[side].asks.push((slot as u32, atom)),
+                None => drop(slots.insert(atom, slot as u32)),
+            }
+        }
+    }
+    for b in &bridged.bridges {
+        let side = &mut sides[usize::from(b.moved)];
+        let rel = kb.engine.schema.id((b.relation, b.arity));
+        side.rels.push(rel.ok_or("a bridge has no rule")?);
+        // A static ask is no atom of the ground program: its atoms are asked for every time.
+        let ask = grounding.engine.schema.id((b.ask, b.arity));
+        if let Some(ask) = ask.filter(|&a| grounding.engine.is_static(a)) {
+            for &atom in grounding.statics.of(ask) {
+                side.always.push(kb.desc.terms.import(from, atom));
+            }
+        }
+    }
+    for side in &mut sides {
+        side.comps = kb.engine.components_for(&side.rels, true);
+    }
+    let roots: Vec<u32> = sides.iter().flat_map(|s| s.rels.clone()).collect();
+    let given: Vec<u32> = (bridged.bridges.iter())
+        .filter_map(|b| kb.engine.schema.id((b.ask, b.arity)))
+        .collect();
+    kb.enable_demand_with(&roots, &given);
+    let mut deferred: Vec<String> = (bridged.deferred.iter())
+        .map(|&s| kb.desc.terms.name(s).to_string())
+        .collect();
+    deferred.sort();
+    let [view, next] = sides;
+    Ok(Hybrid {
+        kb: Mutex::new(kb),
+        view,
+        next,
+        slots,
+        deferred,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use game_trait::{Game, GeneralGame};
+    use rand::{Rng, SeedableRng};
+
+    use crate::game::{GdlGame, GdlMove, ReasonerKind};
+    use crate::limits::Limits;
+
+    fn text(file: &str) -> String {
+        let path = format!("{}/games/{file}", env!("CARGO_MANIFEST_DIR"));
+        std::fs::read_to_string(path).unwrap()
+    }
+
+    fn names(game: &GdlGame, moves: &[GdlMove]) -> Vec<String> {
+        let mut names: Vec<String> = moves.iter().map(|&m| game.move_term(m)).collect();
+        names.sort();
+        names
+    }
+
+    /// Plays `playouts` seeded random games of at most `plies` plies on `a` and `b`, comparing
+    /// whose turn it is, goals, every role's legal moves and the successor, by name.
+    fn agree(what: &str, a: &GdlGame, b: &GdlGame, playouts: u64, plies: usize) {
+        for seed in 0..playouts {
+            let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
+            let (mut x, mut y) = (a.initial_state(), b.initial_state());
+            for ply in 0..=plies {
+                let at = format!("{what}, game {seed}, ply {ply}");
+                assert_eq!(a.fluent_names(&x), b.fluent_names(&y), "{at}: state");
+                assert_eq!(a.turn(&x), b.turn(&y), "{at}: turn");
+                assert_eq!(a.goals(&x), b.goals(&y), "{at}: goals");
+                let mut joint = (Vec::new(), Vec::new());
+                for r in 0..a.roles().len() {
+                    let (mine, theirs) = (a.role_moves(&x, r), b.role_moves(&y, r));
+                    assert_eq!(names(a, &mine), names(b, &theirs), "{at}: role {r}'s moves");
+                    if let Some(&m) = mine.get(rng.gen_range(0..mine.len().max(1))) {
+                        joint.0.push(m.0);
+                        joint.1.push(b.find_move(&a.move_term(m)).unwrap().0);
+                    }
+                }
+                if a.is_terminal(&x) || ply == plies || joint.0.len() < a.roles().len() {
+                    break;
+                }
+                x = a.successor(&x, &joint.0);
+                y = b.successor(&y, &joint.1);
+            }
+        }
+    }
+
+    #[test]
+    fn a_hybrid_plays_as_the_ground_game_whatever_it_defers() {
+        for (file, playouts) in [
+            ("tictactoe.kif", 10),
+            ("connect4.kif", 3),
+            ("tron.kif", 3),
+            ("dice_duel.kif", 4),
+            ("breakthrough.kif", 2),
+            ("kaseklau.kif", 3),
+        ] {
+            let text = text(file);
+            let plain = GdlGame::load(&text, file, &Limits::default()).unwrap();
+            assert_eq!(plain.reasoner_kind(), ReasonerKind::Fast, "{file}");
+            let kb = plain.kb();
+            let desc = &kb.desc;
+            let heads = desc.rules.iter().filter_map(|r| desc.terms.functor(r.head));
+            let mut relations: Vec<String> =
+                heads.map(|(f, _)| desc.terms.name(f).to_string()).collect();
+            drop(kb);
+            relations.sort();
+            relations.dedup();
+            let mut hybrids = 0;
+            for relation in &relations {
+                let defer = [relation.as_str()];
+                let limits = Limits::default();
+                let Ok(hybrid) = GdlGame::load_deferring(&text, file, &limits, Some(&defer)) else {
+                    continue;
+                };
+                assert_eq!(hybrid.reasoner_kind(), ReasonerKind::Hybrid);
+                hybrids += 1;
+                agree(
+                    &format!("{file} deferring {relation}"),
+                    &plain,
+                    &hybrid,
+                    playouts,
+                    200,
+                );
+            }
+            assert!(hybrids > 0, "{file}: no hybrid around any of {relations:?}");
+        }
+    }
+}
