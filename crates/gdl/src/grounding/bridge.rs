@@ -37,6 +37,7 @@
 //! written (`the_bridged_program_answers_as_the_description_does`).
 
 use crate::description::{Keywords, Literal, Rule};
+use crate::grounding::decompose::literal_vars;
 use crate::syntax::term::{Sym, TermId, Terms};
 use game_trait::hash::{FastMap, FastSet};
 
@@ -273,18 +274,6 @@ fn reads_literal(terms: &Terms, lit: &Literal, rels: &FastSet<Sym>) -> bool {
         }
         Literal::Distinct(..) | Literal::Same(..) => false,
     }
-}
-
-fn literal_vars(terms: &Terms, lit: &Literal) -> Vec<u32> {
-    let mut v = Vec::new();
-    match *lit {
-        Literal::Pos(a) | Literal::Neg(a) => terms.vars_of(a, &mut v),
-        Literal::Distinct(a, b) | Literal::Same(a, b) => {
-            terms.vars_of(a, &mut v);
-            terms.vars_of(b, &mut v);
-        }
-    }
-    v
 }
 
 fn is_does(terms: &Terms, kw: &Keywords, l: &Literal) -> bool {

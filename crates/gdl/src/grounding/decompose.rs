@@ -148,7 +148,8 @@ fn vars_of(terms: &Terms, t: TermId) -> Vec<u32> {
     v
 }
 
-fn literal_vars(terms: &Terms, lit: &Literal) -> Vec<u32> {
+/// The variables of a body literal, each once.
+pub(crate) fn literal_vars(terms: &Terms, lit: &Literal) -> Vec<u32> {
     match *lit {
         Literal::Pos(a) | Literal::Neg(a) => vars_of(terms, a),
         Literal::Distinct(a, b) | Literal::Same(a, b) => {
