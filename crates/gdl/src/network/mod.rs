@@ -403,9 +403,9 @@ impl Compiler<'_> {
         (p, needed)
     }
 
-    /// The second pass for the inputs `input` flags: the rules among those computing `outputs`
-    /// that read an input, directly or not (see [`Again`]); empty without inputs.
-    fn again(&self, input: &[bool], outputs: &[u32], buckets: Option<usize>) -> Again {
+    /// The second pass for the inputs `input` flags: the rules computing the atoms `computed`
+    /// flags that read an input, directly or not (see [`Again`]); empty without inputs.
+    fn again(&self, input: &[bool], computed: &[bool], buckets: Option<usize>) -> Again {
         let mut cone = vec![false; input.len()];
         let mut stack: Vec<usize> = (0..input.len()).filter(|&v| input[v]).collect();
         if stack.is_empty() {
@@ -417,10 +417,8 @@ impl Compiler<'_> {
             }
         }
         let known: Vec<bool> = cone.iter().map(|&c| !c).collect();
-        let outputs: Vec<u32> = outputs
-            .iter()
-            .copied()
-            .filter(|&v| cone[v as usize])
+        let outputs: Vec<u32> = (0..cone.len() as u32)
+            .filter(|&v| cone[v as usize] && computed[v as usize])
             .collect();
         let (program, _) = self.compile(&outputs, buckets, &known);
         let mut heads: Vec<u32> = program.heads().collect();
@@ -771,10 +769,14 @@ impl Network {
                 .collect()
         };
         let (view_inputs, moved_input) = (input_of(0), input_of(1));
-        let mut readers = vec![Vec::new(); derived];
-        for (h, body) in edges.iter().enumerate() {
-            for &b in body {
-                readers[b].push(h);
+        // Only a hybrid's network (one with inputs) has a second pass to find readers for.
+        let mut readers = Vec::new();
+        if inputs.iter().any(|rels| !rels.is_empty()) {
+            readers = vec![Vec::new(); derived];
+            for (h, body) in edges.iter().enumerate() {
+                for &b in body {
+                    readers[b].push(h);
+                }
             }
         }
         let ctx = Compiler {
@@ -794,16 +796,17 @@ impl Network {
         let (view, in_view) = ctx.view(&outputs);
         let (goal, _) = ctx.compile(&outputs.goal_slots(), None, &in_view);
         let (next, _) = ctx.compile(&outputs.next_slots(), Some(g.does.len()), &in_view);
-        let again = [
-            ctx.again(
-                &view_inputs,
-                &(0..derived as u32)
-                    .filter(|&v| in_view[v as usize])
-                    .collect::<Vec<_>>(),
-                None,
-            ),
-            ctx.again(&moved_input, &outputs.next_slots(), Some(g.does.len())),
-        ];
+        let again = match readers.is_empty() {
+            true => Default::default(),
+            false => {
+                let next_atoms = ctx.needed(&outputs.next_slots(), &[]);
+                let moves = Some(g.does.len());
+                [
+                    ctx.again(&view_inputs, &in_view, None),
+                    ctx.again(&moved_input, &next_atoms, moves),
+                ]
+            }
+        };
         let uses_does = |p: &Program| {
             p.lits
                 .iter()
