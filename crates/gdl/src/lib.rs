@@ -115,15 +115,18 @@
 //!   loading fails with an error naming the rule.
 //! * **Hybrid** ([`ReasonerKind::Hybrid`], when [`Limits::hybrid_relation_atoms`] asks for it):
 //!   for a description grounding gives up on, the relations too large to ground (those whose
-//!   atoms in domain analysis reach that many) are evaluated per state by the reference engine,
-//!   goal-directed, and everything else is grounded. Each output rule that reads such a relation
-//!   is split around it: the network computes which of its atoms a state can use (the rule's
-//!   other literals hold), asks the engine for exactly those, and evaluates the view or the
-//!   successor a second time with the answers as inputs. GGP Base's chess plays this way with its
-//!   threat relations deferred (perft 20, 400, 8,902 from the start); today it plays no faster
-//!   than on the reference reasoner, its cost being those threat relations' evaluation, and loads
-//!   in about 2 s, so it is not the default (`gametree gdl bench crates/gdl/games/chess.kif
-//!   --hybrid`).
+//!   atoms in domain analysis reach that many) are evaluated per state, and everything else is
+//!   grounded. Each output rule that reads such a relation is split around it: the network
+//!   computes which of its atoms a state can use (the rule's other literals hold), asks for
+//!   exactly those, and evaluates the view or the successor a second time with the answers as
+//!   inputs. The answers come from grounding on demand: an asked atom's rules are ground the
+//!   first time a state needs them, then evaluated in every later state over the state's fluent
+//!   bits ([`GdlGame::per_state_reasoner`] says how much is ground, or why the goal-directed
+//!   engine answers instead). GGP Base's chess plays this way with its threat relations deferred
+//!   (perft 20, 400, 8,902 from the start), about twice as fast as on the reference reasoner
+//!   after a load of 2.3–3.6 s, with its ground cache growing to a few hundred MB over a minute,
+//!   so it is asked for, not the default (`gametree gdl bench crates/gdl/games/chess.kif
+//!   --hybrid`; the `ggp` player asks for it given a start clock of 10 s or more).
 //!
 //! Recursion through negation is accepted when the ground rules are stratified (a warning says so),
 //! and rejected ([`GdlError::NotStratified`]) when ground atoms depend on themselves through

@@ -36,11 +36,12 @@ pub struct Limits {
     pub relaxed_atoms: usize,
     /// When grounding gives up: a relation whose relaxed model reaches this many atoms is too
     /// large to ground, and a game whose other relations ground is played by the hybrid reasoner
-    /// (those relations evaluated in each state, goal-directed, the rest by the ground network:
-    /// [`ReasonerKind::Hybrid`](crate::ReasonerKind::Hybrid)). 0 (the default): no hybrid
-    /// reasoner, the game falls back to the reference reasoner. [`Limits::HYBRID_RELATION_ATOMS`]
-    /// is the measured choice; on GGP Base's chess the hybrid plays as fast as the reference
-    /// reasoner today and loads 2 s slower, which is why it is not the default.
+    /// (those relations ground on demand and evaluated in each state, the rest by the ground
+    /// network: [`ReasonerKind::Hybrid`](crate::ReasonerKind::Hybrid)). 0 (the default): no
+    /// hybrid reasoner, the game falls back to the reference reasoner.
+    /// [`Limits::HYBRID_RELATION_ATOMS`] is the measured choice; on GGP Base's chess the hybrid
+    /// plays about twice as fast as the reference reasoner, but loads 2-3 s slower and its cache
+    /// of ground rules grows to a few hundred MB, which is why it is asked for, not the default.
     pub hybrid_relation_atoms: usize,
     /// The most memory terms, atoms and ground rules may take, in bytes (an estimate, checked
     /// every few thousand join steps).

@@ -524,6 +524,9 @@ impl Player {
     }
 }
 
+/// The least time to answer a `start` in which the player builds a hybrid reasoner.
+const HYBRID_START_CLOCK: Duration = Duration::from_secs(10);
+
 /// Loads the rules of a `start` within `budget`, the time to answer it.
 fn load(rules: &[Sexp], id: &str, budget: Duration) -> Result<GdlGame, GdlError> {
     let text: Vec<String> = rules.iter().map(Sexp::to_string).collect();
@@ -535,6 +538,12 @@ fn load(rules: &[Sexp], id: &str, budget: Duration) -> Result<GdlGame, GdlError>
     // A game manager's rulesheet is played if any reading of it can be: a rejected game forfeits
     // the match. GGP Base, where most rulesheets come from, accepts unsafe variables.
     limits.unsafe_variables = gametree::gdl::UnsafeVariables::RangeOverGroundTerms;
+    // A description too large to ground whole is played by the hybrid reasoner where the start
+    // clock leaves time to build it (GGP Base's chess: 2.3-3.6 s, then twice the reference
+    // reasoner's playouts), by the reference reasoner otherwise.
+    if budget >= HYBRID_START_CLOCK {
+        limits.hybrid_relation_atoms = gametree::gdl::Limits::HYBRID_RELATION_ATOMS;
+    }
     Loader::text(&text.join("\n"))
         .name(id)
         .limits(&limits)

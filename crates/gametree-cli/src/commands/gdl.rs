@@ -136,6 +136,7 @@ fn to_json(r: &BenchReport) -> serde_json::Value {
         "fallback": r.fallback,
         "goal_directed": r.goal_directed,
         "deferred": r.deferred,
+        "per_state": r.per_state,
         "load_seconds": r.load_seconds,
         "ground_rules": r.ground_rules,
         "fluents": r.fluents,

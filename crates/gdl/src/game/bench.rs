@@ -28,6 +28,9 @@ pub struct BenchReport {
     /// The static relations evaluated per query rather than whole at load
     /// ([`GdlGame::deferred_relations`]).
     pub deferred: Vec<String>,
+    /// For a hybrid game, who evaluated the deferred relations during the playouts
+    /// ([`GdlGame::per_state_reasoner`]).
+    pub per_state: Option<String>,
     /// Wall-clock seconds to parse, validate, ground and compile (one thread).
     pub load_seconds: f64,
     /// How the load time splits into phases.
@@ -80,6 +83,9 @@ impl fmt::Display for BenchReport {
                 "deferred:     {} (too large to evaluate whole: evaluated per query)",
                 self.deferred.join(", ")
             )?;
+        }
+        if let Some(per_state) = &self.per_state {
+            writeln!(f, "per state:    {per_state}")?;
         }
         let p = &self.profile;
         writeln!(
@@ -173,6 +179,7 @@ pub fn bench(
         fallback: game.fallback_reason().map(str::to_string),
         goal_directed: game.goal_directed(),
         deferred: game.deferred_relations(),
+        per_state: game.per_state_reasoner(),
         load_seconds,
         profile: game.load_profile(),
         ground_rules: game.ground_rules(),

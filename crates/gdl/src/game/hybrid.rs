@@ -1,6 +1,6 @@
 //! The hybrid reasoner: a ground network for everything that grounds; the relations too large to
-//! ground evaluated per state by the reference engine, goal-directed, for exactly the atoms the
-//! network asks for, the answers fed back to the network as inputs.
+//! ground evaluated per state for exactly the atoms the network asks for, the answers fed back to
+//! the network as inputs.
 //!
 //! A description falls to it when grounding it whole passes the limits. Domain analysis runs
 //! again with each relation capped at [`Limits::hybrid_relation_atoms`] atoms; the relations that
@@ -8,15 +8,21 @@
 //! each output rule that reads one is bridged ([`crate::grounding::bridge`]): the network holds
 //! the rule's other literals and computes its *asks*, the bridge atoms a state can use. A view
 //! (or a successor) is then evaluated twice: once with every bridge atom false, which computes
-//! the asks; then, if the reference engine finds that some of the asked bridge atoms hold, once
-//! more with those as inputs. Everything else — the move generation a threat does not guard, the
-//! successor's frame axioms, goals and terminal — stays in the network.
+//! the asks; then, if some of the asked bridge atoms hold, once more with those as inputs.
+//! Everything else — the move generation a threat does not guard, the successor's frame axioms,
+//! goals and terminal — stays in the network.
+//!
+//! Who says which asked bridge atoms hold: grounding on demand ([`crate::game::on_demand`]: each
+//! bridge atom, and each deferred atom it reads, ground the first time a state needs it, then
+//! evaluated over its ground rules in every state after), or, where that stands aside (a ground
+//! atom that depends on itself), the reference engine, goal-directed, from the bridged rules.
 //!
 //! GGP Base's chess is the case it was built for: every `threatened` relation takes a square to
 //! ignore (the one a move vacates), which makes the threat family a product of attacker, king and
-//! vacated squares no ground program holds; a state asks whether the king is safe for each piece
-//! that can move. `gametree gdl bench crates/gdl/games/chess.kif --hybrid` says what it defers
-//! and how fast it plays.
+//! vacated squares no ground program holds whole, though the few hundred threats a game asks
+//! about ground quickly; a state asks whether the king is safe for each piece that can move.
+//! `gametree gdl bench crates/gdl/games/chess.kif --hybrid` says what it defers, who evaluates
+//! it, and how fast it plays.
 
 use std::sync::{Mutex, MutexGuard};
 
@@ -25,6 +31,7 @@ use game_trait::hash::FastMap;
 use crate::datalog::{Budget, MAX_RELAXED_DEPTH};
 use crate::description::Description;
 use crate::game::fluents::FluentSet;
+use crate::game::on_demand::{OnDemand, StandAside};
 use crate::grounding::bridge::{bridge, deferred_closure, Bridged};
 use crate::grounding::{ground, oversized, GroundError, GroundProgram};
 use crate::limits::{Limits, LoadProfile};
@@ -37,6 +44,9 @@ use crate::syntax::term::{Sym, TermId};
 pub(crate) struct Hybrid {
     /// The deferred relations and the bridges' rules, the asks given with each query.
     kb: Mutex<Kb>,
+    /// The bridge atoms and what they read, ground as states ask for them; the reference
+    /// engine answers when grounding on demand stands aside.
+    demand: Mutex<Demand>,
     /// The bridges that do not read the move: asked for with each view.
     view: Bridges,
     /// Those that do: asked for with each successor.
@@ -47,10 +57,22 @@ pub(crate) struct Hybrid {
     deferred: Vec<String>,
 }
 
+/// Who answers the asks: grounding on demand, or (once it stood aside, and why) the reference
+/// engine.
+#[derive(Clone, Debug)]
+enum Demand {
+    Ground(Box<OnDemand>),
+    Aside(StandAside),
+}
+
 impl Clone for Hybrid {
     fn clone(&self) -> Hybrid {
+        // One lock at a time: `answer_grounded` takes `demand`, then `kb`.
+        let demand = self.demand().clone();
+        let kb = self.kb().clone();
         Hybrid {
-            kb: Mutex::new(self.kb().clone()),
+            kb: Mutex::new(kb),
+            demand: Mutex::new(demand),
             view: self.view.clone(),
             next: self.next.clone(),
             slots: self.slots.clone(),
@@ -67,9 +89,20 @@ struct Bridges {
     /// The ask atoms that hold in every state (an ask whose rule reads nothing that changes:
     /// tic-tac-toe's `(<= (goal xplayer 100) (line x))` bridged around `line`).
     always: Vec<TermId>,
+    /// Per ask of `asks`, then of `always`: its atom and its bridge atom in grounding on demand,
+    /// and the bridge atom's network slot (none if the bridge atom is no atom of the network).
+    grounded: Vec<Option<Grounded>>,
     /// The bridge relations (the query's roots) and the components they need.
     rels: Vec<u32>,
     comps: Vec<usize>,
+}
+
+/// An ask and its bridge atom, as grounding on demand knows them.
+#[derive(Clone, Copy, Debug)]
+struct Grounded {
+    ask: u32,
+    bridge: u32,
+    slot: u32,
 }
 
 impl Hybrid {
@@ -119,14 +152,22 @@ impl Hybrid {
         state: &FluentSet,
         joint: &[u32],
     ) -> Vec<u32> {
-        let mut asked: Vec<TermId> = (b.asks.iter())
-            .filter(|&&(slot, _)| net.holds(bits, slot))
-            .map(|&(_, atom)| atom)
+        let asked: Vec<usize> = (0..b.asks.len())
+            .filter(|&i| net.holds(bits, b.asks[i].0))
+            .chain(b.asks.len()..b.asks.len() + b.always.len())
             .collect();
-        asked.extend_from_slice(&b.always);
         if asked.is_empty() {
             return Vec::new();
         }
+        if let Some(slots) = self.answer_grounded(b, &asked, state, joint) {
+            return slots;
+        }
+        let atom = |i: usize| {
+            b.asks
+                .get(i)
+                .map_or_else(|| b.always[i - b.asks.len()], |a| a.1)
+        };
+        let asked: Vec<TermId> = asked.into_iter().map(atom).collect();
         let mut atoms = Vec::new();
         self.kb()
             .atoms_of(state, joint, &asked, &b.rels, &b.comps, &mut atoms);
@@ -138,10 +179,66 @@ impl Hybrid {
             .collect()
     }
 
+    /// [`answer`](Self::answer) by grounding on demand, the asks `asked` (indices into `b`'s
+    /// asks, then its `always`); `None` if it stands aside (for good, from now on).
+    fn answer_grounded(
+        &self,
+        b: &Bridges,
+        asked: &[usize],
+        state: &FluentSet,
+        joint: &[u32],
+    ) -> Option<Vec<u32>> {
+        let mut demand = self.demand();
+        let Demand::Ground(ground) = &mut *demand else {
+            return None;
+        };
+        let mut kb = self.kb();
+        ground.begin();
+        let asked = || asked.iter().filter_map(|&i| b.grounded[i]);
+        for a in asked() {
+            ground.assume(a.ask);
+        }
+        let mut slots = Vec::new();
+        for a in asked() {
+            match ground.holds(&mut kb, a.bridge, state, joint) {
+                Ok(true) => slots.push(a.slot),
+                Ok(false) => {}
+                Err(why) => {
+                    *demand = Demand::Aside(why);
+                    return None;
+                }
+            }
+        }
+        Some(slots)
+    }
+
+    fn demand(&self) -> MutexGuard<'_, Demand> {
+        // A panic mid-walk leaves at worst atoms ground and values of a finished epoch.
+        self.demand.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     /// The reasoner of the deferred relations and the bridges.
     pub(crate) fn kb(&self) -> MutexGuard<'_, Kb> {
         // As for the game's own tables: a panic mid-query leaves them consistent.
         self.kb.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Who answers the asks, in a line: grounding on demand and what it holds, or the reference
+    /// engine and why.
+    pub(crate) fn per_state(&self) -> String {
+        match &*self.demand() {
+            Demand::Ground(ground) => {
+                let (atoms, rules, drops) = ground.size();
+                format!("grounded on demand: {atoms} atoms, {rules} rules so far (dropped {drops} times)")
+            }
+            Demand::Aside(why) => format!("goal-directed: grounding on demand stood aside: {why}"),
+        }
+    }
+
+    /// Makes the reference engine answer every ask from now on (to test it).
+    #[cfg(test)]
+    pub(crate) fn goal_directed_only(&self) {
+        *self.demand() = Demand::Aside(StandAside::Unsupported("switched off".into()));
     }
 
     /// The deferred relations, by name.
@@ -327,6 +424,10 @@ fn wire(
         .filter_map(|b| kb.engine.schema.id((b.ask, b.arity)))
         .collect();
     kb.enable_demand_with(&roots, &given);
+    let demand = match ground_on_demand(&mut kb, bridged, &slots, &mut sides) {
+        Ok(ground) => Demand::Ground(Box::new(ground)),
+        Err(why) => Demand::Aside(why),
+    };
     let mut deferred: Vec<String> = (bridged.deferred.iter())
         .map(|&s| kb.desc.terms.name(s).to_string())
         .collect();
@@ -334,11 +435,48 @@ fn wire(
     let [view, next] = sides;
     Ok(Hybrid {
         kb: Mutex::new(kb),
+        demand: Mutex::new(demand),
         view,
         next,
         slots,
         deferred,
     })
+}
+
+/// Grounding on demand over `kb`'s rules, which knows every ask of `sides` and its bridge atom
+/// (filling in their `grounded`).
+fn ground_on_demand(
+    kb: &mut Kb,
+    bridged: &Bridged,
+    slots: &FastMap<TermId, u32>,
+    sides: &mut [Bridges; 2],
+) -> Result<OnDemand, StandAside> {
+    let asks: Vec<Sym> = bridged.bridges.iter().map(|b| b.ask).collect();
+    let mut ground = OnDemand::new(kb, &asks);
+    for side in sides {
+        let atoms: Vec<TermId> = (side.asks.iter().map(|a| a.1))
+            .chain(side.always.iter().copied())
+            .collect();
+        for ask in atoms {
+            let terms = &mut kb.desc.terms;
+            let (rel, _) = terms.functor(ask).unwrap_or((Sym(0), 0));
+            let args = terms.args(ask).to_vec();
+            let bridge = (bridged.bridges.iter().find(|b| b.ask == rel))
+                .map(|b| terms.app(b.relation, &args));
+            let slot = bridge.and_then(|b| slots.get(&b).copied());
+            let grounded = match (bridge, slot) {
+                (Some(bridge), Some(slot)) => {
+                    match (ground.atom(kb, ask)?, ground.atom(kb, bridge)?) {
+                        (Some(ask), Some(bridge)) => Some(Grounded { ask, bridge, slot }),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            };
+            side.grounded.push(grounded);
+        }
+    }
+    Ok(ground)
 }
 
 #[cfg(test)]
@@ -391,6 +529,7 @@ mod tests {
 
     #[test]
     fn a_hybrid_plays_as_the_ground_game_whatever_it_defers() {
+        let mut grounded_on_demand = 0;
         for (file, playouts) in [
             ("tictactoe.kif", 10),
             ("connect4.kif", 3),
@@ -419,8 +558,16 @@ mod tests {
                 };
                 assert_eq!(hybrid.reasoner_kind(), ReasonerKind::Hybrid);
                 hybrids += 1;
+                // Each per-state reasoner, from its own load: grounding on demand, then the
+                // goal-directed engine alone.
+                let what = format!("{file} deferring {relation}");
+                agree(&what, &plain, &hybrid, playouts, 200);
+                let per_state = hybrid.per_state_reasoner().unwrap_or_default();
+                grounded_on_demand += usize::from(per_state.starts_with("grounded"));
+                let hybrid = GdlGame::load_deferring(&text, file, &limits, Some(&defer)).unwrap();
+                hybrid.hybrid.as_ref().unwrap().goal_directed_only();
                 agree(
-                    &format!("{file} deferring {relation}"),
+                    &format!("{what}, goal-directed"),
                     &plain,
                     &hybrid,
                     playouts,
@@ -429,5 +576,39 @@ mod tests {
             }
             assert!(hybrids > 0, "{file}: no hybrid around any of {relations:?}");
         }
+        // Most of the hybrids ground on demand; the others stood aside (a recursive relation).
+        assert!(
+            grounded_on_demand >= 30,
+            "{grounded_on_demand} hybrids grounded on demand"
+        );
+    }
+
+    /// A walk on a graph with a cycle: whether `d` can be reached from `a` needs whether it can
+    /// be reached from `b`, which needs `a` again.
+    const GRAPH: &str = "
+        (role walker)
+        (init (at a))
+        (init (open a b)) (init (open b a)) (init (open b c)) (init (open d a))
+        (<= (path ?x ?y) (true (open ?x ?y)))
+        (<= (path ?x ?z) (true (open ?x ?y)) (path ?y ?z))
+        (node a) (node b) (node c) (node d)
+        (<= (legal walker (go ?y)) (true (at ?x)) (node ?y) (path ?x ?y))
+        (<= (next (at ?y)) (does walker (go ?y)))
+        (<= (next (open ?x ?y)) (true (open ?x ?y)))
+        (<= terminal (true (at c)))
+        (<= (goal walker 100) (true (at c)))
+        (<= (goal walker 0) (not (true (at c))))";
+
+    #[test]
+    fn grounding_on_demand_stands_aside_for_an_atom_that_depends_on_itself() {
+        let limits = Limits::default();
+        let plain = GdlGame::load(GRAPH, "graph", &limits).unwrap();
+        let hybrid = GdlGame::load_deferring(GRAPH, "graph", &limits, Some(&["path"])).unwrap();
+        assert_eq!(hybrid.reasoner_kind(), ReasonerKind::Hybrid);
+        agree("graph deferring path", &plain, &hybrid, 20, 30);
+        assert_eq!(
+            hybrid.per_state_reasoner().unwrap(),
+            "goal-directed: grounding on demand stood aside: a ground atom depends on itself"
+        );
     }
 }

@@ -87,12 +87,18 @@ fn chess_on_the_hybrid_reasoner_defers_the_threats_and_counts_the_published_perf
         assert!(!deferred.iter().any(|d| d == grounded), "{deferred:?}");
     }
     assert_eq!(perfts(&chess, 3, Finished::Leaf), [20, 400, 8902]);
+    let per_state = chess.per_state_reasoner().unwrap();
+    assert!(per_state.starts_with("grounded on demand"), "{per_state}");
 }
 
 #[test]
 fn chess_on_the_hybrid_reasoner_agrees_with_the_reference() {
     // Checks, captures, castling and promotions come up along random games of a few dozen plies.
-    cross_check("chess.kif", &load("chess.kif"), &hybrid_chess(), 3, 80);
+    let hybrid = hybrid_chess();
+    cross_check("chess.kif", &load("chess.kif"), &hybrid, 3, 80);
+    // The threats were ground on demand, not evaluated goal-directed.
+    let per_state = hybrid.per_state_reasoner().unwrap();
+    assert!(per_state.starts_with("grounded on demand"), "{per_state}");
 }
 
 #[test]
