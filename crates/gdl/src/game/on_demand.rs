@@ -297,15 +297,16 @@ impl OnDemand {
         Ok(holds)
     }
 
+    /// The rules whose head has `atom`'s relation.
+    fn shapes_of(&self, kb: &Kb, atom: TermId) -> Arc<[Shape]> {
+        let rel = kb.desc.terms.functor(atom).unwrap_or((Sym(0), 0));
+        (self.shapes.get(&rel).cloned()).unwrap_or_else(|| Arc::new([]))
+    }
+
     /// Grounds the rules of derived atom `id`.
     fn ground(&mut self, kb: &mut Kb, id: u32) -> Result<(), StandAside> {
         let atom = self.atoms[id as usize];
-        let rel = kb.desc.terms.functor(atom).unwrap_or((Sym(0), 0));
-        let shapes = self
-            .shapes
-            .get(&rel)
-            .cloned()
-            .unwrap_or_else(|| Arc::new([]));
+        let shapes = self.shapes_of(kb, atom);
         let first = self.rules.len() as u32;
         let mut body = Vec::new();
         for shape in shapes.iter() {
@@ -551,12 +552,7 @@ impl OnDemand {
         pattern: TermId,
         heads: &mut Vec<TermId>,
     ) -> Result<(), StandAside> {
-        let rel = kb.desc.terms.functor(pattern).unwrap_or((Sym(0), 0));
-        let shapes = self
-            .shapes
-            .get(&rel)
-            .cloned()
-            .unwrap_or_else(|| Arc::new([]));
+        let shapes = self.shapes_of(kb, pattern);
         for shape in shapes.iter() {
             self.bindings.reset(shape.var_count as usize);
             if loosely(&kb.desc.terms, shape.head, pattern, &mut self.bindings) {
