@@ -56,8 +56,8 @@ pub struct Reading {
     #[arg(long)]
     accept_unsafe: bool,
     /// Play a description that does not ground whole on the hybrid reasoner where it applies
-    /// (its relations too large to ground evaluated per state, goal-directed; the rest grounded)
-    /// instead of the reference reasoner
+    /// (the rest grounded; its relations too large to ground, ground atom by atom as states ask
+    /// for them) instead of the reference reasoner: faster play, a slower load, more memory
     #[arg(long)]
     hybrid: bool,
 }

@@ -40,9 +40,10 @@ pub enum ReasonerKind {
     /// The rules evaluated on every query: whole stratified models bottom-up, or goal-directed
     /// ([`GdlGame::goal_directed`]).
     Reference,
-    /// A grounded program for the description but its relations too large to ground, which the
-    /// reference engine evaluates in each state, goal-directed, as the program's inputs
-    /// ([`GdlGame::deferred_relations`], [`Limits::hybrid_relation_atoms`]).
+    /// A grounded program for the description but its relations too large to ground, whose
+    /// atoms are ground as states ask for them and evaluated in each state as the program's
+    /// inputs ([`GdlGame::deferred_relations`], [`GdlGame::per_state_reasoner`],
+    /// [`Limits::hybrid_relation_atoms`]).
     Hybrid,
 }
 
