@@ -32,7 +32,7 @@ use crate::datalog::{Budget, MAX_RELAXED_DEPTH};
 use crate::description::Description;
 use crate::game::fluents::FluentSet;
 use crate::game::on_demand::{OnDemand, StandAside};
-use crate::grounding::bridge::{bridge, deferred_closure, Bridged};
+use crate::grounding::bridge::{bridge, deferred_closure, Bridge, Bridged};
 use crate::grounding::{ground, oversized, GroundError, GroundProgram};
 use crate::limits::{Limits, LoadProfile};
 use crate::network::{Network, Scratch};
@@ -289,20 +289,16 @@ pub(crate) fn build(
         GroundError::Eval(e) => super::describe(&e, &grounding.desc.rules, "grounding the rest"),
         GroundError::Cycle(_) => "the rest's ground rules recurse through negation".into(),
     })?;
-    let asks = |moved: bool| -> Vec<Sym> {
+    // Per side (the view's bridges, then the successor's): an ask relation or a bridge relation
+    // of each.
+    let side = |moved: bool, of: fn(&Bridge) -> Sym| -> Vec<Sym> {
         (bridged.bridges.iter())
             .filter(|b| b.moved == moved)
-            .map(|b| b.ask)
+            .map(of)
             .collect()
     };
-    let (view_asks, next_asks) = (asks(false), asks(true));
-    let inputs = |moved: bool| -> Vec<Sym> {
-        (bridged.bridges.iter())
-            .filter(|b| b.moved == moved)
-            .map(|b| b.relation)
-            .collect()
-    };
-    let (view_inputs, next_inputs) = (inputs(false), inputs(true));
+    let (view_asks, next_asks) = (side(false, |b| b.ask), side(true, |b| b.ask));
+    let (view_inputs, next_inputs) = (side(false, |b| b.relation), side(true, |b| b.relation));
     let net = Network::build_with(
         &grounding,
         &program,
