@@ -35,6 +35,7 @@ use crate::game::on_demand::{OnDemand, StandAside};
 use crate::grounding::bridge::{bridge, deferred_closure, Bridge, Bridged};
 use crate::grounding::{ground, oversized, GroundError, GroundProgram};
 use crate::limits::{Limits, LoadProfile};
+use crate::network::differential::Model;
 use crate::network::{Network, Scratch};
 use crate::reference::Kb;
 use crate::syntax::term::{Sym, TermId};
@@ -106,21 +107,23 @@ struct Grounded {
 }
 
 impl Hybrid {
-    /// The second pass over `first`, the network's view of `state` with no bridge atom: the
-    /// view with those of the asked bridge atoms that hold, into `bits`; `false` (and `bits`
-    /// untouched) if none does, when `first` is the view.
+    /// The second pass over `view`, the network's view of `state` as updated from another state's
+    /// ([`Network::update_view`]): the view with those of the asked bridge atoms that hold. A
+    /// differential view is updated in place from the bridge atoms it held before (`false`);
+    /// otherwise the view holds none, and the second pass writes the view into `bits` (`true`)
+    /// unless none holds (`false`: `view` is the view).
     pub(crate) fn view_again(
         &self,
         net: &Network,
         state: &FluentSet,
-        first: &Scratch,
+        view: &mut Model,
         bits: &mut Scratch,
     ) -> bool {
-        let inputs = self.answer(&self.view, net, first, state, &[]);
-        if inputs.is_empty() {
+        let inputs = self.answer(&self.view, net, &view.bits, state, &[]);
+        if net.set_view_inputs(view, &inputs) || inputs.is_empty() {
             return false;
         }
-        bits.clone_from(first);
+        bits.clone_from(&view.bits);
         net.eval_view_again(&inputs, bits);
         true
     }
@@ -494,38 +497,80 @@ mod tests {
         names
     }
 
-    /// Plays `playouts` seeded random games of at most `plies` plies on `a` and `b`, comparing
-    /// whose turn it is, goals, every role's legal moves and the successor, by name.
+    /// What a game says about one state: its fluents, whose turn it is, the goals, and every
+    /// role's legal moves, by name.
+    #[derive(Debug, PartialEq)]
+    struct Seen {
+        fluents: Vec<String>,
+        turn: String,
+        goals: String,
+        moves: Vec<Vec<String>>,
+    }
+
+    /// A game of at most `plies` plies on `game` from the start, `choose` naming each role's
+    /// move among its legal ones: what the game says about each state.
+    fn play(
+        game: &GdlGame,
+        plies: usize,
+        choose: &mut dyn FnMut(&[String]) -> String,
+    ) -> Vec<Seen> {
+        let mut state = game.initial_state();
+        let mut seen = Vec::new();
+        for ply in 0..=plies {
+            let roles = game.roles().len();
+            let moves: Vec<Vec<String>> = (0..roles)
+                .map(|r| names(game, &game.role_moves(&state, r)))
+                .collect();
+            let over = game.is_terminal(&state) || ply == plies || moves.iter().any(Vec::is_empty);
+            seen.push(Seen {
+                fluents: game.fluent_names(&state),
+                turn: format!("{:?}", game.turn(&state)),
+                goals: format!("{:?}", game.goals(&state)),
+                moves,
+            });
+            if over {
+                break;
+            }
+            let joint: Vec<u32> = (seen[ply].moves.iter())
+                .map(|legal| game.find_move(&choose(legal)).unwrap().0)
+                .collect();
+            state = game.successor(&state, &joint);
+        }
+        seen
+    }
+
+    /// Plays `playouts` seeded random games of at most `plies` plies on `a`, then the same games
+    /// on `b`, comparing what each says about every state. Each game is played on its own, one
+    /// state after the other, as a search would: a view is updated from the previous state's.
     fn agree(what: &str, a: &GdlGame, b: &GdlGame, playouts: u64, plies: usize) {
         for seed in 0..playouts {
             let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
-            let (mut x, mut y) = (a.initial_state(), b.initial_state());
-            for ply in 0..=plies {
-                let at = format!("{what}, game {seed}, ply {ply}");
-                assert_eq!(a.fluent_names(&x), b.fluent_names(&y), "{at}: state");
-                assert_eq!(a.turn(&x), b.turn(&y), "{at}: turn");
-                assert_eq!(a.goals(&x), b.goals(&y), "{at}: goals");
-                let mut joint = (Vec::new(), Vec::new());
-                for r in 0..a.roles().len() {
-                    let (mine, theirs) = (a.role_moves(&x, r), b.role_moves(&y, r));
-                    assert_eq!(names(a, &mine), names(b, &theirs), "{at}: role {r}'s moves");
-                    if let Some(&m) = mine.get(rng.gen_range(0..mine.len().max(1))) {
-                        joint.0.push(m.0);
-                        joint.1.push(b.find_move(&a.move_term(m)).unwrap().0);
-                    }
+            let mut chosen = Vec::new();
+            let played = play(a, plies, &mut |legal| {
+                let name = legal[rng.gen_range(0..legal.len())].clone();
+                chosen.push(name.clone());
+                name
+            });
+            let mut chosen = chosen.into_iter();
+            // Where `b` disagrees on the moves, the comparison below says so.
+            let replayed = play(b, plies, &mut |legal| {
+                let name = chosen.next().unwrap_or_default();
+                if legal.contains(&name) {
+                    name
+                } else {
+                    legal[0].clone()
                 }
-                if a.is_terminal(&x) || ply == plies || joint.0.len() < a.roles().len() {
-                    break;
-                }
-                x = a.successor(&x, &joint.0);
-                y = b.successor(&y, &joint.1);
+            });
+            for (ply, (x, y)) in played.iter().zip(&replayed).enumerate() {
+                assert_eq!(x, y, "{what}, game {seed}, ply {ply}");
             }
+            assert_eq!(played.len(), replayed.len(), "{what}, game {seed}: length");
         }
     }
 
     #[test]
     fn a_hybrid_plays_as_the_ground_game_whatever_it_defers() {
-        let mut grounded_on_demand = 0;
+        let (mut grounded_on_demand, mut differential) = (0, 0);
         for (file, playouts) in [
             ("tictactoe.kif", 10),
             ("connect4.kif", 3),
@@ -554,14 +599,19 @@ mod tests {
                 };
                 assert_eq!(hybrid.reasoner_kind(), ReasonerKind::Hybrid);
                 hybrids += 1;
-                // Each per-state reasoner, from its own load: grounding on demand, then the
-                // goal-directed engine alone.
+                // Each per-state reasoner, from its own load: grounding on demand on a view
+                // updated in place, then the goal-directed engine alone on views evaluated whole
+                // (and again over what reads the bridge atoms).
                 let what = format!("{file} deferring {relation}");
                 agree(&what, &plain, &hybrid, playouts, 200);
                 let per_state = hybrid.per_state_reasoner().unwrap_or_default();
                 grounded_on_demand += usize::from(per_state.starts_with("grounded"));
-                let hybrid = GdlGame::load_deferring(&text, file, &limits, Some(&defer)).unwrap();
+                let net = hybrid.fast.as_ref().unwrap();
+                differential += usize::from(net.has_differential_view());
+                let mut hybrid =
+                    GdlGame::load_deferring(&text, file, &limits, Some(&defer)).unwrap();
                 hybrid.hybrid.as_ref().unwrap().goal_directed_only();
+                hybrid.fast.as_mut().unwrap().evaluate_views_whole();
                 agree(
                     &format!("{what}, goal-directed"),
                     &plain,
@@ -577,6 +627,7 @@ mod tests {
             grounded_on_demand >= 30,
             "{grounded_on_demand} hybrids grounded on demand"
         );
+        assert!(differential >= 30, "{differential} views updated in place");
     }
 
     /// A walk on a graph with a cycle: whether `d` can be reached from `a` needs whether it can

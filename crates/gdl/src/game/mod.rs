@@ -156,9 +156,11 @@ thread_local! {
 struct ViewCache {
     network: u64,
     state: FluentSet,
-    /// The view of `state`: its bits, and what updating them to another state's view needs.
+    /// The view of `state`: its bits, and what updating them to another state's view needs (a
+    /// hybrid's bridge atoms included, where the view is differential).
     view: Model,
-    /// A hybrid's view of `state`, when its second pass set inputs (`answered`).
+    /// A hybrid's view of `state`, when its second pass evaluated it here (`answered`: the view
+    /// is not differential, and a bridge atom holds).
     again: Scratch,
     answered: bool,
     /// Per role: legal move count and first legal move; `None` at a terminal state.
@@ -169,13 +171,13 @@ struct ViewCache {
 type Summary = SmallVec<[(usize, u32); ROLES_INLINE]>;
 
 /// Runs `f` on the fast reasoner's view of `state`, computing it unless cached (from the previous
-/// view where the network can), then `again` on it: a hybrid's second pass, which returns
-/// `true` when it wrote the view into its second argument.
+/// view where the network can), then `again` on it: a hybrid's second pass, which updates the
+/// view in place, or returns `true` when it wrote the view into its third argument.
 #[inline]
 fn with_view<R>(
     net: &Network,
     state: &FluentSet,
-    again: impl FnOnce(&FluentSet, &Scratch, &mut Scratch) -> bool,
+    again: impl FnOnce(&FluentSet, &mut Model, &mut Scratch) -> bool,
     f: impl FnOnce(&Scratch, &Option<Summary>) -> R,
 ) -> R {
     VIEW_CACHE.with(|cache| {
@@ -184,7 +186,7 @@ fn with_view<R>(
         if cache.network != net.id() || cache.state != *state {
             let previous = (cache.network == net.id()).then_some(&cache.state);
             net.update_view(previous, state, &mut cache.view);
-            cache.answered = again(state, &cache.view.bits, &mut cache.again);
+            cache.answered = again(state, &mut cache.view, &mut cache.again);
             cache.network = net.id();
             cache.state.clone_from(state);
             let bits = cache.bits();
@@ -631,9 +633,11 @@ impl GdlGame {
         state: &FluentSet,
         f: impl FnOnce(&Scratch, &Option<Summary>) -> R,
     ) -> R {
-        let again = |state: &FluentSet, first: &Scratch, bits: &mut Scratch| {
+        // A hybrid's network answers only with the hybrid active: only a hybrid sets bridge
+        // atoms in a view.
+        let again = |state: &FluentSet, view: &mut Model, bits: &mut Scratch| {
             self.active_hybrid()
-                .is_some_and(|hybrid| hybrid.view_again(net, state, first, bits))
+                .is_some_and(|hybrid| hybrid.view_again(net, state, view, bits))
         };
         with_view(net, state, again, f)
     }

@@ -51,6 +51,9 @@ pub struct Model {
     support: Vec<u32>,
     /// Bits flipped whose readers are still to be updated (`bit << 1 | new value`).
     pending: Vec<u32>,
+    /// The input bits set (derived atoms no rule derives: a hybrid's bridge atoms), in increasing
+    /// order ([`Differential::set_inputs`]).
+    inputs: Vec<u32>,
 }
 
 impl Model {
@@ -60,6 +63,7 @@ impl Model {
         self.missing.clone_from(&other.missing);
         self.support.clone_from(&other.support);
         self.pending.clear();
+        self.inputs.clone_from(&other.inputs);
     }
 }
 
@@ -98,6 +102,7 @@ impl Differential {
             missing: Vec::new(),
             support: vec![0; bits - derived_base as usize],
             pending: Vec::new(),
+            inputs: Vec::new(),
         };
         for (r, (head, lits)) in rules.enumerate() {
             let mut held = 0;
@@ -169,6 +174,36 @@ impl Differential {
                 model.pending.push(at << 1 | (b >> i & 1) as u32);
             }
         }
+        self.propagate(model);
+        self.leaves.eval(&mut model.bits);
+    }
+
+    /// Makes `inputs` (bits no rule derives, in increasing order) the input bits set in `model`,
+    /// clearing those set before: only the inputs that change, and what reads them, are updated.
+    /// An update to another state ([`update`](Self::update)) keeps the inputs, so a hybrid reads
+    /// its asks (which no input reaches) from the updated model, then sets the inputs they call
+    /// for. Allocates nothing once the model's buffers have grown.
+    pub fn set_inputs(&self, model: &mut Model, inputs: &[u32]) {
+        debug_assert!(inputs.windows(2).all(|w| w[0] < w[1]));
+        // A merge of the two sorted lists (`u32::MAX`, no bit, past the end): a bit in one of
+        // them only flips.
+        let (mut i, mut j) = (0, 0);
+        while i < model.inputs.len() || j < inputs.len() {
+            let old = model.inputs.get(i).copied().unwrap_or(u32::MAX);
+            let new = inputs.get(j).copied().unwrap_or(u32::MAX);
+            i += usize::from(old <= new);
+            j += usize::from(new <= old);
+            if old != new {
+                let (at, on) = if old < new { (old, false) } else { (new, true) };
+                model.bits[at as usize / 64] ^= 1 << (at % 64);
+                model.pending.push(at << 1 | on as u32);
+            }
+        }
+        if model.pending.is_empty() {
+            return;
+        }
+        model.inputs.clear();
+        model.inputs.extend_from_slice(inputs);
         self.propagate(model);
         self.leaves.eval(&mut model.bits);
     }

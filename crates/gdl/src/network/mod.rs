@@ -880,6 +880,23 @@ impl Network {
         }
     }
 
+    /// A hybrid's second pass over a view updated into `model` ([`update_view`](Self::update_view)):
+    /// makes the derived atoms `inputs` (slots of the ground program no rule derives) the ones
+    /// that hold, updating what reads those that changed since the model's last second pass.
+    /// `false`, and `model` untouched, where the view is not differential: there the second pass
+    /// is [`eval_view_again`](Self::eval_view_again), over the view evaluated whole.
+    pub(crate) fn set_view_inputs(&self, model: &mut Model, inputs: &[u32]) -> bool {
+        let Some(diff) = &self.diff else {
+            return false;
+        };
+        let mut bits: SmallVec<[u32; 16]> = SmallVec::new();
+        bits.extend(inputs.iter().map(|&slot| self.layout.derived_base + slot));
+        bits.sort_unstable();
+        bits.dedup();
+        diff.set_inputs(model, &bits);
+        true
+    }
+
     /// Prepares the differential view for games played from `init`: chooses the `legal` rules to
     /// evaluate rather than count ([`Leaves`]) by what each way costs along a short seeded random
     /// playout from `init`, and keeps `init`'s view (updating a view to it is then a copy).
@@ -947,6 +964,12 @@ impl Network {
     #[cfg(test)]
     pub fn has_differential_view(&self) -> bool {
         self.diff.is_some()
+    }
+
+    /// Evaluates every view whole from now on (to test that way too).
+    #[cfg(test)]
+    pub(crate) fn evaluate_views_whole(&mut self) {
+        self.diff = None;
     }
 
     /// Rules (in blocks, in `does` buckets) of the view, goal and next programs: their sizes.
