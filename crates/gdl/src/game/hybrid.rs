@@ -85,8 +85,12 @@ impl Clone for Hybrid {
 /// Bridges asked for together.
 #[derive(Clone, Debug, Default)]
 struct Bridges {
-    /// (network slot, atom in the reasoner's terms) of each ask atom.
+    /// (network slot, atom in the reasoner's terms) of each ask atom, in slot order.
     asks: Vec<(u32, TermId)>,
+    /// The asks' bits in the network's layout, a word at a time: (word, the asks' bits in it,
+    /// the index in `asks` of the first), so that finding the asks that hold tests a word, not
+    /// a bit, per 64 asks.
+    ask_words: Vec<(u32, u64, u32)>,
     /// The ask atoms that hold in every state (an ask whose rule reads nothing that changes:
     /// tic-tac-toe's `(<= (goal xplayer 100) (line x))` bridged around `line`).
     always: Vec<TermId>,
@@ -119,7 +123,7 @@ impl Hybrid {
         view: &mut Model,
         bits: &mut Scratch,
     ) -> bool {
-        let inputs = self.answer(&self.view, net, &view.bits, state, &[]);
+        let inputs = self.answer(&self.view, &view.bits, state, &[]);
         if net.set_view_inputs(view, &inputs) || inputs.is_empty() {
             return false;
         }
@@ -140,25 +144,24 @@ impl Hybrid {
         out: &mut FluentSet,
     ) {
         net.next_into(state, joint, view, scratch, out);
-        let inputs = self.answer(&self.next, net, scratch, state, joint);
+        let inputs = self.answer(&self.next, scratch, state, joint);
         if !inputs.is_empty() {
             net.next_again_into(state, joint, &inputs, scratch, out);
         }
     }
 
     /// The slots of the bridge atoms of `b` that `bits` asks for and that hold.
-    fn answer(
-        &self,
-        b: &Bridges,
-        net: &Network,
-        bits: &[u64],
-        state: &FluentSet,
-        joint: &[u32],
-    ) -> Vec<u32> {
-        let asked: Vec<usize> = (0..b.asks.len())
-            .filter(|&i| net.holds(bits, b.asks[i].0))
-            .chain(b.asks.len()..b.asks.len() + b.always.len())
-            .collect();
+    fn answer(&self, b: &Bridges, bits: &[u64], state: &FluentSet, joint: &[u32]) -> Vec<u32> {
+        let mut asked: Vec<usize> = Vec::new();
+        for &(w, mask, first) in &b.ask_words {
+            let mut hit = bits[w as usize] & mask;
+            while hit != 0 {
+                let below = mask & ((1 << hit.trailing_zeros()) - 1);
+                asked.push(first as usize + below.count_ones() as usize);
+                hit &= hit - 1;
+            }
+        }
+        asked.extend(b.asks.len()..b.asks.len() + b.always.len());
         if asked.is_empty() {
             return Vec::new();
         }
@@ -321,7 +324,8 @@ pub(crate) fn build(
     let mut kb = Kb::with_inputs(full, &mut budget(), limits.static_relation_atoms, &inputs)
         .map_err(|e| super::describe(&e, &[], "evaluating the static relations"))?;
     import_tables(&grounding, &mut kb);
-    let hybrid = wire(kb, &grounding, &program, &bridged, [view_asks, next_asks])?;
+    let asks = [view_asks, next_asks];
+    let hybrid = wire(kb, (&grounding, &program, &net), &bridged, asks)?;
     Ok((game, net, hybrid))
 }
 
@@ -365,6 +369,23 @@ fn bridged(
     Ok((bridged, full))
 }
 
+/// [`Bridges::ask_words`] of `asks` (in slot order) in `net`'s layout.
+fn ask_words(net: &Network, asks: &[(u32, TermId)]) -> Vec<(u32, u64, u32)> {
+    let mut words: Vec<(u32, u64, u32)> = Vec::new();
+    for (i, &(slot, _)) in asks.iter().enumerate() {
+        let bit = net.slot_bit(slot);
+        let (word, mask) = (bit / 64, 1 << (bit % 64));
+        match words.last_mut() {
+            Some((last, bits, _)) if *last == word => {
+                debug_assert!(*bits < mask, "asks in slot order");
+                *bits |= mask;
+            }
+            _ => words.push((word, mask, i as u32)),
+        }
+    }
+    words
+}
+
 /// Registers `from`'s fluents and moves in `to`, in the order of their ids (so that ids agree).
 fn import_tables(from: &Kb, to: &mut Kb) {
     for &f in &from.fluents {
@@ -378,11 +399,10 @@ fn import_tables(from: &Kb, to: &mut Kb) {
 }
 
 /// The bridges' reasoner `kb`, told which ask atoms are in `program` (grounded with the tables of
-/// `grounding`) and where their bridge atoms are.
+/// `grounding`, compiled into `net`) and where their bridge atoms are.
 fn wire(
     mut kb: Kb,
-    grounding: &Kb,
-    program: &GroundProgram,
+    (grounding, program, net): (&Kb, &GroundProgram, &Network),
     bridged: &Bridged,
     asks: [Vec<Sym>; 2],
 ) -> Result<Hybrid, String> {
@@ -417,6 +437,7 @@ fn wire(
     }
     for side in &mut sides {
         side.comps = kb.engine.components_for(&side.rels, true);
+        side.ask_words = ask_words(net, &side.asks);
     }
     let roots: Vec<u32> = sides.iter().flat_map(|s| s.rels.clone()).collect();
     let given: Vec<u32> = (bridged.bridges.iter())

@@ -1131,10 +1131,9 @@ impl Network {
         self.run(&self.goal, &[], scratch);
     }
 
-    /// Whether the derived atom of slot `slot` holds in `bits` (a view's or a successor's
-    /// scratch).
-    pub(crate) fn holds(&self, bits: &[u64], slot: u32) -> bool {
-        Self::bit(bits, self.layout.derived_base + slot)
+    /// The bit of the derived atom of slot `slot` in a view's or a successor's scratch.
+    pub(crate) fn slot_bit(&self, slot: u32) -> u32 {
+        self.layout.derived_base + slot
     }
 
     #[inline(always)]
