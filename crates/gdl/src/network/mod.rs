@@ -890,7 +890,7 @@ impl Network {
             return false;
         };
         let mut bits: SmallVec<[u32; 16]> = SmallVec::new();
-        bits.extend(inputs.iter().map(|&slot| self.layout.derived_base + slot));
+        bits.extend(inputs.iter().map(|&slot| self.slot_bit(slot)));
         bits.sort_unstable();
         bits.dedup();
         diff.set_inputs(model, &bits);
