@@ -266,7 +266,7 @@ impl GdlGame {
         }
         let mut init = kb.initial();
         profile.statics = start.elapsed();
-        let built = match defer {
+        let mut built = match defer {
             None => build_fast(&mut kb, &parsed, &init, limits, &mut budget, &mut profile)?,
             Some(defer) => {
                 let (game_kb, net, hybrid) =
@@ -283,6 +283,9 @@ impl GdlGame {
         };
         if built.hybrid.is_some() {
             init = kb.initial(); // the hybrid's tables replaced the description's
+            if let Some(net) = built.fast.as_mut() {
+                net.tune_view(&init);
+            }
         }
         if !kb.deferred().is_empty() {
             // Whole models would hold the deferred relations whole: the reference reasoner (for

@@ -28,7 +28,7 @@ use crate::grounding::{
 use crate::network::atom_index::AtomIndex;
 use crate::reference::{goal_value, Kb};
 use crate::syntax::term::Sym;
-use differential::{Differential, Leaves, Model};
+use differential::{Differential, Leaves, Model, GATE_READERS};
 use game_trait::hash::FastSet;
 
 /// Scratch bits for the derived atoms of one evaluation.
@@ -609,7 +609,11 @@ impl Compiler<'_> {
 /// atoms could support each other: counts of holding rules do not determine them) or a rule too
 /// long for its counts. The rules of the atoms of `evaluated` (`legal` atoms no rule reads) are
 /// left out of the counts: they are evaluated after each update instead ([`Leaves`]).
-fn differential_view(net: &Network, evaluated: &FastSet<u32>) -> Option<Differential> {
+fn differential_view(
+    net: &Network,
+    evaluated: &FastSet<u32>,
+    gate_readers: u32,
+) -> Option<Differential> {
     let (p, layout) = (&net.view, net.layout);
     if p.blocks.iter().any(|b| b.fixpoint) {
         return None;
@@ -636,6 +640,7 @@ fn differential_view(net: &Network, evaluated: &FastSet<u32>) -> Option<Differen
         layout.derived_base,
         empty,
         leaves,
+        gate_readers,
     ))
 }
 
@@ -858,7 +863,7 @@ impl Network {
             next_out: AtomIndex::new(&next_out),
             ground_rules: kept,
         };
-        net.diff = differential_view(&net, &FastSet::default());
+        net.diff = differential_view(&net, &FastSet::default(), GATE_READERS);
         Ok(net)
     }
 
@@ -912,7 +917,7 @@ impl Network {
             .map(|r| (r.head, &p.lits[r.start as usize..r.end as usize]));
         let evaluated = Leaves::cheaper_evaluated(rules, NEGATED, &views);
         if !evaluated.is_empty() {
-            self.diff = differential_view(self, &evaluated);
+            self.diff = differential_view(self, &evaluated, GATE_READERS);
         }
         let fluent_words = self.layout.does_base as usize / 64;
         if let Some(diff) = &mut self.diff {
@@ -964,6 +969,15 @@ impl Network {
     #[cfg(test)]
     pub fn has_differential_view(&self) -> bool {
         self.diff.is_some()
+    }
+
+    /// Makes every bit read by `readers` rules or more a gate of the differential view (to test
+    /// gates on games that have none), its `legal` rules counted.
+    #[cfg(test)]
+    pub(crate) fn gate_view_bits_read_by(&mut self, readers: u32) {
+        if self.diff.is_some() {
+            self.diff = differential_view(self, &FastSet::default(), readers);
+        }
     }
 
     /// Evaluates every view whole from now on (to test that way too).
