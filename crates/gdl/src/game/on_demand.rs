@@ -115,7 +115,8 @@ pub(crate) struct OnDemand {
     /// last evaluated.
     memo: Vec<u32>,
     epoch: u32,
-    /// Ground rules: ranges of `literals`, each `atom << 1 | negated`.
+    /// Ground rules: ranges of `literals`, each `atom << 1 | negated`, or for a fluent's
+    /// literal `FLUENT_LITERAL | fluent << 1 | negated` (tested without a lookup).
     rules: Vec<(u32, u32)>,
     literals: Vec<u32>,
     /// Per relation (name, arity): the rules defining it.
@@ -138,6 +139,9 @@ pub(crate) struct OnDemand {
 const FLUENTS: u32 = 0;
 const MOVES: u32 = 1;
 const DERIVED: u32 = u32::MAX;
+
+/// Marks a ground literal that tests a fluent in place (see [`OnDemand::rules`]).
+const FLUENT_LITERAL: u32 = 1 << 31;
 
 const IN_PROGRESS: u32 = 0;
 const FALSE: u32 = 1;
@@ -286,7 +290,12 @@ impl OnDemand {
             let (lo, hi) = self.rules[r as usize];
             for i in lo..hi {
                 let l = self.literals[i as usize];
-                if self.value(kb, l >> 1, depth + 1, state, joint)? == (l & 1 == 1) {
+                let holds = if l & FLUENT_LITERAL != 0 {
+                    state.contains((l & !FLUENT_LITERAL) >> 1)
+                } else {
+                    self.value(kb, l >> 1, depth + 1, state, joint)?
+                };
+                if holds == (l & 1 == 1) {
                     continue 'rules;
                 }
             }
@@ -485,13 +494,22 @@ impl OnDemand {
             heads.push(head);
             return Ok(());
         }
-        let mut ground: Vec<u32> = body.clone();
-        // Fluents and moves first: a bit test each, and most rules fail on one.
+        // Fluents first, tested in place (most rules fail on one), then moves: a bit test each.
+        let mut ground: Vec<u32> = (body.iter())
+            .map(|&l| match self.kinds[(l >> 1) as usize] {
+                Kind::Fluent(f) if f < FLUENT_LITERAL >> 1 => FLUENT_LITERAL | f << 1 | (l & 1),
+                _ => l,
+            })
+            .collect();
         ground.sort_by_key(|&l| {
-            !matches!(
-                self.kinds[(l >> 1) as usize],
-                Kind::Fluent(_) | Kind::Does(..)
-            )
+            let class = if l & FLUENT_LITERAL != 0 {
+                0
+            } else if let Kind::Does(..) = self.kinds[(l >> 1) as usize] {
+                1
+            } else {
+                2
+            };
+            (class, l)
         });
         ground.dedup();
         let lo = self.literals.len() as u32;
@@ -648,6 +666,13 @@ impl OnDemand {
             Class::Derived => Kind::Ungrounded,
         };
         let id = self.kinds.len() as u32;
+        if id >= FLUENT_LITERAL >> 1 {
+            // A literal holds an atom id shifted once, below the fluent mark.
+            return Err(StandAside::Unsupported(format!(
+                "more than {} ground atoms",
+                FLUENT_LITERAL >> 1
+            )));
+        }
         self.ids.insert(atom, id);
         self.kinds.push(kind);
         self.atoms.push(atom);
