@@ -8,6 +8,8 @@
 //! Introduction to Recursive Query Processing Strategies*, 1986): after a first pass, each round
 //! joins every rule once per recursive body literal, that literal ranging over the atoms derived in
 //! the previous round only (and placed first in the join), until a round derives nothing new.
+//! A last-round atom that agrees with one joined before on every variable the rest of the rule
+//! reads derives nothing new, and is skipped ([`repeats`]).
 //!
 //! A component with a negative edge inside it (recursion through negation at the relation level,
 //! which GDL's validator forbids but real descriptions contain, e.g. `(<= (goal r 100) (not (goal r
@@ -31,6 +33,7 @@
 
 pub mod facts;
 mod heads;
+mod repeats;
 
 use std::time::{Duration, Instant};
 
@@ -38,6 +41,7 @@ use smallvec::SmallVec;
 
 use crate::datalog::facts::{fold_key, key_paths, Facts, Path, END, KEY_SEED};
 use crate::datalog::heads::{HeadCache, Lookup, MAX_KEY};
+use crate::datalog::repeats::{Joined, Repeats};
 use crate::description::graph;
 use crate::description::{Literal, Rule};
 use crate::syntax::term::{Bindings, Sym, TermId, Terms};
@@ -397,6 +401,8 @@ pub struct Plan {
     /// How many steps bind every variable of the head: a model needs one solution per head atom,
     /// so once they are bound and the head holds, the remaining steps can be skipped.
     head_bound: usize,
+    /// A delta plan's literal whose atoms may repeat one already joined ([`repeats`]).
+    repeats: Option<Repeats>,
 }
 
 /// A strongly connected component of the relation graph and its rules' plans.
@@ -436,6 +442,9 @@ pub struct Scratch {
     /// Boxed: goal-directed evaluation moves its scratches in and out of a pool per call, and
     /// never uses the cache.
     heads: Option<Box<HeadCache>>,
+    /// Per delta plan with [`Plan::repeats`] (keyed by rule and literal), what it joined in the
+    /// evaluation of its component so far.
+    joined: FastMap<(usize, u32), Joined>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -899,11 +908,31 @@ impl Engine {
                 break;
             }
         }
+        // The delta literal is joined first (see above).
+        let delta_first = matches!(steps.first(), Some(Step::Scan { delta: true, .. }));
+        let repeats = match delta.map(|d| (d, body[d])) {
+            Some((d, Lit::Pos(pattern, _))) if delta_first && init_bound.is_empty() => {
+                let mut elsewhere = head_vars;
+                for (i, lit) in body.iter().enumerate() {
+                    match *lit {
+                        _ if i == d => {}
+                        Lit::Pos(a, _) | Lit::Neg(a, _) => terms.vars_of(a, &mut elsewhere),
+                        Lit::Distinct(a, b) | Lit::Same(a, b) => {
+                            terms.vars_of(a, &mut elsewhere);
+                            terms.vars_of(b, &mut elsewhere);
+                        }
+                    }
+                }
+                Repeats::of(terms, d, pattern, &elsewhere)
+            }
+            _ => None,
+        };
         Plan {
             rule: ri,
             steps,
             calls: Vec::new(),
             head_bound,
+            repeats,
         }
     }
 
@@ -1038,6 +1067,8 @@ impl Engine {
         for &r in &comp.rels {
             facts.set_window(r, 0, facts.of(r).len() as u32);
         }
+        // What delta plans joined in an earlier evaluation says nothing about this one.
+        scratch.joined.clear();
         let result = (|| {
             for p in &comp.full {
                 self.fire(p, terms, base, facts, oracle, scratch, budget)?;
@@ -1121,12 +1152,29 @@ impl Engine {
         scratch: &mut Scratch,
         budget: &mut Budget,
     ) -> Result<(), EvalError> {
+        let (repeats, mut joined) = match (&p.repeats, p.steps.first()) {
+            (Some(repeats), Some(&Step::Scan { pat, rel, .. })) => {
+                let slot = (p.rule, repeats.literal);
+                let mut joined = scratch.joined.remove(&slot).unwrap_or_default();
+                let described = (repeats, pat, self.rules[p.rule].vars);
+                joined.catch_up(terms, described, facts.of(rel), facts.window(rel).0);
+                (Some((slot, rel)), Some(joined))
+            }
+            _ => (None, None),
+        };
         let join = Join {
             heads_only: true,
             init: &[],
             demand: None,
+            joined: joined.as_mut(),
         };
-        self.fire_with(p, join, terms, base, facts, oracle, scratch, budget)
+        let result = self.fire_with(p, join, terms, base, facts, oracle, scratch, budget);
+        if let (Some((slot, rel)), Some(mut joined)) = (repeats, joined) {
+            let (_, hi) = facts.window(rel);
+            joined.joined_to(hi.min(facts.of(rel).len() as u32));
+            scratch.joined.insert(slot, joined);
+        }
+        result
     }
 
     /// [`fire`](Engine::fire) with the given way of joining (initial bindings, demand calls).
@@ -1234,6 +1282,7 @@ impl Engine {
             heads_only: false,
             init: &[],
             demand: None,
+            joined: None,
         };
         self.join(
             p,
@@ -1268,6 +1317,7 @@ impl Engine {
             heads_only,
             init,
             mut demand,
+            mut joined,
         } = join;
         let rule = &self.rules[p.rule];
         let n = p.steps.len();
@@ -1315,6 +1365,11 @@ impl Engine {
                 }
                 level -= 1;
                 continue;
+            }
+            if let (0, Some(joined), Some(repeats)) = (level, joined.as_deref_mut(), &p.repeats) {
+                if joined.repeat(repeats, &scratch.bindings) {
+                    continue; // derives nothing an atom joined already did not
+                }
             }
             // At the last step the solution's insertion tests the head anyway (one term lookup
             // instead of two); earlier, a head that holds cuts the steps left.
@@ -1480,6 +1535,8 @@ pub(crate) struct Join<'a, 'h> {
     pub(crate) heads_only: bool,
     pub(crate) init: &'a [(u32, TermId)],
     pub(crate) demand: Option<&'a mut (dyn DemandHook + 'h)>,
+    /// What a delta plan with [`Plan::repeats`] joined already: its repeats are skipped.
+    pub(crate) joined: Option<&'a mut Joined>,
 }
 
 /// The bound values of a demand call at `step`: its index keys, or a fully bound atom's

@@ -165,6 +165,18 @@ pub fn load_with(
     file: &str,
     unsafe_variables: UnsafeVariables,
 ) -> Result<Description, GdlError> {
+    let mut desc = rules_of(text, file)?;
+    let diagnostics = crate::description::validate::validate(&mut desc, unsafe_variables);
+    if diagnostics.is_empty() {
+        Ok(desc)
+    } else {
+        Err(GdlError::Invalid { diagnostics })
+    }
+}
+
+/// The rules of `text`, parsed but not validated as a game: the engine's tests evaluate
+/// programs GDL's restrictions reject.
+pub(crate) fn rules_of(text: &str, file: &str) -> Result<Description, GdlError> {
     let asts = crate::syntax::parse(text, file)?;
     let mut b = Builder {
         terms: Terms::default(),
@@ -183,18 +195,12 @@ pub fn load_with(
             diagnostics: b.diagnostics,
         });
     }
-    let mut desc = Description {
+    Ok(Description {
         terms: b.terms,
         kw,
         rules: b.rules,
         warnings: Vec::new(),
-    };
-    let diagnostics = crate::description::validate::validate(&mut desc, unsafe_variables);
-    if diagnostics.is_empty() {
-        Ok(desc)
-    } else {
-        Err(GdlError::Invalid { diagnostics })
-    }
+    })
 }
 
 /// A body under construction: a disjunction of conjunctions (DNF).

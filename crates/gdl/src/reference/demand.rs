@@ -355,6 +355,7 @@ impl Calls<'_> {
                 heads_only: true,
                 init: &init,
                 demand: Some(self),
+                joined: None,
             };
             let result = engine.fire_with(
                 &callee.plan,

@@ -231,7 +231,7 @@ fn wherever_the_join_step_budget_runs_out_the_error_names_a_rule() {
     // rules and their decompositions, and in counting a rule's instances as written to choose
     // between the two. Each budget below stops it somewhere else; every stop names the rule.
     let checkers = games_dir("checkers.kif");
-    for steps in (1..=12).map(|i| i * 240_000) {
+    for steps in (1..=12).map(|i| i * 230_000) {
         let limits = Limits {
             ground_steps: steps,
             fallback: false,
