@@ -131,6 +131,14 @@ impl Facts {
         }
     }
 
+    /// How many atoms of relation `rel` share a key of its index `index`, on average (`None`
+    /// before the index has a key).
+    pub fn atoms_per_key(&self, rel: u32, index: u32) -> Option<usize> {
+        let r = self.rels.get(rel as usize)?;
+        let keys = r.indexes.get(index as usize)?.heads.len();
+        (keys > 0).then(|| r.atoms.len().div_ceil(keys))
+    }
+
     /// The window of relation `rel` (see [`set_window`](Facts::set_window)).
     #[inline]
     pub fn window(&self, rel: u32) -> (u32, u32) {
@@ -332,6 +340,8 @@ mod tests {
             .map(|&i| t.app(cell, &[i, nums[0], cb]))
             .collect();
         assert_eq!(found, expected);
+        // 18 atoms over 3 × 2 keys (the second argument and the third).
+        assert_eq!(facts.atoms_per_key(0, 0), Some(3));
         facts.clear();
         assert!(facts.is_empty() && !facts.contains(atoms[3]));
         assert!(facts.insert(&t, 0, atoms[3]));

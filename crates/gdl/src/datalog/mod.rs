@@ -34,6 +34,8 @@
 pub mod facts;
 mod heads;
 mod repeats;
+#[cfg(test)]
+mod tests;
 
 use std::time::{Duration, Instant};
 
@@ -469,6 +471,35 @@ impl Default for Level {
     }
 }
 
+/// A component's first pass sees all of the atoms of its relations `rels`; the atoms they hold
+/// now, which the first round's window starts after.
+fn first_window(rels: &[u32], facts: &mut Facts) -> Vec<u32> {
+    let seen: Vec<u32> = rels.iter().map(|&r| facts.of(r).len() as u32).collect();
+    for (&r, &len) in rels.iter().zip(&seen) {
+        facts.set_window(r, 0, len);
+    }
+    seen
+}
+
+/// The next semi-naive round's window on `rels`: the atoms derived since `seen`, which moves
+/// past them; `false` when there are none (the component is complete).
+fn next_window(rels: &[u32], facts: &mut Facts, seen: &mut [u32]) -> bool {
+    let mut any = false;
+    for (&r, seen) in rels.iter().zip(seen) {
+        let len = facts.of(r).len() as u32;
+        facts.set_window(r, *seen, len);
+        any |= len > *seen;
+        *seen = len;
+    }
+    any
+}
+
+/// [`Engine::run_replanning`] plans a component's rounds again once one of its relations holds
+/// this many times the atoms it had when they were planned…
+const REPLAN_GROWTH: usize = 4;
+/// …and at least this many (a few in tests, whose models are small).
+const REPLAN_ATOMS: usize = if cfg!(test) { 4 } else { 1024 };
+
 /// The size the planner assumes of a derived relation it knows nothing of.
 const UNKNOWN_SIZE: usize = 1 << 12;
 
@@ -704,27 +735,39 @@ impl Engine {
     /// (Re)compiles the plans of component `c`, estimating relation sizes with `size` (`None`:
     /// unknown).
     fn plan_component(&mut self, terms: &Terms, c: usize, size: &dyn Fn(u32) -> Option<usize>) {
-        let comp = &self.comps[c];
-        let rules = comp.rules.clone();
-        let in_comp: Vec<u32> = comp.rels.clone();
-        let mut full = Vec::new();
-        let mut delta = Vec::new();
+        let in_comp: Vec<u32> = self.comps[c].rels.clone();
+        let full = (self.comps[c].rules.clone().into_iter())
+            .map(|ri| self.plan(terms, ri, None, &in_comp, size, &[], None))
+            .collect();
         // The first pass sees the component's relations as they are (usually empty: joining them
         // first fails at once); later rounds see them growing, so their size counts as unknown.
         let growing = |r: u32| if in_comp.contains(&r) { None } else { size(r) };
-        for &ri in &rules {
-            full.push(self.plan(terms, ri, None, &in_comp, size, &[]));
+        self.comps[c].full = full;
+        self.comps[c].delta = self.delta_plans(terms, c, &growing, None);
+    }
+
+    /// The delta plans of component `c`: per rule, one per body literal of the component's
+    /// relations. `size` and `sharing` as for [`plan`](Self::plan).
+    fn delta_plans(
+        &mut self,
+        terms: &Terms,
+        c: usize,
+        size: &dyn Fn(u32) -> Option<usize>,
+        sharing: Option<&Facts>,
+    ) -> Vec<Plan> {
+        let in_comp: Vec<u32> = self.comps[c].rels.clone();
+        let mut delta = Vec::new();
+        for ri in self.comps[c].rules.clone() {
             let body = self.rules[ri].body.clone();
             for (i, lit) in body.iter().enumerate() {
                 if let Lit::Pos(_, rel) = *lit {
                     if in_comp.contains(&rel) {
-                        delta.push(self.plan(terms, ri, Some(i), &in_comp, &growing, &[]));
+                        delta.push(self.plan(terms, ri, Some(i), &in_comp, size, &[], sharing));
                     }
                 }
             }
         }
-        self.comps[c].full = full;
-        self.comps[c].delta = delta;
+        delta
     }
 
     /// Relation sizes for planning goal-directed evaluation: `size`'s where it knows one (static
@@ -802,7 +845,12 @@ impl Engine {
         product
     }
 
-    /// Orders rule `ri`'s literals for joining (literal `delta` first, over the last round only).
+    /// Orders rule `ri`'s literals for joining (literal `delta` first, over the last round only):
+    /// the one expected to match the fewest atoms next, from the relations' sizes (`size`; in
+    /// `in_comp`, unknown ones are taken as large) or, where `sharing` has an index on the
+    /// literal's bound arguments, from how many atoms share a key of it. `init_bound` are bound
+    /// before the first step.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn plan(
         &mut self,
         terms: &Terms,
@@ -811,6 +859,7 @@ impl Engine {
         in_comp: &[u32],
         size: &dyn Fn(u32) -> Option<usize>,
         init_bound: &[u32],
+        sharing: Option<&Facts>,
     ) -> Plan {
         let body = self.rules[ri].body.clone();
         let mut left: Vec<usize> = (0..body.len()).collect();
@@ -837,14 +886,16 @@ impl Engine {
                     .enumerate()
                     .filter_map(|(k, &i)| match body[i] {
                         Lit::Pos(a, rel) => {
-                            let keys = key_paths(terms, a, &bound).len();
+                            let keys = key_paths(terms, a, &bound);
                             let known = size(rel).unwrap_or(if in_comp.contains(&rel) {
                                 1 << 20
                             } else {
                                 UNKNOWN_SIZE
                             });
+                            let shared = sharing.and_then(|f| self.atoms_per_key(f, rel, &keys));
+                            let matches = shared.unwrap_or_else(|| estimate(known, keys.len()));
                             let new_vars = vars_of(a).iter().filter(|v| !bound.contains(v)).count();
-                            Some((k, (estimate(known, keys), new_vars, k)))
+                            Some((k, (matches, new_vars, k)))
                         }
                         _ => None,
                     })
@@ -934,6 +985,15 @@ impl Engine {
             head_bound,
             repeats,
         }
+    }
+
+    /// How many atoms of `rel` in `facts` share a key on the paths of `keys`, on average, if
+    /// `facts` has that index already.
+    fn atoms_per_key(&self, facts: &Facts, rel: u32, keys: &[(Path, TermId)]) -> Option<usize> {
+        let defs = self.index_defs.get(rel as usize)?;
+        let same = |d: &[Path]| d.len() == keys.len() && d.iter().zip(keys).all(|(d, k)| *d == k.0);
+        let index = defs.iter().position(|d| same(d))?;
+        facts.atoms_per_key(rel, index as u32)
     }
 
     fn index_id(&mut self, rel: u32, paths: Box<[Path]>) -> u32 {
@@ -1032,6 +1092,36 @@ impl Engine {
         scratch: &mut Scratch,
         budget: &mut Budget,
     ) -> Result<(), EvalError> {
+        self.run_planned(comps, terms, facts, scratch, budget, false)
+    }
+
+    /// Like [`run_adaptive`](Engine::run_adaptive), and a recursive component's delta plans are
+    /// planned again whenever one of its relations has grown [`REPLAN_GROWTH`] times since they
+    /// were (at least to [`REPLAN_ATOMS`] atoms), with the sizes its relations have reached and
+    /// how many of their atoms share a key of the indexes they have: a component that starts
+    /// empty is otherwise joined all along in an order chosen knowing nothing of it. The model
+    /// is the same, the order in which its atoms are derived is not: for analyses of the model
+    /// whose results do not depend on that order.
+    pub fn run_replanning(
+        &mut self,
+        comps: &[usize],
+        terms: &mut Terms,
+        facts: &mut Facts,
+        scratch: &mut Scratch,
+        budget: &mut Budget,
+    ) -> Result<(), EvalError> {
+        self.run_planned(comps, terms, facts, scratch, budget, true)
+    }
+
+    fn run_planned(
+        &mut self,
+        comps: &[usize],
+        terms: &mut Terms,
+        facts: &mut Facts,
+        scratch: &mut Scratch,
+        budget: &mut Budget,
+        replan: bool,
+    ) -> Result<(), EvalError> {
         for &c in comps {
             if self.comps[c].rules.is_empty() {
                 continue;
@@ -1041,7 +1131,58 @@ impl Engine {
                 .collect();
             self.plan_component(terms, c, &|r| Some(sizes[r as usize]));
             self.update_indexes(terms, facts);
-            self.run(&[c], terms, None, facts, scratch, budget)?;
+            let comp = &self.comps[c];
+            if replan && comp.recursive && !comp.internal_negation {
+                let rels = comp.rels.clone();
+                let mut seen = first_window(&rels, facts);
+                scratch.joined.clear();
+                let result = self.replanning(c, &rels, &mut seen, terms, facts, scratch, budget);
+                for &r in &rels {
+                    facts.reset_window(r);
+                }
+                result?;
+            } else {
+                self.run(&[c], terms, None, facts, scratch, budget)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The rounds of [`component`](Engine::component) `c` (its relations `rels`, which `seen`
+    /// says how far the last round saw), no base and no internal negation, its delta plans
+    /// planned again as its relations grow (see [`run_replanning`](Engine::run_replanning)).
+    #[allow(clippy::too_many_arguments)]
+    fn replanning(
+        &mut self,
+        c: usize,
+        rels: &[u32],
+        seen: &mut [u32],
+        terms: &mut Terms,
+        facts: &mut Facts,
+        scratch: &mut Scratch,
+        budget: &mut Budget,
+    ) -> Result<(), EvalError> {
+        for p in &self.comps[c].full {
+            self.fire(p, terms, None, facts, None, scratch, budget)?;
+        }
+        let mut planned: Vec<u32> = seen.to_vec();
+        while next_window(rels, facts, seen) {
+            let grown = |(&r, &at): (&u32, &u32)| {
+                let len = facts.of(r).len();
+                len >= REPLAN_ATOMS && len >= REPLAN_GROWTH * at as usize
+            };
+            if rels.iter().zip(&planned).any(grown) {
+                let sizes: Vec<usize> = (0..self.schema.len() as u32)
+                    .map(|r| facts.of(r).len())
+                    .collect();
+                let delta = self.delta_plans(terms, c, &|r| Some(sizes[r as usize]), Some(facts));
+                self.comps[c].delta = delta;
+                self.update_indexes(terms, facts);
+                planned = rels.iter().map(|&r| facts.of(r).len() as u32).collect();
+            }
+            for p in &self.comps[c].delta {
+                self.fire(p, terms, None, facts, None, scratch, budget)?;
+            }
         }
         Ok(())
     }
@@ -1059,14 +1200,7 @@ impl Engine {
         budget: &mut Budget,
     ) -> Result<(), EvalError> {
         let comp = &self.comps[c];
-        let mut seen: Vec<u32> = comp
-            .rels
-            .iter()
-            .map(|&r| facts.of(r).len() as u32)
-            .collect();
-        for &r in &comp.rels {
-            facts.set_window(r, 0, facts.of(r).len() as u32);
-        }
+        let mut seen = first_window(&comp.rels, facts);
         // What delta plans joined in an earlier evaluation says nothing about this one.
         scratch.joined.clear();
         let result = (|| {
@@ -1076,21 +1210,12 @@ impl Engine {
             if !comp.recursive {
                 return Ok(());
             }
-            loop {
-                let mut any = false;
-                for (k, &r) in comp.rels.iter().enumerate() {
-                    let len = facts.of(r).len() as u32;
-                    facts.set_window(r, seen[k], len);
-                    any |= len > seen[k];
-                    seen[k] = len;
-                }
-                if !any {
-                    return Ok(());
-                }
+            while next_window(&comp.rels, facts, &mut seen) {
                 for p in &comp.delta {
                     self.fire(p, terms, base, facts, oracle, scratch, budget)?;
                 }
             }
+            Ok(())
         })();
         for &r in &comp.rels {
             facts.reset_window(r);
@@ -1254,7 +1379,15 @@ impl Engine {
         let sizes: Vec<usize> = (0..self.schema.len() as u32)
             .map(|r| facts.of(r).len())
             .collect();
-        let plan = self.plan(terms, ri, None, &[], &|r| Some(sizes[r as usize]), &[]);
+        let plan = self.plan(
+            terms,
+            ri,
+            None,
+            &[],
+            &|r| Some(sizes[r as usize]),
+            &[],
+            None,
+        );
         self.update_indexes(terms, facts);
         plan
     }

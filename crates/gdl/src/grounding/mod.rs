@@ -468,7 +468,8 @@ pub fn oversized(kb: &mut Kb, budget: Budget, cap: usize) -> Result<Vec<Sym>, Ev
     let mut facts = engine.facts();
     let comps = engine.components_for(&heads, false);
     let terms = &mut kb.desc.terms;
-    engine.run_adaptive(
+    // Only which relations reach the cap matters, not the order of their atoms.
+    engine.run_replanning(
         &comps,
         terms,
         &mut facts,

@@ -74,7 +74,7 @@ impl DemandProgram {
                 for t in heads.iter().flatten() {
                     terms.vars_of(*t, &mut bound);
                 }
-                let mut plan = engine.plan(terms, ri, None, &[], size, &bound);
+                let mut plan = engine.plan(terms, ri, None, &[], size, &bound, None);
                 plan.calls = plan
                     .steps
                     .iter()
