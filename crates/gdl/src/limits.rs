@@ -40,8 +40,9 @@ pub struct Limits {
     /// network: [`ReasonerKind::Hybrid`](crate::ReasonerKind::Hybrid)). 0 (the default): no
     /// hybrid reasoner, the game falls back to the reference reasoner.
     /// [`Limits::HYBRID_RELATION_ATOMS`] is the measured choice; on GGP Base's chess the hybrid
-    /// plays about twice as fast as the reference reasoner, but loads 2-3 s slower and its cache
-    /// of ground rules grows to a few hundred MB, which is why it is asked for, not the default.
+    /// plays several times faster than the reference reasoner, but loads about 2 s slower and
+    /// its cache of ground rules grows to a few hundred MB (`gametree gdl bench chess.kif
+    /// --hybrid` against the same without), which is why it is asked for, not the default.
     pub hybrid_relation_atoms: usize,
     /// The most memory terms, atoms and ground rules may take, in bytes (an estimate, checked
     /// every few thousand join steps).
