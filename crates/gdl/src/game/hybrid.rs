@@ -278,7 +278,10 @@ pub(crate) fn build(
         Kb::new(desc, &mut budget(), limits.static_relation_atoms)
             .map_err(|e| super::describe(&e, &[], "evaluating the static relations"))
     };
-    let (bridged, mut full) = bridged(desc, &mut tables(desc.clone())?, cap, defer, &budget)?;
+    // The description's tables, evaluated once: the probe below fills a copy with the terms of
+    // domain analysis; the game gets them as they are.
+    let mut game = tables(desc.clone())?;
+    let (bridged, mut full) = bridged(desc, &mut game.clone(), cap, defer, &budget)?;
     // Grounded on a copy: grounding interns every ground atom, and a term table that large would
     // slow every per-state query (its probes would miss the cache).
     let mut grounding = tables(full.clone())?;
@@ -312,7 +315,6 @@ pub(crate) fn build(
         [&view_inputs, &next_inputs],
     )?;
     // The game's tables: the description as written, the ids of the network's fluents and moves.
-    let mut game = tables(desc.clone())?;
     import_tables(&grounding, &mut game);
     // The bridges' reasoner: the bridged rules without the asks' (the network computes them).
     let is_ask = |r: &crate::description::Rule| {
