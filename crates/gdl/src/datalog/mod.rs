@@ -26,6 +26,10 @@
 //! matches. A positive literal with bound arguments is looked up in a hash index of its relation
 //! keyed on those arguments ([`crate::datalog::facts`]), which is what keeps joins over large relations
 //! (a chess board's squares, their lines and threats) from scanning every fact at each step.
+//! One-off evaluations plan each component with the sizes of the relations below it
+//! ([`Engine::run_adaptive`]); [`Engine::run_replanning`] also plans a recursive component's
+//! rounds again as its own relations grow, estimating a lookup by how many atoms share a key of
+//! the index it would use.
 //!
 //! # Budgets
 //! Every evaluation runs under a [`Budget`] (atoms, bytes, a deadline, term depth); exceeding it stops
