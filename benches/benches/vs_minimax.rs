@@ -860,6 +860,8 @@ impl Accounted {
         (value, bound, self.lines[0][..self.lengths[0]].to_vec())
     }
 
+    /// The value of `p`, `ply` plies below the root, searched `depth` plies in the window
+    /// `(alpha, beta)`, and its bound; its line goes to row `ply`.
     fn node(
         &mut self,
         p: &Position,

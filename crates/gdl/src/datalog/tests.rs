@@ -145,7 +145,7 @@ fn skipping_repeats_and_replanning_leave_every_model_as_naive_evaluation_compute
 
 #[test]
 fn generated_programs_accept_every_byte() {
-    // Byte values at the top of the range once overflowed while the program was written.
+    // The top of the byte range, where arithmetic in `u8` would overflow.
     for head in [0, 1, 253, 254, 255] {
         for body in [
             vec![0],
